@@ -1,0 +1,36 @@
+# Two commands set everything up on a fresh Debian machine: `make run`, `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench venv sysdeps clean screenshots
+
+$(STAMP): pyproject.toml scripts/system-deps.sh
+	@bash scripts/system-deps.sh
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { echo "error: could not create a virtual environment with $(PYTHON); on Debian: apt-get install python3-venv" >&2; exit 2; }
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/wargame gui
+
+lint: $(STAMP)
+	$(BIN)/ruff check wargame ui tests benchmarks
+	$(BIN)/ruff format --check wargame ui tests benchmarks
+	$(BIN)/lint-imports
+
+test: $(STAMP) lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 tests
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py
+
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/wargame screenshot home --out docs/screenshot-home.png
+
+clean:
+	rm -rf $(VENV) build *.egg-info

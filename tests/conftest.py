@@ -1,0 +1,43 @@
+"""Shared fixtures. UI tests run offscreen; every test gets its own data folder."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    if not SHARED_DATA.is_dir():
+        pytest.skip("../shared/data is not beside this checkout")
+    return SHARED_DATA
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("WARGAME_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def main_window(qtbot, data_dir: Path) -> Iterator[object]:  # noqa: ANN001 - pytest-qt fixture
+    """The real main window on a fresh database in a temp folder; dialogs don't block."""
+    from ui.app import build_window
+
+    window = build_window(data_dir)
+    window.ctx.quiet_errors = True
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    for view in window.views.values():
+        view.undo_stack.setClean()
+    window.ctx.db.close()

@@ -1,0 +1,1 @@
+"""The Qt desktop app. Everything Qt lives here; the domain is in ``wargame``."""

@@ -1,0 +1,108 @@
+"""Starting the desktop app and rendering screenshots."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+from ui.context import AppContext
+from ui.main_window import MainWindow
+from wargame.errors import BadInput
+from wargame.paths import database_path, data_dir, scenarios_dir
+from wargame.persistence.db import open_database
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("Pieces of Eight")
+        app.setOrganizationName("pieces-of-eight-wargame")
+    assert isinstance(app, QApplication)
+    return app
+
+
+def build_window(data: str | os.PathLike[str] | None = None, *, in_memory: bool = False) -> MainWindow:
+    """The main window on the user's database (or an in-memory one for screenshots)."""
+    folder = data_dir(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    db = open_database(None if in_memory else database_path(data), seed_from=scenarios_dir())
+    ctx = AppContext(db, folder)
+    return MainWindow(ctx)
+
+
+class _FirstPaint(QObject):
+    def __init__(self, start: float) -> None:
+        super().__init__()
+        self.start = start
+        self.seconds: float | None = None
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Paint and self.seconds is None:
+            self.seconds = time.perf_counter() - self.start
+            QTimer.singleShot(0, QApplication.quit)
+        return False
+
+
+def run_gui(data: str | None = None, *, startup_probe: float | None = None) -> int:
+    app = application()
+    window = build_window(data)
+    probe = None
+    if startup_probe is not None:
+        probe = _FirstPaint(startup_probe)
+        window.installEventFilter(probe)
+        window.centralWidget().installEventFilter(probe)
+    window.show()
+    code = app.exec()
+    if probe is not None:
+        print(f"first-paint {probe.seconds if probe.seconds is not None else -1:.4f}")
+    return code
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise BadInput(f"--size: expected WIDTHxHEIGHT such as 1280x800, not {text!r}") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise BadInput(f"--size: {w}x{h} is outside 200x200..8000x8000")
+    return w, h
+
+
+def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = "1280x800") -> int:
+    """Render VIEW offscreen as a player would see it and write a PNG."""
+    from ui.modes import mode_keys
+
+    if view not in ("home", *mode_keys()):
+        raise BadInput(f"VIEW: unknown view {view!r}; choose home or one of {', '.join(mode_keys())}")
+    w, h = parse_size(size)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = application()
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        window = build_window(tmp, in_memory=True)
+        window.ctx.quiet_errors = True  # type: ignore[attr-defined]
+        window.resize(w, h)
+        if scenario:
+            mode_view = window.open_path(Path(scenario))
+            if view != "home" and mode_view.mode_key != view:
+                raise BadInput(f"--scenario: {scenario} is a {mode_view.mode_key} file, not {view}")
+        elif view != "home":
+            window.show_mode(view)
+        window.show()
+        for _ in range(5):
+            app.processEvents()
+        image = window.grab()
+        out_path = Path(out)
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        if not image.save(str(out_path), "PNG"):
+            raise BadInput(f"--out: cannot write a PNG to {out}")
+        window.ctx.db.close()
+        window.hide()
+    return 0

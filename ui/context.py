@@ -1,0 +1,86 @@
+"""What every mode view gets: the database, the dice hub, settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import QInputDialog, QWidget
+
+from wargame.core.dice import (
+    DiceService,
+    ManualProvider,
+    Provider,
+    Roll,
+    RollRequest,
+    SeededProvider,
+)
+from wargame.persistence.db import Database
+
+
+class DiceHub(QObject):
+    """Announces every roll of every open game to the dice log dock."""
+
+    rolled = Signal(str, object)  # source label, Roll
+
+    def watch(self, dice: DiceService, source: str) -> None:
+        dice.add_listener(lambda roll: self.rolled.emit(source, roll))
+
+
+class TableProvider:
+    """Seeded dice, or - while the player has chosen to - dice typed in from the table.
+
+    The switch takes effect at the next roll, so a player can change mid-game.
+    """
+
+    def __init__(self, ctx: AppContext, seeded: SeededProvider) -> None:
+        self.ctx = ctx
+        self.seeded = seeded
+        self.manual = ManualProvider(ctx.ask_dice, fallback=seeded)
+
+    def values(self, request: RollRequest) -> tuple[int, ...]:
+        provider: Provider = self.manual if self.ctx.manual_dice else self.seeded
+        return provider.values(request)
+
+    def get_state(self) -> list[Any]:
+        return self.seeded.get_state()
+
+    def set_state(self, state: Sequence[Any]) -> None:
+        self.seeded.set_state(state)
+
+
+class AppContext:
+    def __init__(self, db: Database, data_dir: Path, *, settings: QSettings | None = None) -> None:
+        self.db = db
+        self.data_dir = data_dir
+        self.dice_hub = DiceHub()
+        self.settings = settings or QSettings(
+            str(data_dir / "settings.ini"), QSettings.Format.IniFormat
+        )
+        self.manual_dice = False
+        self.dialog_parent: QWidget | None = None
+        #: Tests replace this to answer dice prompts without a dialog.
+        self.dice_answerer: Any = None
+
+    def make_dice(self, seed: int | str | None, source: str) -> DiceService:
+        """A dice service for one game: seeded, switchable to typed-in dice, logged."""
+        dice = DiceService(TableProvider(self, SeededProvider(seed)))
+        self.dice_hub.watch(dice, source)
+        return dice
+
+    def ask_dice(self, request: RollRequest) -> str | None:
+        if self.dice_answerer is not None:
+            return self.dice_answerer(request)
+        text, ok = QInputDialog.getText(
+            self.dialog_parent,
+            "Enter the dice rolled",
+            f"{request.purpose}\nRoll {request.count}{request.die_name} at the table and type "
+            f"the {'value' if request.count == 1 else 'values'} ({request.low}-{request.high}):",
+        )
+        return text if ok else None
+
+
+def roll_text(roll: Roll) -> str:
+    return "hidden" if roll.hidden else " ".join(str(v) for v in roll.values)

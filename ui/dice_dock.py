@@ -1,0 +1,45 @@
+"""The dice log dock: every roll of every open game, with what it was for."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from ui.context import DiceHub, roll_text
+from wargame.core.dice import Roll
+
+MAX_ROWS = 2000
+
+
+class DiceLogDock(QDockWidget):
+    def __init__(self, hub: DiceHub, parent: QWidget | None = None) -> None:
+        super().__init__("Dice log", parent)
+        self.setObjectName("dice-log")
+        self.table = QTableWidget(0, 5, self)
+        self.table.setHorizontalHeaderLabels(["Time", "Game", "For", "Dice", "Result"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setAlternatingRowColors(True)
+        self.setWidget(self.table)
+        hub.rolled.connect(self.add_roll)
+
+    def add_roll(self, source: str, roll: Roll) -> None:
+        t = self.table
+        if t.rowCount() >= MAX_ROWS:
+            t.removeRow(0)
+        row = t.rowCount()
+        t.insertRow(row)
+        cells = [datetime.now().strftime("%H:%M:%S"), source, roll.purpose, roll.label, roll_text(roll)]
+        for col, value in enumerate(cells):
+            item = QTableWidgetItem(value)
+            if col == 4:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            t.setItem(row, col, item)
+        t.scrollToBottom()
+
+    def rows(self) -> list[list[str]]:
+        t = self.table
+        return [[t.item(r, c).text() for c in range(t.columnCount())] for r in range(t.rowCount())]

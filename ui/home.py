@@ -1,0 +1,112 @@
+"""The home screen: every mode, the recent saves and the shipped scenarios."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.context import AppContext
+from ui.mode_base import ModeView
+from ui.modes import is_built
+from wargame.core.registry import MODES
+
+CARD_STYLE = """
+QPushButton#modeCard { text-align: left; padding: 14px; border: 1px solid #b9a57a;
+  border-radius: 8px; background: #fbf6ea; color: #2b2114; font-size: 13px; }
+QPushButton#modeCard:hover { background: #f3e6c4; border-color: #8a6d35; }
+QPushButton#modeCard:disabled { color: #8b8272; background: #efece6; border-style: dashed; }
+"""
+
+
+class HomeView(ModeView):
+    mode_key = "home"
+    title = "Home"
+
+    open_mode = Signal(str)
+    open_save = Signal(int)
+    open_scenario = Signal(int)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.setStyleSheet(CARD_STYLE)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(28, 20, 28, 20)
+        left = QVBoxLayout()
+        heading = QLabel("<h1 style='color:#3a2a12'>Pieces of Eight</h1>"
+                         "<p style='color:#5b4a2e'>Naval battles, land raids, campaigns and "
+                         "pirate board games.</p>")
+        left.addWidget(heading)
+        grid = QGridLayout()
+        grid.setSpacing(12)
+        self.cards: dict[str, QPushButton] = {}
+        for i, m in enumerate(MODES):
+            built = is_built(m.key)
+            label = f"{m.title}\n{m.blurb}" + ("" if built else "\n(not built yet)")
+            btn = QPushButton(label)
+            btn.setObjectName("modeCard")
+            btn.setMinimumSize(250, 86)
+            btn.setToolTip(m.blurb if built else f"{m.title} is not built yet")
+            btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
+            self.cards[m.key] = btn
+            grid.addWidget(btn, i // 2, i % 2)
+        left.addLayout(grid)
+        left.addStretch(1)
+        outer.addLayout(left, 3)
+
+        right = QVBoxLayout()
+        right.addWidget(QLabel("<b>Recent saves</b>"))
+        self.saves = QListWidget()
+        self.saves.itemActivated.connect(self._save_activated)
+        right.addWidget(self.saves, 1)
+        right.addWidget(QLabel("<b>Scenarios</b>"))
+        self.scenarios = QListWidget()
+        self.scenarios.itemActivated.connect(self._scenario_activated)
+        right.addWidget(self.scenarios, 1)
+        frame = QFrame()
+        frame.setLayout(right)
+        frame.setMinimumWidth(280)
+        outer.addWidget(frame, 2)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.saves.clear()
+        for info in self.ctx.db.list_saves(limit=15):
+            flag = " (autosave)" if info.autosave else ""
+            item = QListWidgetItem(
+                f"{info.name}{flag}\n{info.mode} - {info.updated:%Y-%m-%d %H:%M}"
+            )
+            item.setData(Qt.ItemDataRole.UserRole, info.id)
+            self.saves.addItem(item)
+        if not self.saves.count():
+            self.saves.addItem(QListWidgetItem("No saves yet"))
+        self.scenarios.clear()
+        for sid, mode_key, name in self.ctx.db.list_scenarios():
+            item = QListWidgetItem(f"{name}  [{mode_key}]")
+            item.setData(Qt.ItemDataRole.UserRole, sid)
+            self.scenarios.addItem(item)
+
+    def _save_activated(self, item: QListWidgetItem) -> None:
+        sid = item.data(Qt.ItemDataRole.UserRole)
+        if sid is not None:
+            self.open_save.emit(int(sid))
+
+    def _scenario_activated(self, item: QListWidgetItem) -> None:
+        sid = item.data(Qt.ItemDataRole.UserRole)
+        if sid is not None:
+            self.open_scenario.emit(int(sid))
+
+    def status_text(self) -> str:
+        return "Choose a mode, a save or a scenario"
+
+    def can_save(self) -> bool:
+        return False

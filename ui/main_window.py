@@ -1,0 +1,322 @@
+"""The main window: menus, shortcuts, status bar, dice log dock, one mode at a time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+)
+
+from ui.context import AppContext
+from ui.dice_dock import DiceLogDock
+from ui.home import HomeView
+from ui.mode_base import ModeView
+from ui.modes import make_view, view_class
+from wargame import __version__
+from wargame.core.registry import MODES
+from wargame.errors import WargameError
+from wargame.persistence.files import read_json_file, write_json_atomic
+from wargame.scenarios import scenario_from_json
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        ctx.dialog_parent = self
+        self.setObjectName("main-window")
+        self.resize(1280, 800)
+        self.undo_group = QUndoGroup(self)
+        self.stack = QStackedWidget()
+        self.setCentralWidget(self.stack)
+        self.views: dict[str, ModeView] = {}
+        self.home = HomeView(ctx)
+        self.home.open_mode.connect(self.show_mode)
+        self.home.open_save.connect(self.open_save)
+        self.home.open_scenario.connect(self.open_db_scenario)
+        self._add_view(self.home)
+        self.dice_dock = DiceLogDock(ctx.dice_hub, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        self.dice_dock.hide()
+        self.status_label = QLabel()
+        self.statusBar().addWidget(self.status_label, 1)
+        self.dice_mode_label = QLabel()
+        self.statusBar().addPermanentWidget(self.dice_mode_label)
+        self._build_menus()
+        self.current: ModeView = self.home
+        self._activate(self.home)
+        self._restore_window_state()
+
+    # -- menus -----------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        file_menu = mb.addMenu("&File")
+        self.act_new = self._action(file_menu, "&New", QKeySequence.StandardKey.New, self.new_document)
+        self.act_open = self._action(file_menu, "&Open...", QKeySequence.StandardKey.Open, self.open_file)
+        self.act_save = self._action(file_menu, "&Save", QKeySequence.StandardKey.Save, self.save)
+        self.act_save_as = self._action(
+            file_menu, "Save &As...", QKeySequence.StandardKey.SaveAs, self.save_as
+        )
+        file_menu.addSeparator()
+        self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)
+        file_menu.addSeparator()
+        self.act_quit = self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
+
+        edit = mb.addMenu("&Edit")
+        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        edit.addAction(self.act_undo)
+        edit.addAction(self.act_redo)
+
+        modes = mb.addMenu("&Modes")
+        for i, m in enumerate(MODES, 1):
+            act = QAction(m.title, self)
+            if i <= 9:
+                act.setShortcut(QKeySequence(f"Alt+{i}"))
+            act.triggered.connect(lambda _=False, k=m.key: self.show_mode(k))
+            modes.addAction(act)
+
+        dice = mb.addMenu("&Dice")
+        self.act_manual = QAction("&Enter physical dice", self, checkable=True)
+        self.act_manual.setShortcut(QKeySequence("Ctrl+Shift+D"))
+        self.act_manual.toggled.connect(self._set_manual)
+        dice.addAction(self.act_manual)
+        self.act_dice_log = self.dice_dock.toggleViewAction()
+        self.act_dice_log.setText("Show dice &log")
+        self.act_dice_log.setShortcut(QKeySequence("Ctrl+L"))
+        dice.addAction(self.act_dice_log)
+
+        help_menu = mb.addMenu("&Help")
+        self._action(help_menu, "&About", None, self.about)
+
+    def _action(self, menu: Any, text: str, shortcut: Any, slot: Any) -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            act.setShortcut(shortcut)
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        return act
+
+    def _set_manual(self, on: bool) -> None:
+        self.ctx.manual_dice = on
+        self._update_status()
+
+    # -- views -----------------------------------------------------------------------
+    def _add_view(self, view: ModeView) -> None:
+        self.views[view.mode_key] = view
+        self.stack.addWidget(view)
+        self.undo_group.addStack(view.undo_stack)
+        view.status_changed.connect(lambda _t, v=view: v is self.current and self._update_status())
+        view.document_changed.connect(self._update_title)
+        view.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+
+    def view(self, key: str) -> ModeView:
+        if key not in self.views:
+            view = make_view(key, self.ctx)
+            self._add_view(view)
+            try:
+                view.load_default()
+            except WargameError as exc:
+                self.error("Could not load the default", str(exc))
+        return self.views[key]
+
+    def show_mode(self, key: str) -> ModeView:
+        view = self.view(key)
+        self._activate(view)
+        return view
+
+    def go_home(self) -> None:
+        self.home.refresh()
+        self._activate(self.home)
+
+    def _activate(self, view: ModeView) -> None:
+        self.current = view
+        self.stack.setCurrentWidget(view)
+        self.undo_group.setActiveStack(view.undo_stack)
+        can_save = view.can_save()
+        self.act_save.setEnabled(can_save)
+        self.act_save_as.setEnabled(can_save)
+        self.act_new.setEnabled(view is not self.home)
+        self._update_title()
+        self._update_status()
+
+    def _update_title(self) -> None:
+        v = self.current
+        if v is self.home:
+            self.setWindowTitle("Pieces of Eight")
+            return
+        mark = "" if v.undo_stack.isClean() else "*"
+        self.setWindowTitle(f"{v.document_name}{mark} - {v.title} - Pieces of Eight")
+
+    def _update_status(self) -> None:
+        self.status_label.setText(self.current.status_text())
+        self.dice_mode_label.setText("Dice: typed in" if self.ctx.manual_dice else "Dice: digital")
+
+    # -- file commands ---------------------------------------------------------------
+    def new_document(self) -> None:
+        if self.current is self.home or not self._confirm_discard(self.current):
+            return
+        self.current.new_document()
+        self.current.undo_stack.clear()
+        self._update_title()
+
+    def open_file(self, path: str | Path | None = None) -> bool:
+        if not path:
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Open", str(Path.home()), "Wargame files (*.json);;All files (*)"
+            )
+            if not path:
+                return False
+        try:
+            self.open_path(Path(path))
+        except WargameError as exc:
+            self.error("Could not open the file", str(exc))
+            return False
+        return True
+
+    def open_path(self, path: Path) -> ModeView:
+        """Open a save, scenario or map file in its mode. Raises BadInput."""
+        data = read_json_file(path)
+        return self.open_data(data, path)
+
+    def open_data(self, data: Any, path: Path | None, *, save_id: int | None = None) -> ModeView:
+        from wargame.errors import FileFormatError
+
+        if not isinstance(data, dict):
+            raise FileFormatError(f"{path}: not a wargame file (a JSON object is expected)")
+        fmt = data.get("format")
+        if fmt == "wargame-session":
+            header = data.get("header") or {}
+            key = header.get("game") if isinstance(header, dict) else None
+            if not isinstance(key, str) or view_class(key) is None:
+                raise FileFormatError(f"{path}: a saved game of an unknown mode {key!r}")
+            view = self.view(key)
+            view.open_json(data, path)
+        elif fmt in ("wargame-scenario", "wargame-map"):
+            sc = scenario_from_json(data, str(path or "scenario"), path)
+            if view_class(sc.mode) is None:
+                raise FileFormatError(f"{path}: the {sc.mode} mode is not built yet")
+            view = self.view(sc.mode)
+            view.load_scenario_data(data, path)
+        else:
+            view = None
+            for m in MODES:
+                cls = view_class(m.key)
+                if cls is not None and cls.accepts(data):
+                    view = self.view(m.key)
+                    view.open_json(data, path)
+                    break
+            if view is None:
+                raise FileFormatError(f"{path}: key 'format' {fmt!r} is not a file this app opens")
+        view.path = path if fmt != "wargame-scenario" and fmt != "wargame-map" else None
+        view.save_id = save_id
+        view.undo_stack.clear()
+        self._activate(view)
+        return view
+
+    def open_save(self, save_id: int) -> None:
+        try:
+            _info, data = self.ctx.db.load_game(save_id)
+            self.open_data(data, None, save_id=save_id)
+        except WargameError as exc:
+            self.error("Could not open the save", str(exc))
+
+    def open_db_scenario(self, scenario_id: int) -> None:
+        try:
+            self.open_data(self.ctx.db.get_scenario(scenario_id), None)
+        except WargameError as exc:
+            self.error("Could not open the scenario", str(exc))
+
+    def save(self) -> bool:
+        v = self.current
+        if not v.can_save():
+            return False
+        try:
+            data = v.save_json()
+            v.save_id = self.ctx.db.save_game(v.mode_key, v.document_name, data, save_id=v.save_id)
+            if v.path is not None:
+                write_json_atomic(v.path, data)
+        except (WargameError, OSError) as exc:
+            self.error("Could not save", str(exc))
+            return False
+        v.undo_stack.setClean()
+        self.statusBar().showMessage(f"Saved {v.document_name}", 4000)
+        self._update_title()
+        return True
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        v = self.current
+        if not v.can_save():
+            return False
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save as", str(Path.home() / f"{v.document_name}.json"), v.file_filter
+            )
+            if not path:
+                return False
+        v.path = Path(path)
+        v.document_name = v.path.stem
+        v.document_changed.emit()
+        return self.save()
+
+    # -- closing ---------------------------------------------------------------------
+    def _confirm_discard(self, view: ModeView) -> bool:
+        if view.undo_stack.isClean() or not view.can_save():
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"{view.document_name} has unsaved changes. Save them?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            self._activate(view)
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        for view in self.views.values():
+            if not self._confirm_discard(view):
+                event.ignore()
+                return
+        self.ctx.settings.setValue("window/geometry", self.saveGeometry())
+        self.ctx.settings.setValue("window/state", self.saveState())
+        self.ctx.settings.sync()
+        event.accept()
+
+    def _restore_window_state(self) -> None:
+        geometry = self.ctx.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.ctx.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    # -- messages --------------------------------------------------------------------
+    def error(self, title: str, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+        if getattr(self.ctx, "quiet_errors", False):
+            self.last_error = message
+            return
+        QMessageBox.warning(self, title, message)
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About",
+            f"<b>Pieces of Eight</b> {__version__}<br>A companion for the R.F.C.M. "
+            "miniatures rules and four pirate board games.",
+        )
+

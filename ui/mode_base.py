@@ -1,0 +1,97 @@
+"""The base every mode view (naval table, raid table, editor, board game) derives from.
+
+The main window knows modes only through this interface: it routes New, Open,
+Save, Undo and Redo to the active view's methods and :attr:`undo_stack`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from ui.context import AppContext
+from wargame.scenarios import read_scenario
+
+
+class ModeView(QWidget):
+    mode_key: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    file_filter: ClassVar[str] = "Wargame files (*.json)"
+
+    #: Emitted with a one-line status ("Attacker's turn: move the Revenge").
+    status_changed = Signal(str)
+    #: Emitted when the document's name or path changes (window title).
+    document_changed = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.undo_stack = QUndoStack(self)
+        self.path: Path | None = None
+        self.document_name = "untitled"
+        self.save_id: int | None = None
+
+    # -- to override -------------------------------------------------------------
+    def load_default(self) -> None:
+        """Show the shipped default (scenario, map or a new game)."""
+
+    def load_scenario(self, path: Path) -> None:
+        """Load a scenario or map file; raise BadInput naming what is wrong."""
+        sc = read_scenario(path)
+        self.load_scenario_data(sc.data, path)
+
+    def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        """Show a scenario (``format: wargame-scenario``) or map of this mode."""
+        raise NotImplementedError
+
+    @classmethod
+    def accepts(cls, data: dict[str, Any]) -> bool:
+        """True if ``data`` is one of this mode's own document files (not a session)."""
+        return False
+
+    def new_document(self) -> None:
+        self.load_default()
+
+    def open_json(self, data: dict[str, Any], path: Path | None) -> None:
+        """Open this mode's saved file (a session or document) read from ``path``."""
+        raise NotImplementedError
+
+    def save_json(self) -> dict[str, Any]:
+        """What Save writes: this mode's file as plain data."""
+        raise NotImplementedError
+
+    def can_save(self) -> bool:
+        return type(self).save_json is not ModeView.save_json
+
+    def status_text(self) -> str:
+        return self.title
+
+
+class NotBuiltView(ModeView):
+    """Shown for a mode whose screens are not built yet - honestly, not as an empty table."""
+
+    def __init__(self, ctx: AppContext, key: str, title: str, blurb: str, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.mode_key = key
+        self.title = title
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        label = QLabel(
+            f"<h2>{title}</h2><p>{blurb}</p><p><b>This mode is not built yet.</b> "
+            "Its rules engine and table are planned; nothing here pretends to work.</p>"
+        )
+        label.setWordWrap(True)
+        label.setMaximumWidth(560)
+        lay.addWidget(label, 0)
+        lay.addStretch(2)
+        lay.setContentsMargins(60, 40, 60, 40)
+
+    def status_text(self) -> str:
+        return f"{self.title}: not built yet"
+
+    def can_save(self) -> bool:
+        return False

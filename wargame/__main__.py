@@ -1,0 +1,3 @@
+from wargame.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""The ``wargame`` command (see ../shared/CONTRACT.md).
+
+Exit codes: 0 success; 2 bad input, with a one-line message naming the file or
+option; 1 any other failure (a broken invariant under --strict among them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from wargame import __version__
+from wargame.errors import BadInput, InvariantViolation, WargameError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="wargame", description="Pieces of Eight wargame companion")
+    p.add_argument("--version", action="version", version=f"wargame {__version__}")
+    p.add_argument("--data-dir", help="folder of the database and settings (or $WARGAME_DATA_DIR)")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    sub.add_parser("gui", help="open the desktop app (the default)")
+    probe = sub.add_parser("startup-probe", help=argparse.SUPPRESS)
+    probe.add_argument("--t0", type=float, required=True)
+
+    s = sub.add_parser("screenshot", help="render a view offscreen to a PNG")
+    s.add_argument("view")
+    s.add_argument("--out", required=True)
+    s.add_argument("--scenario")
+    s.add_argument("--size", default="1280x800")
+
+    o = sub.add_parser("odds", help="exact odds of a roll")
+    osub = o.add_subparsers(dest="what", parser_class=_Parser, required=True)
+    f = osub.add_parser("fire", help="the gun fire factor of one firing")
+    f.add_argument("--gun", choices=["light", "medium", "heavy"], required=True)
+    f.add_argument("--range-cm", type=float, required=True)
+    f.add_argument("--raking", action="store_true")
+    f.add_argument("--first-shot", action="store_true")
+    f.add_argument("--crew", choices=["hardened", "able", "scurvy"], default="able")
+    f.add_argument("--json", action="store_true")
+
+    sim = sub.add_parser("simulate", help="bots play whole games headless")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--scenario")
+    sim.add_argument("--bots")
+    sim.add_argument("--strict", action="store_true")
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--list-bots", action="store_true")
+
+    m = sub.add_parser("map", help="import maps and print their area graphs")
+    msub = m.add_subparsers(dest="what", parser_class=_Parser, required=True)
+    mi = msub.add_parser("import", help="turn GeoJSON or a Tiled map into the app's map file")
+    mi.add_argument("file")
+    mi.add_argument("--out", required=True)
+    mg = msub.add_parser("graph", help="print a map's area adjacency graph")
+    mg.add_argument("file")
+    mg.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except BadInput as exc:
+        print(f"wargame: error: {exc}", file=sys.stderr)
+        return 2
+    except InvariantViolation as exc:
+        print(f"wargame: invariant violated: {exc}", file=sys.stderr)
+        return 1
+    except WargameError as exc:
+        print(f"wargame: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    cmd = args.command or "gui"
+    if cmd == "gui":
+        from ui.app import run_gui  # the UI layer sits on top; the domain never imports it
+
+        return run_gui(args.data_dir)
+    if cmd == "startup-probe":
+        from ui.app import run_gui
+
+        return run_gui(args.data_dir, startup_probe=args.t0)
+    if cmd == "screenshot":
+        from ui.app import screenshot
+
+        return screenshot(args.view, args.out, scenario=args.scenario, size=args.size)
+    if cmd == "odds":
+        from wargame.naval.cli import odds_command
+
+        return odds_command(args)
+    if cmd == "simulate":
+        return _simulate(args)
+    if cmd == "map":
+        from wargame.maps import cli as map_cli
+
+        return map_cli.import_command(args) if args.what == "import" else map_cli.graph_command(args)
+    raise BadInput(f"unknown command {cmd!r}")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from wargame.core.play import simulate
+    from wargame.core.registry import game_class
+
+    game = game_class(args.game)()
+    if args.list_bots:
+        names = list(game.bots())
+        print(json.dumps({"game": args.game, "bots": names}) if args.json else "\n".join(names))
+        return 0
+    scenario = _read_scenario(args.scenario) if args.scenario else None
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    result = simulate(
+        args.game,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        bots=bots,
+        scenario=scenario,
+        strict=args.strict,
+    )
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print_simulation(result)
+    return 0
+
+
+def _read_scenario(path: str) -> dict[str, Any]:
+    from wargame.scenarios import read_scenario
+
+    try:
+        return read_scenario(path).data
+    except BadInput as exc:
+        raise BadInput(f"--scenario: {exc}") from None
+
+
+def _print_simulation(result: dict[str, Any]) -> None:
+    print(f"{result['game']}: {len(result['games'])} game(s), {result['players']} players, "
+          f"bots {', '.join(result['bots'])}")
+    wins: dict[str, int] = {}
+    for g in result["games"]:
+        key = g["winner"] if g["winner"] is not None else "none"
+        wins[key] = wins.get(key, 0) + 1
+        print(f"  seed {g['seed']}: winner {g['winner']}, scores {g['scores']}, "
+              f"{g['turns']} turns, {g['actions']} actions, {g['end']}")
+    print(f"wins by seat: {dict(sorted(wins.items()))}")
+    print(f"{result['seconds']} s, {result['actions_per_second']} actions/s")

@@ -1,0 +1,157 @@
+"""The one protocol every game mode, the UI shell and the bots are written against.
+
+After OpenSpiel: a :class:`Game` is the fixed ruleset with its parameters and
+variants; a :class:`GameState` is the mutable position. Chance (dice, shuffles,
+draws) is not a player: ``apply`` draws it from the injected
+:class:`~wargame.core.dice.DiceService`, which the action log records, so every
+game replays exactly and a player can type in physical dice instead.
+
+Seats are ints ``0..n-1``; in two-sided games seat 0 is the attacker.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, Self
+
+from wargame.core.actions import Action
+from wargame.core.dice import DiceService, Roll
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winner: int | None
+    scores: Mapping[int, float]
+    turns: int
+    end: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": None if self.winner is None else str(self.winner),
+            "scores": {str(k): v for k, v in sorted(self.scores.items())},
+            "turns": self.turns,
+            "end": self.end,
+        }
+
+
+class GameState(ABC):
+    """A position of a game. Mutable; ``clone`` gives an independent copy."""
+
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must act now (a response window names its seat), None if over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the current player may take now. Empty only when terminal."""
+
+    @abstractmethod
+    def apply(self, action: Action, dice: DiceService) -> None:
+        """Apply ``action``; raise :class:`~wargame.errors.IllegalAction` and change
+        nothing if the rules forbid it."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once terminal, else None."""
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as plain data: equal states give equal JSON."""
+
+    @property
+    def turn(self) -> int:
+        return 0
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator). Modes with hidden cards override."""
+        return self.to_json()
+
+    def check_invariants(self) -> None:
+        """Raise :class:`~wargame.errors.InvariantViolation` naming the first broken one."""
+
+    def is_undo_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
+        """True when undoing ``action`` would reveal hidden information."""
+        return action.reveals or any(r.hidden for r in rolls)
+
+    def describe(self, action: Action) -> str:
+        """A sentence for the game log."""
+        return action.to_text()
+
+    def parse_action(self, text: str) -> Action:
+        return Action.from_text(text)
+
+
+class Bot(Protocol):
+    """Chooses an action for ``seat``; its own randomness comes from its dice service."""
+
+    def choose(self, state: GameState, seat: int) -> Action: ...
+
+
+BotFactory = Callable[[DiceService], Bot]
+
+
+class RandomBot:
+    """Plays a uniformly random legal action: the rule-following baseline."""
+
+    name = "random"
+
+    def __init__(self, dice: DiceService) -> None:
+        self.dice = dice
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        actions = state.legal_actions()
+        return actions[self.dice.randint(0, len(actions) - 1, "bot choice")]
+
+
+class Game(ABC):
+    """A ruleset with its parameters (variants, house rules)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    two_sided: ClassVar[bool] = False
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        self.params: dict[str, Any] = dict(params or {})
+
+    @abstractmethod
+    def new_initial_state(
+        self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
+    ) -> GameState:
+        """Set up a new game (dealing and shuffling through ``dice``)."""
+
+    def bots(self) -> dict[str, BotFactory]:
+        """Bot names to factories, weakest first; ``random`` is always among them."""
+        return {"random": RandomBot}
+
+    def default_players(self) -> int:
+        return self.min_players
+
+
+@dataclass
+class GameSpec:
+    """What a save needs to rebuild a game: its name, players, parameters, scenario."""
+
+    game: str
+    players: int
+    params: dict[str, Any] = field(default_factory=dict)
+    scenario: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "params": self.params,
+            "scenario": self.scenario,
+        }

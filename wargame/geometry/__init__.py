@@ -1,0 +1,1 @@
+"""Qt-free geometry: hex and square grids, table distances in cm."""

@@ -1,0 +1,1 @@
+"""Persistence: the SQLite database (sqlmodel) and safe, atomic files."""
