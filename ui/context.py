@@ -64,6 +64,18 @@ class AppContext:
         #: Tests replace this to answer dice prompts without a dialog.
         self.dice_answerer: Any = None
 
+    quiet_errors: bool = False
+
+    def report_result(self, link: dict[str, Any], result: dict[str, Any]) -> None:
+        """A battle or raid started from a campaign engagement has ended: store its
+        result for the campaign to pick up (``link`` is the scenario's campaign_link)."""
+        import json
+
+        self.db.put_document("campaign-result", json.dumps(link, sort_keys=True), {
+            "link": link,
+            "result": result,
+        })
+
     def make_dice(self, seed: int | str | None, source: str) -> DiceService:
         """A dice service for one game: seeded, switchable to typed-in dice, logged."""
         dice = DiceService(TableProvider(self, SeededProvider(seed)))

@@ -11,9 +11,10 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from ui.context import AppContext
+from wargame.errors import WargameError
 from wargame.scenarios import read_scenario
 
 
@@ -34,6 +35,8 @@ class ModeView(QWidget):
         self.path: Path | None = None
         self.document_name = "untitled"
         self.save_id: int | None = None
+        self._autosave_id: int | None = None
+        self.last_error: str | None = None
 
     # -- to override -------------------------------------------------------------
     def load_default(self) -> None:
@@ -69,6 +72,29 @@ class ModeView(QWidget):
 
     def status_text(self) -> str:
         return self.title
+
+    # -- helpers for subclasses ------------------------------------------------------
+    def autosave(self) -> None:
+        """Store the document in the database's autosave slot (call after every action)."""
+        if not self.can_save():
+            return
+        try:
+            self._autosave_id = self.ctx.db.save_game(
+                self.mode_key,
+                self.document_name,
+                self.save_json(),
+                save_id=self._autosave_id,
+                autosave=True,
+            )
+        except WargameError as exc:
+            self.status_changed.emit(f"Autosave failed: {exc}")
+
+    def show_error(self, message: str, title: str = "Not allowed") -> None:
+        """Tell the player why something was refused (a dialog; tests read last_error)."""
+        self.last_error = message
+        self.status_changed.emit(message)
+        if not getattr(self.ctx, "quiet_errors", False):
+            QMessageBox.warning(self, title, message)
 
 
 class NotBuiltView(ModeView):
