@@ -1,0 +1,1 @@
+"""Island maps: the map document, its adjacency graph, import/export and editing operations."""
