@@ -51,11 +51,19 @@ def main() -> int:
         if not args.json:
             name, value, target, unit, better, verdict = rows[-1]
             sign = "<=" if better == "lower" else ">="
-            print(f"{name:<58} {value:>14,.3f} {unit:<10} target {sign} {target:>12,.3f}  {verdict}",
-                  flush=True)
+            print(
+                f"{name:<58} {value:>14,.3f} {unit:<10} target {sign} {target:>12,.3f}  {verdict}",
+                flush=True,
+            )
     if args.json:
-        print(json.dumps([dict(zip(("name", "value", "target", "unit", "better", "verdict"), r))
-                          for r in rows]))
+        print(
+            json.dumps(
+                [
+                    dict(zip(("name", "value", "target", "unit", "better", "verdict"), r))
+                    for r in rows
+                ]
+            )
+        )
     return 0
 
 

@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
@@ -13,8 +14,10 @@ from PySide6.QtWidgets import QApplication
 from ui.context import AppContext
 from ui.main_window import MainWindow
 from wargame.errors import BadInput
-from wargame.paths import database_path, data_dir, scenarios_dir
-from wargame.persistence.db import open_database
+
+if TYPE_CHECKING:
+    from wargame.persistence.db import Database
+from wargame.paths import data_dir, database_path, scenarios_dir
 
 
 def application() -> QApplication:
@@ -27,12 +30,20 @@ def application() -> QApplication:
     return app
 
 
-def build_window(data: str | os.PathLike[str] | None = None, *, in_memory: bool = False) -> MainWindow:
+def build_window(
+    data: str | os.PathLike[str] | None = None, *, in_memory: bool = False
+) -> MainWindow:
     """The main window on the user's database (or an in-memory one for screenshots)."""
     folder = data_dir(data)
     folder.mkdir(parents=True, exist_ok=True)
-    db = open_database(None if in_memory else database_path(data), seed_from=scenarios_dir())
-    ctx = AppContext(db, folder)
+    path = None if in_memory else database_path(data)
+
+    def open_db() -> Database:
+        from wargame.persistence.db import open_database
+
+        return open_database(path, seed_from=scenarios_dir())
+
+    ctx = AppContext(open_db, folder)
     return MainWindow(ctx)
 
 
@@ -44,7 +55,7 @@ class _FirstPaint(QObject):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Paint and self.seconds is None:
-            self.seconds = time.perf_counter() - self.start
+            self.seconds = time.time() - self.start
             QTimer.singleShot(0, QApplication.quit)
         return False
 
@@ -58,7 +69,7 @@ def run_gui(data: str | None = None, *, startup_probe: float | None = None) -> i
         window.installEventFilter(probe)
         window.centralWidget().installEventFilter(probe)
     window.show()
-    code = app.exec()
+    code = app.exec_()
     if probe is not None:
         print(f"first-paint {probe.seconds if probe.seconds is not None else -1:.4f}")
     return code
@@ -79,7 +90,9 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
     from ui.modes import mode_keys
 
     if view not in ("home", *mode_keys()):
-        raise BadInput(f"VIEW: unknown view {view!r}; choose home or one of {', '.join(mode_keys())}")
+        raise BadInput(
+            f"VIEW: unknown view {view!r}; choose home or one of {', '.join(mode_keys())}"
+        )
     w, h = parse_size(size)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = application()
@@ -103,6 +116,7 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
         out_path.parent.mkdir(parents=True, exist_ok=True)
         if not image.save(str(out_path), "PNG"):
             raise BadInput(f"--out: cannot write a PNG to {out}")
-        window.ctx.db.close()
+        if window.ctx.db_open:
+            window.ctx.db.close()
         window.hide()
     return 0

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QInputDialog, QWidget
@@ -17,7 +17,9 @@ from wargame.core.dice import (
     RollRequest,
     SeededProvider,
 )
-from wargame.persistence.db import Database
+
+if TYPE_CHECKING:  # the database (sqlmodel) is imported only when first used: fast start
+    from wargame.persistence.db import Database
 
 
 class DiceHub(QObject):
@@ -52,8 +54,19 @@ class TableProvider:
 
 
 class AppContext:
-    def __init__(self, db: Database, data_dir: Path, *, settings: QSettings | None = None) -> None:
-        self.db = db
+    def __init__(
+        self,
+        db: Database | Callable[[], Database],
+        data_dir: Path,
+        *,
+        settings: QSettings | None = None,
+    ) -> None:
+        self._db: Database | None = None
+        self._db_factory: Callable[[], Database] | None = None
+        if callable(db) and not hasattr(db, "engine"):
+            self._db_factory = db
+        else:
+            self._db = db  # type: ignore[assignment]
         self.data_dir = data_dir
         self.dice_hub = DiceHub()
         self.settings = settings or QSettings(
@@ -66,15 +79,31 @@ class AppContext:
 
     quiet_errors: bool = False
 
+    @property
+    def db(self) -> Database:
+        """The database, opened (and on first start seeded) at first use."""
+        if self._db is None:
+            assert self._db_factory is not None
+            self._db = self._db_factory()
+        return self._db
+
+    @property
+    def db_open(self) -> bool:
+        return self._db is not None
+
     def report_result(self, link: dict[str, Any], result: dict[str, Any]) -> None:
         """A battle or raid started from a campaign engagement has ended: store its
         result for the campaign to pick up (``link`` is the scenario's campaign_link)."""
         import json
 
-        self.db.put_document("campaign-result", json.dumps(link, sort_keys=True), {
-            "link": link,
-            "result": result,
-        })
+        self.db.put_document(
+            "campaign-result",
+            json.dumps(link, sort_keys=True),
+            {
+                "link": link,
+                "result": result,
+            },
+        )
 
     def make_dice(self, seed: int | str | None, source: str) -> DiceService:
         """A dice service for one game: seeded, switchable to typed-in dice, logged."""

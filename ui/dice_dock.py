@@ -32,7 +32,13 @@ class DiceLogDock(QDockWidget):
             t.removeRow(0)
         row = t.rowCount()
         t.insertRow(row)
-        cells = [datetime.now().strftime("%H:%M:%S"), source, roll.purpose, roll.label, roll_text(roll)]
+        cells = [
+            datetime.now().strftime("%H:%M:%S"),
+            source,
+            roll.purpose,
+            roll.label,
+            roll_text(roll),
+        ]
         for col, value in enumerate(cells):
             item = QTableWidgetItem(value)
             if col == 4:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -42,9 +43,11 @@ class HomeView(ModeView):
         outer = QHBoxLayout(self)
         outer.setContentsMargins(28, 20, 28, 20)
         left = QVBoxLayout()
-        heading = QLabel("<h1 style='color:#3a2a12'>Pieces of Eight</h1>"
-                         "<p style='color:#5b4a2e'>Naval battles, land raids, campaigns and "
-                         "pirate board games.</p>")
+        heading = QLabel(
+            "<h1 style='color:#3a2a12'>Pieces of Eight</h1>"
+            "<p style='color:#5b4a2e'>Naval battles, land raids, campaigns and "
+            "pirate board games.</p>"
+        )
         left.addWidget(heading)
         grid = QGridLayout()
         grid.setSpacing(12)
@@ -54,7 +57,7 @@ class HomeView(ModeView):
             label = f"{m.title}\n{m.blurb}" + ("" if built else "\n(not built yet)")
             btn = QPushButton(label)
             btn.setObjectName("modeCard")
-            btn.setMinimumSize(250, 86)
+            btn.setMinimumSize(180, 86)
             btn.setToolTip(m.blurb if built else f"{m.title} is not built yet")
             btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
             self.cards[m.key] = btn
@@ -74,11 +77,21 @@ class HomeView(ModeView):
         right.addWidget(self.scenarios, 1)
         frame = QFrame()
         frame.setLayout(right)
-        frame.setMinimumWidth(280)
+        frame.setMinimumWidth(200)
         outer.addWidget(frame, 2)
-        self.refresh()
+        self.loaded = False
+        self._pending = False
+        self.saves.addItem(QListWidgetItem("Loading..."))
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        if not self.loaded and not self._pending:
+            # After the first paint: opening the database imports sqlmodel (~0.5 s).
+            self._pending = True
+            QTimer.singleShot(0, self.refresh)
 
     def refresh(self) -> None:
+        self.loaded = True
         self.saves.clear()
         for info in self.ctx.db.list_saves(limit=15):
             flag = " (autosave)" if info.autosave else ""

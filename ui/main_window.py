@@ -59,8 +59,12 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         mb = self.menuBar()
         file_menu = mb.addMenu("&File")
-        self.act_new = self._action(file_menu, "&New", QKeySequence.StandardKey.New, self.new_document)
-        self.act_open = self._action(file_menu, "&Open...", QKeySequence.StandardKey.Open, self.open_file)
+        self.act_new = self._action(
+            file_menu, "&New", QKeySequence.StandardKey.New, self.new_document
+        )
+        self.act_open = self._action(
+            file_menu, "&Open...", QKeySequence.StandardKey.Open, self.open_file
+        )
         self.act_save = self._action(file_menu, "&Save", QKeySequence.StandardKey.Save, self.save)
         self.act_save_as = self._action(
             file_menu, "Save &As...", QKeySequence.StandardKey.SaveAs, self.save_as
@@ -68,7 +72,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)
         file_menu.addSeparator()
-        self.act_quit = self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.act_quit = self._action(file_menu, "&Quit", QKeySequence("Ctrl+Q"), self.close)
 
         edit = mb.addMenu("&Edit")
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
@@ -319,4 +323,3 @@ class MainWindow(QMainWindow):
             f"<b>Pieces of Eight</b> {__version__}<br>A companion for the R.F.C.M. "
             "miniatures rules and four pirate board games.",
         )
-

@@ -100,7 +100,9 @@ class ModeView(QWidget):
 class NotBuiltView(ModeView):
     """Shown for a mode whose screens are not built yet - honestly, not as an empty table."""
 
-    def __init__(self, ctx: AppContext, key: str, title: str, blurb: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, ctx: AppContext, key: str, title: str, blurb: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(ctx, parent)
         self.mode_key = key
         self.title = title

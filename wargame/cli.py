@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from wargame import __version__
 from wargame.errors import BadInput, InvariantViolation, WargameError
+
+GuiHandler = Callable[[str, argparse.Namespace], int]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -69,10 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, gui: GuiHandler | None = None) -> int:
+    """Parse and run. ``gui`` handles the commands that need Qt (the ``ui`` layer passes it)."""
     args = build_parser().parse_args(argv)
     try:
-        return _dispatch(args)
+        return _dispatch(args, gui)
     except BadInput as exc:
         print(f"wargame: error: {exc}", file=sys.stderr)
         return 2
@@ -86,20 +89,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _dispatch(args: argparse.Namespace) -> int:
+GUI_COMMANDS = ("gui", "startup-probe", "screenshot")
+
+
+def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
     cmd = args.command or "gui"
-    if cmd == "gui":
-        from ui.app import run_gui  # the UI layer sits on top; the domain never imports it
-
-        return run_gui(args.data_dir)
-    if cmd == "startup-probe":
-        from ui.app import run_gui
-
-        return run_gui(args.data_dir, startup_probe=args.t0)
-    if cmd == "screenshot":
-        from ui.app import screenshot
-
-        return screenshot(args.view, args.out, scenario=args.scenario, size=args.size)
+    if cmd in GUI_COMMANDS:
+        if gui is None:
+            raise WargameError(
+                f"'{cmd}' needs the desktop app: run the installed 'wargame' command"
+            )
+        return gui(cmd, args)
     if cmd == "odds":
         from wargame.naval.cli import odds_command
 
@@ -109,7 +109,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if cmd == "map":
         from wargame.maps import cli as map_cli
 
-        return map_cli.import_command(args) if args.what == "import" else map_cli.graph_command(args)
+        return (
+            map_cli.import_command(args) if args.what == "import" else map_cli.graph_command(args)
+        )
     raise BadInput(f"unknown command {cmd!r}")
 
 
@@ -150,13 +152,17 @@ def _read_scenario(path: str) -> dict[str, Any]:
 
 
 def _print_simulation(result: dict[str, Any]) -> None:
-    print(f"{result['game']}: {len(result['games'])} game(s), {result['players']} players, "
-          f"bots {', '.join(result['bots'])}")
+    print(
+        f"{result['game']}: {len(result['games'])} game(s), {result['players']} players, "
+        f"bots {', '.join(result['bots'])}"
+    )
     wins: dict[str, int] = {}
     for g in result["games"]:
         key = g["winner"] if g["winner"] is not None else "none"
         wins[key] = wins.get(key, 0) + 1
-        print(f"  seed {g['seed']}: winner {g['winner']}, scores {g['scores']}, "
-              f"{g['turns']} turns, {g['actions']} actions, {g['end']}")
+        print(
+            f"  seed {g['seed']}: winner {g['winner']}, scores {g['scores']}, "
+            f"{g['turns']} turns, {g['actions']} actions, {g['end']}"
+        )
     print(f"wins by seat: {dict(sorted(wins.items()))}")
     print(f"{result['seconds']} s, {result['actions_per_second']} actions/s")

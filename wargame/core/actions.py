@@ -85,7 +85,7 @@ class Action:
                 raise ActionTextError(f"{text!r}: expected name=value at column {pos + 1}")
             name = rest[pos:eq].strip()
             pos = eq + 1
-            if pos < n and rest[pos] not in "\"[{-0123456789":
+            if pos < n and rest[pos] not in '"[{-0123456789':
                 end = rest.find(" ", pos)
                 end = n if end < 0 else end
                 word = rest[pos:end]

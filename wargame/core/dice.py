@@ -211,10 +211,14 @@ class ReplayProvider:
                 f"recorded roll {roll.label} does not match {request.count}{request.die_name} "
                 f"for {request.purpose!r}: the save does not match these rules"
             )
+        if any(not request.low <= v <= request.high for v in roll.values):
+            raise DiceEntryError(
+                f"recorded roll {roll.values} for {request.purpose!r} is not a {request.die_name}"
+            )
         return roll.values
 
     def shuffle_values(self, request: RollRequest) -> tuple[int, ...]:
-        values = self.values(request)
+        values = self.values(RollRequest(0, request.high, request.count, request.purpose))
         for k, (i, v) in enumerate(zip(range(request.count, 0, -1), values)):
             if not 0 <= v <= i:
                 raise DiceEntryError(f"recorded shuffle value {k} is out of range")

@@ -78,6 +78,7 @@ class GameState(ABC):
 
     def check_invariants(self) -> None:
         """Raise :class:`~wargame.errors.InvariantViolation` naming the first broken one."""
+        return None
 
     def is_undo_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
         """True when undoing ``action`` would reveal hidden information."""

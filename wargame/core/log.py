@@ -63,7 +63,9 @@ class Entry:
             raise FileFormatError(f"log entry {data!r:.60} has no action text 'a'")
         rolls = tuple(Roll.from_json(r) for r in data.get("r", ()))
         seat = data.get("p")
-        return cls(parse(data["a"]), rolls, bool(data.get("b")), None if seat is None else int(seat))
+        return cls(
+            parse(data["a"]), rolls, bool(data.get("b")), None if seat is None else int(seat)
+        )
 
 
 Listener = Callable[["Session[Any]", str], None]

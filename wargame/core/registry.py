@@ -22,22 +22,42 @@ class ModeInfo:
 
 
 MODES: tuple[ModeInfo, ...] = (
-    ModeInfo("naval", "Naval battle", "1/450 ships on a hex sea: wind, gunnery, boarding.",
-             "wargame.naval.game:NavalGame"),
-    ModeInfo("raid", "Land raid", "15mm pirates loot a town before the alarm is raised.",
-             "wargame.raid.game:RaidGame"),
-    ModeInfo("campaign", "Campaign", "Master sheets, secret forces and the fights they lead to.",
-             None),
-    ModeInfo("map-editor", "Map editor", "Draw islands and sea areas; derive the area graph.",
-             None),
-    ModeInfo("pieces-of-eight", "Pieces of Eight", "The card-driven board game for 3-6 pirates.",
-             "wargame.poe.game:PiecesOfEightGame"),
-    ModeInfo("pirate-versus-pirate", "Pirate Versus Pirate",
-             "Triangles, rowboats and coins for 2-3 crews.", None),
-    ModeInfo("pirate-coins", "Pirate Coins", "Skulls and monsters from the pouch, 2-5 players.",
-             None),
-    ModeInfo("tortuga-1667", "Tortuga 1667", "Secret nations, mutinies and the Spanish galleon.",
-             None),
+    ModeInfo(
+        "naval",
+        "Naval battle",
+        "1/450 ships on a hex sea: wind, gunnery, boarding.",
+        "wargame.naval.game:NavalGame",
+    ),
+    ModeInfo(
+        "raid",
+        "Land raid",
+        "15mm pirates loot a town before the alarm is raised.",
+        "wargame.raid.game:RaidGame",
+    ),
+    ModeInfo(
+        "campaign", "Campaign", "Master sheets, secret forces and the fights they lead to.", None
+    ),
+    ModeInfo(
+        "map-editor", "Map editor", "Draw islands and sea areas; derive the area graph.", None
+    ),
+    ModeInfo(
+        "pieces-of-eight",
+        "Pieces of Eight",
+        "The card-driven board game for 3-6 pirates.",
+        "wargame.poe.game:PiecesOfEightGame",
+    ),
+    ModeInfo(
+        "pirate-versus-pirate",
+        "Pirate Versus Pirate",
+        "Triangles, rowboats and coins for 2-3 crews.",
+        None,
+    ),
+    ModeInfo(
+        "pirate-coins", "Pirate Coins", "Skulls and monsters from the pouch, 2-5 players.", None
+    ),
+    ModeInfo(
+        "tortuga-1667", "Tortuga 1667", "Secret nations, mutinies and the Spanish galleon.", None
+    ),
 )
 
 

@@ -124,7 +124,9 @@ def hex_round(q: float, r: float, s: float) -> Hex:
     return Hex(int(qi), int(ri), int(si))
 
 
-def hex_lerp(a: tuple[float, float, float], b: tuple[float, float, float], t: float) -> tuple[float, float, float]:
+def hex_lerp(
+    a: tuple[float, float, float], b: tuple[float, float, float], t: float
+) -> tuple[float, float, float]:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
 
 
@@ -197,7 +199,10 @@ class Layout:
 
     @classmethod
     def across_flats(
-        cls, width: float, orientation: Orientation = "flat", origin: tuple[float, float] = (0.0, 0.0)
+        cls,
+        width: float,
+        orientation: Orientation = "flat",
+        origin: tuple[float, float] = (0.0, 0.0),
     ) -> Layout:
         """A layout whose hexes measure ``width`` across the flats (how hex mats are sold)."""
         size = width / _S3

@@ -43,7 +43,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 
 
 def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+    return datetime.now(UTC)
 
 
 class SchemaInfo(SQLModel, table=True):
@@ -113,7 +113,9 @@ class Database:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise PersistenceError(f"{self.path.parent}: cannot create: {exc.strerror}") from None
+                raise PersistenceError(
+                    f"{self.path.parent}: cannot create: {exc.strerror}"
+                ) from None
             url = f"sqlite:///{self.path}"
         else:
             url = "sqlite://"
@@ -148,12 +150,16 @@ class Database:
                     {"v": SCHEMA_VERSION},
                 )
         except SQLAlchemyError as exc:
-            raise PersistenceError(f"{self.path or 'database'}: {exc.__class__.__name__}: {exc}") from None
+            raise PersistenceError(
+                f"{self.path or 'database'}: {exc.__class__.__name__}: {exc}"
+            ) from None
 
     @property
     def schema_version(self) -> int:
         with self.engine.connect() as conn:
-            return int(conn.execute(text("SELECT version FROM schema_info WHERE id=1")).scalar_one())
+            return int(
+                conn.execute(text("SELECT version FROM schema_info WHERE id=1")).scalar_one()
+            )
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -210,7 +216,7 @@ class Database:
             q = select(SavedGame).order_by(SavedGame.updated.desc())  # type: ignore[attr-defined]
             if mode:
                 q = q.where(SavedGame.mode == mode)
-            return [_info(r) for r in s.exec(q.limit(limit))]
+            return [_info(r) for r in s.scalars(q.limit(limit))]
 
     def delete_save(self, save_id: int) -> None:
         with self.transaction() as s:
@@ -226,7 +232,7 @@ class Database:
         files = sorted(p for p in directory.rglob("*.json") if p.is_file())
         rows = []
         with Session(self.engine) as s:
-            known = set(s.exec(select(ScenarioRow.source)))
+            known = set(s.scalars(select(ScenarioRow.source)))
         for p in files:
             src = str(p.relative_to(directory))
             if src in known:
@@ -235,7 +241,9 @@ class Database:
                 sc = read_scenario(p)
             except FileFormatError:
                 continue  # a broken shipped file is reported by the tests, not at start
-            rows.append(ScenarioRow(mode=sc.mode, name=sc.name, source=src, data=json.dumps(sc.data)))
+            rows.append(
+                ScenarioRow(mode=sc.mode, name=sc.name, source=src, data=json.dumps(sc.data))
+            )
         if rows:
             with self.transaction() as s:
                 s.add_all(rows)
@@ -246,7 +254,7 @@ class Database:
             q = select(ScenarioRow)
             if mode:
                 q = q.where(ScenarioRow.mode == mode)
-            return [(r.id or 0, r.mode, r.name) for r in s.exec(q.order_by(ScenarioRow.name))]
+            return [(r.id or 0, r.mode, r.name) for r in s.scalars(q.order_by(ScenarioRow.name))]
 
     def get_scenario(self, scenario_id: int) -> dict[str, Any]:
         with Session(self.engine) as s:
@@ -256,7 +264,9 @@ class Database:
             return json.loads(row.data)
 
     # -- documents -----------------------------------------------------------------
-    def put_document(self, kind: str, name: str, data: dict[str, Any], *, doc_id: int | None = None) -> int:
+    def put_document(
+        self, kind: str, name: str, data: dict[str, Any], *, doc_id: int | None = None
+    ) -> int:
         payload = json.dumps(data, separators=(",", ":"))
         with self.transaction() as s:
             row = s.get(DocumentRow, doc_id) if doc_id is not None else None
@@ -278,7 +288,7 @@ class Database:
     def list_documents(self, kind: str) -> list[tuple[int, str]]:
         with Session(self.engine) as s:
             q = select(DocumentRow).where(DocumentRow.kind == kind).order_by(DocumentRow.name)
-            return [(r.id or 0, r.name) for r in s.exec(q)]
+            return [(r.id or 0, r.name) for r in s.scalars(q)]
 
     def delete_document(self, doc_id: int) -> None:
         with self.transaction() as s:
@@ -303,7 +313,9 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def open_database(path: str | os.PathLike[str] | None, *, seed_from: Path | None = None) -> Database:
+def open_database(
+    path: str | os.PathLike[str] | None, *, seed_from: Path | None = None
+) -> Database:
     """Open (creating and migrating) the database; on first start seed scenarios."""
     db = Database(path)
     if seed_from is not None and db.created:

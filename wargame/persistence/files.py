@@ -61,7 +61,9 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     mode = "wb" if isinstance(data, bytes) else "w"
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
-        with os.fdopen(fd, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as fh:
+        with os.fdopen(
+            fd, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})
+        ) as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())

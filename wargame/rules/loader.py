@@ -46,13 +46,18 @@ def validate(data: dict[str, Any], model: type[M], source: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        # A misspelt key also shows up as a missing one: name the unknown key first.
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        err = errors[0]
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise RulesDataError(f"{source}: key {key}: {err['msg']}{more}") from None
+        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise RulesDataError(f"{source}: key {key}: {msg}{more}") from None
 
 
-def load_rules(name: str, model: type[M], *, directory: Path | None = None, reload: bool = False) -> M:
+def load_rules(
+    name: str, model: type[M], *, directory: Path | None = None, reload: bool = False
+) -> M:
     path = (directory or rules_dir()) / name
     if reload:
         _load_cached.cache_clear()

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wargame import __version__
+from wargame.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ui.launch", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_version() -> None:
+    done = run("--version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"wargame {__version__}"
+
+
+def test_unknown_game_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'chess'" in err and "Traceback" not in err
+
+
+def test_bad_option_value_exits_2_with_one_line() -> None:
+    done = run("simulate", "naval", "--games", "many")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) <= 2
+    assert "--games" in done.stderr
+
+
+def test_unknown_screenshot_view_is_bad_input(tmp_path: Path) -> None:
+    done = run("screenshot", "bridge", "--out", str(tmp_path / "x.png"))
+    assert done.returncode == 2
+    assert "unknown view 'bridge'" in done.stderr
+
+
+def test_bad_screenshot_size_is_bad_input(tmp_path: Path) -> None:
+    done = run("screenshot", "home", "--out", str(tmp_path / "x.png"), "--size", "big")
+    assert done.returncode == 2
+    assert "--size" in done.stderr
+
+
+def test_screenshot_home_writes_a_png(tmp_path: Path) -> None:
+    out = tmp_path / "home.png"
+    done = run("screenshot", "home", "--out", str(out), "--size", "800x600")
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from PySide6.QtGui import QImage
+
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (800, 600)
+
+
+def test_missing_scenario_file_is_bad_input(tmp_path: Path) -> None:
+    done = run("screenshot", "home", "--out", str(tmp_path / "x.png"), "--scenario", "nope.json")
+    assert done.returncode == 2
+    assert "nope.json: no such file" in done.stderr

@@ -1,0 +1,132 @@
+"""The main window as a player uses it: home, menus, shortcuts, dice log, files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoCommand
+
+from ui.mode_base import NotBuiltView
+from wargame.core.dice import DiceService
+
+
+def menu_titles(window) -> list[str]:  # noqa: ANN001
+    return [a.text().replace("&", "") for a in window.menuBar().actions()]
+
+
+def test_home_offers_every_mode(main_window) -> None:  # noqa: ANN001
+    from wargame.core.registry import MODES
+
+    home = main_window.home
+    assert set(home.cards) == {m.key for m in MODES}
+    assert main_window.windowTitle() == "Pieces of Eight"
+    assert menu_titles(main_window) == ["File", "Edit", "Modes", "Dice", "Help"]
+
+
+def test_standard_shortcuts_are_bound(main_window) -> None:  # noqa: ANN001
+    w = main_window
+    assert w.act_save.shortcut().toString() == "Ctrl+S"
+    assert w.act_open.shortcut().toString() == "Ctrl+O"
+    assert w.act_new.shortcut().toString() == "Ctrl+N"
+    assert w.act_undo.shortcut().toString() == "Ctrl+Z"
+    assert w.act_quit.shortcut().toString() == "Ctrl+Q"
+
+
+def test_an_unbuilt_mode_says_so(main_window, qtbot) -> None:  # noqa: ANN001
+    qtbot.mouseClick(main_window.home.cards["tortuga-1667"], Qt.MouseButton.LeftButton)
+    view = main_window.current
+    assert isinstance(view, NotBuiltView)
+    assert "not built yet" in view.status_text()
+    assert not main_window.act_save.isEnabled()
+    main_window.act_home.trigger()
+    assert main_window.current is main_window.home
+
+
+def test_dice_log_dock_shows_every_roll_with_its_purpose(main_window) -> None:  # noqa: ANN001
+    dice = main_window.ctx.make_dice(5, "Test")
+    dice.d6("Revenge: extra hex")
+    deck = list(range(5))
+    dice.shuffle(deck, "deal")
+    rows = main_window.dice_dock.rows()
+    assert [r[1:4] for r in rows] == [
+        ["Test", "Revenge: extra hex", "d6"],
+        ["Test", "deal", "4x[0..4]"],
+    ]
+    assert rows[1][4] == "hidden"
+
+
+def test_physical_dice_are_typed_in_when_chosen(main_window) -> None:  # noqa: ANN001
+    main_window.act_manual.trigger()
+    assert main_window.ctx.manual_dice
+    assert main_window.dice_mode_label.text() == "Dice: typed in"
+    asked = []
+    answers = iter(["6 7", "6 2"])
+
+    def answer(req):  # noqa: ANN001, ANN202
+        asked.append(req.purpose)
+        return next(answers)
+
+    main_window.ctx.dice_answerer = answer
+    dice = main_window.ctx.make_dice(1, "Test")
+    assert dice.d6s(2, "broadside") == (6, 2)
+    assert asked == ["broadside", "broadside"]
+
+
+def test_undo_menu_follows_the_active_view(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("tortuga-1667")
+    done = []
+
+    class Cmd(QUndoCommand):
+        def redo(self) -> None:
+            done.append(1)
+
+        def undo(self) -> None:
+            done.pop()
+
+    view.undo_stack.push(Cmd("mark"))
+    assert main_window.act_undo.isEnabled()
+    main_window.act_undo.trigger()
+    assert done == []
+    assert main_window.act_redo.isEnabled()
+
+
+def test_opening_a_bad_file_reports_and_changes_nothing(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    p = tmp_path / "broken.json"
+    p.write_text("{oops")
+    saves_before = main_window.ctx.db.list_saves()
+    assert not main_window.open_file(p)
+    assert "broken.json: not valid JSON at line 1" in main_window.last_error
+    assert main_window.ctx.db.list_saves() == saves_before
+    assert main_window.current is main_window.home
+
+
+def test_opening_a_file_of_unknown_format_names_it(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    p = tmp_path / "x.json"
+    p.write_text(json.dumps({"format": "spreadsheet"}))
+    assert not main_window.open_file(p)
+    assert "'spreadsheet' is not a file this app opens" in main_window.last_error
+
+
+def test_window_remembers_its_size(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    from ui.app import build_window
+
+    w = build_window(data_dir)
+    qtbot.addWidget(w)
+    w.show()
+    w.resize(720, 560)
+    w.dice_dock.show()
+    w.close()
+    w.ctx.db.close()
+    again = build_window(data_dir)
+    qtbot.addWidget(again)
+    again.show()
+    assert (again.width(), again.height()) == (720, 560)
+    assert again.dice_dock.isVisible()
+    again.ctx.db.close()
+
+
+def test_seeded_dice_in_the_app_replay(main_window) -> None:  # noqa: ANN001
+    a = main_window.ctx.make_dice(77, "A").d6s(10)
+    assert a == DiceService.seeded(77).d6s(10)
