@@ -152,3 +152,56 @@ def test_every_shipped_scenario_reads() -> None:
     for path in scenarios_dir().rglob("*.json"):
         sc = read_scenario(path)
         assert sc.mode in keys, path
+
+
+def test_an_older_database_is_migrated_in_one_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy import text
+
+    from wargame.persistence import db as dbmod
+
+    path = tmp_path / "w.sqlite3"
+    old = Database(path)
+    old.save_game("naval", "kept", {"v": 1})
+    old.close()
+
+    def add_column(conn) -> None:  # noqa: ANN001
+        conn.execute(text("ALTER TABLE saved_game ADD COLUMN note TEXT DEFAULT ''"))
+
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setitem(dbmod.MIGRATIONS, SCHEMA_VERSION + 1, add_column)
+    new = Database(path)
+    assert new.schema_version == SCHEMA_VERSION + 1
+    with new.engine.connect() as conn:
+        assert conn.execute(text("SELECT name, note FROM saved_game")).all() == [("kept", "")]
+
+
+def test_a_failing_migration_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wargame.persistence import db as dbmod
+
+    path = tmp_path / "w.sqlite3"
+    Database(path).close()
+
+    def broken(conn) -> None:  # noqa: ANN001
+        from sqlalchemy import text
+
+        conn.execute(text("CREATE TABLE half_done (x INTEGER)"))
+        conn.execute(text("SELECT * FROM no_such_table"))
+
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setitem(dbmod.MIGRATIONS, SCHEMA_VERSION + 1, broken)
+    with pytest.raises(PersistenceError):
+        Database(path)
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION)
+    db = Database(path)
+    assert db.schema_version == SCHEMA_VERSION
+    with db.engine.connect() as conn:
+        from sqlalchemy import text
+
+        assert (
+            conn.execute(text("SELECT name FROM sqlite_master WHERE name='half_done'")).first()
+            is None
+        )

@@ -130,3 +130,18 @@ def test_window_remembers_its_size(qtbot, data_dir: Path) -> None:  # noqa: ANN0
 def test_seeded_dice_in_the_app_replay(main_window) -> None:  # noqa: ANN001
     a = main_window.ctx.make_dice(77, "A").d6s(10)
     assert a == DiceService.seeded(77).d6s(10)
+
+
+def test_keyboard_moves_between_modes_and_home(main_window, qtbot) -> None:  # noqa: ANN001
+    qtbot.keyClick(main_window, Qt.Key.Key_8, Qt.KeyboardModifier.AltModifier)
+    assert main_window.current.mode_key == "tortuga-1667"
+    qtbot.keyClick(main_window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    assert main_window.current is main_window.home
+
+
+def test_recent_saves_are_listed_and_reopen(main_window) -> None:  # noqa: ANN001
+    db = main_window.ctx.db
+    db.save_game("tortuga-1667", "Old game", {"format": "other"})
+    main_window.home.refresh()
+    texts = [main_window.home.saves.item(i).text() for i in range(main_window.home.saves.count())]
+    assert any(t.startswith("Old game") for t in texts)

@@ -121,6 +121,9 @@ class Database:
             url = "sqlite://"
         self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(self.engine, "connect", _sqlite_pragmas)
+        # pysqlite commits before DDL on its own; take over BEGIN so a migration is
+        # one transaction too (SQLAlchemy's documented recipe for SQLite).
+        event.listen(self.engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
         self.created = False
         self.migrate()
 
@@ -306,6 +309,7 @@ def _info(row: SavedGame) -> SaveInfo:
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    dbapi_conn.isolation_level = None  # BEGIN is emitted by the engine's "begin" hook
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
