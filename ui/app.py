@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from ui.context import AppContext
 from ui.main_window import MainWindow
+from ui.qtcompat import run_modal
 from wargame.errors import BadInput
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def run_gui(data: str | None = None, *, startup_probe: float | None = None) -> i
         window.installEventFilter(probe)
         window.centralWidget().installEventFilter(probe)
     window.show()
-    code = app.exec_()
+    code = run_modal(app)
     if probe is not None:
         print(f"first-paint {probe.seconds if probe.seconds is not None else -1:.4f}")
     return code

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QInputDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from wargame.core.dice import (
     DiceService,
@@ -114,13 +114,9 @@ class AppContext:
     def ask_dice(self, request: RollRequest) -> str | None:
         if self.dice_answerer is not None:
             return self.dice_answerer(request)
-        text, ok = QInputDialog.getText(
-            self.dialog_parent,
-            "Enter the dice rolled",
-            f"{request.purpose}\nRoll {request.count}{request.die_name} at the table and type "
-            f"the {'value' if request.count == 1 else 'values'} ({request.low}-{request.high}):",
-        )
-        return text if ok else None
+        from ui.dice_entry import ask_dice_dialog
+
+        return ask_dice_dialog(request, self.dialog_parent)
 
 
 def roll_text(roll: Roll) -> str:

@@ -145,3 +145,26 @@ def test_recent_saves_are_listed_and_reopen(main_window) -> None:  # noqa: ANN00
     main_window.home.refresh()
     texts = [main_window.home.saves.item(i).text() for i in range(main_window.home.saves.count())]
     assert any(t.startswith("Old game") for t in texts)
+
+
+def test_dice_entry_dialog_accepts_only_real_faces(qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from ui.dice_entry import DiceEntryDialog
+    from wargame.core.dice import RollRequest
+
+    dlg = DiceEntryDialog(RollRequest(1, 6, 2, "Revenge: broadside"))
+    qtbot.addWidget(dlg)
+    ok = dlg.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok.isEnabled()
+    dlg.edit.setText("3 7")
+    assert not ok.isEnabled()
+    assert "a d6 shows 1 to 6, not 7" in dlg.message.text()
+    dlg.edit.clear()
+    qtbot.mouseClick(dlg.findChild(type(ok), "face-5"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dlg.findChild(type(ok), "face-2"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        dlg.findChild(type(ok), "face-6"), Qt.MouseButton.LeftButton
+    )  # a third is ignored
+    assert dlg.edit.text() == "5 2"
+    assert ok.isEnabled() and dlg.values == (5, 2)
