@@ -1,0 +1,93 @@
+"""Section 12, movement: which (hex, heading) a ship may end on.
+
+A move is a path of hex steps, each straight ahead; a ship may turn one hex
+face before a step (small and medium ships before every step, large ships and
+merchantmen once in the whole turn). Beating, the first step must follow a
+turn; against the wind the ship only turns one face. Islands, other ships and
+the table edge stop a path; a step off the edge sails from the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wargame.naval.sea import Axial, Sea
+
+#: Where a ship that sails off the table is recorded as going.
+OFF_TABLE = (9999, 9999)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """One end position of a move with what it took."""
+
+    hex: Axial
+    heading: int
+    steps: int
+    turns: int
+    off_table: bool = False
+
+
+def reachable(
+    sea: Sea,
+    start: Axial,
+    heading: int,
+    *,
+    steps: tuple[int, ...],
+    turns_left: int,
+    must_turn_first: bool = False,
+    turn_only: bool = False,
+    blocked: frozenset[Axial] | set[Axial] = frozenset(),
+) -> dict[tuple[Axial, int], Reach]:
+    """Every end (hex, heading) reachable in exactly one of ``steps`` hex steps.
+
+    At most one face is turned before each step and ``turns_left`` caps the faces
+    turned in the whole move (large ships and merchantmen: 1 a turn).
+    """
+    out: dict[tuple[Axial, int], Reach] = {}
+    if turn_only:
+        for dh in (0, 1, -1):
+            if dh and turns_left < 1:
+                continue
+            h = (heading + dh) % 6
+            out[(start, h)] = Reach(start, h, 0, abs(dh))
+        return out
+    want = set(steps)
+    top = max(steps) if steps else 0
+    if 0 in want:
+        out[(start, heading)] = Reach(start, heading, 0, 0)
+    # frontier: (hex, heading, turns used)
+    frontier = [(start, heading, 0)]
+    for step in range(1, top + 1):
+        nxt: list[tuple[Axial, int, int]] = []
+        seen: set[tuple[Axial, int, int]] = set()
+        for pos, h, used in frontier:
+            may_turn = used < turns_left
+            if must_turn_first and step == 1:
+                options = (1, -1) if turns_left >= 1 else ()
+            else:
+                options = (0, 1, -1) if may_turn else (0,)
+            for dh in options:
+                nh = (h + dh) % 6
+                nused = used + (1 if dh else 0)
+                d = sea.DIRS[nh]
+                target = (pos[0] + d[0], pos[1] + d[1])
+                if target not in sea.hexes:
+                    # sails off the table: the move ends here
+                    key = (OFF_TABLE, nh)
+                    if key not in out:
+                        out[key] = Reach(OFF_TABLE, nh, step, nused, True)
+                    continue
+                if target in sea.land or target in blocked:
+                    continue
+                if step in want:
+                    key = (target, nh)
+                    old = out.get(key)
+                    if old is None or step > old.steps:
+                        out[key] = Reach(target, nh, step, nused)
+                state = (target, nh, nused)
+                if state not in seen:
+                    seen.add(state)
+                    nxt.append(state)
+        frontier = nxt
+    return out

@@ -1,0 +1,222 @@
+"""The sea-fight rules data (resources/rules/naval.toml) as validated models."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field
+
+from wargame.rules.loader import RulesModel, load_rules
+
+RULES_FILE = "naval.toml"
+
+
+class ShipType(StrEnum):
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+    MERCHANTMAN = "merchantman"
+
+
+class Quality(StrEnum):
+    HARDENED = "hardened"
+    ABLE = "able"
+    SCURVY = "scurvy"
+
+
+class Weight(StrEnum):
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+
+
+class Position(StrEnum):
+    BOW = "bow"
+    LARBOARD = "larboard"
+    STARBOARD = "starboard"
+    STERN = "stern"
+
+
+class Aim(StrEnum):
+    HULL = "hull"
+    GEAR = "gear"
+    CREW = "crew"
+
+
+POSITIONS: tuple[Position, ...] = (
+    Position.BOW,
+    Position.LARBOARD,
+    Position.STARBOARD,
+    Position.STERN,
+)
+SIDES: tuple[Position, ...] = (Position.LARBOARD, Position.STARBOARD)
+
+QualityTable = dict[Quality, int]
+
+
+class TableRules(RulesModel):
+    hex_cm: float = Field(gt=0)
+    orientation: Literal["flat", "pointy"]
+    countdown_coins: int = Field(ge=1)
+
+
+class SailPoint(RulesModel):
+    base_hexes: int = Field(ge=0)
+    extra_on: int = Field(ge=1, le=7)
+    extra_for: list[ShipType]
+    repeat_for: list[ShipType]
+    turn_only: bool
+    must_turn: bool
+
+
+class SailRules(RulesModel):
+    points_of_sail: list[Literal["running", "reaching", "beating", "against"]] = Field(
+        min_length=4, max_length=4
+    )
+    running: SailPoint
+    reaching: SailPoint
+    beating: SailPoint
+    against: SailPoint
+
+    def point(self, name: str) -> SailPoint:
+        return getattr(self, name)
+
+
+class MovementRules(RulesModel):
+    quality_die_modifier: QualityTable
+    voluntary_reduction: int = Field(ge=0)
+    reduced_sail_reduction: int = Field(ge=0)
+    reduced_sail_turns: int = Field(ge=1)
+    one_turn_types: list[ShipType]
+    gear_check_fraction: float = Field(gt=0, le=1)
+    gear_check_on: int = Field(ge=1, le=7)
+    cut_free_on: int = Field(ge=1, le=7)
+
+
+class FireRules(RulesModel):
+    basic: int
+    hit_on: int = Field(ge=1, le=6)
+    raking: int
+    first_shot: int
+    short: int
+    long: int
+    crew: QualityTable
+    gun: dict[Weight, int]
+    merchant_fires_as: Quality
+    short_cm: float = Field(ge=0)
+    long_cm: float = Field(ge=0)
+    close_crew_cm: float = Field(ge=0)
+    return_fire_on: int = Field(ge=1, le=7)
+    range_cm: dict[Weight, float]
+
+
+class ArcRules(RulesModel):
+    bow_half: float = Field(gt=0, le=180)
+    stern_half: float = Field(gt=0, le=180)
+    broadside_half: float = Field(gt=0, le=90)
+    raking_half: float = Field(gt=0, le=90)
+
+
+CriticalEffect = Literal["sinks", "magazine", "listing", "guns_silenced", "none"]
+CrewEffect = Literal["none", "gun", "fighting"]
+
+
+class HullRules(RulesModel):
+    fire_gamble_on: int = Field(ge=1, le=7)
+    fire_out_on: int = Field(ge=1, le=7)
+    fire_damage_minus: int = Field(ge=0)
+    half_fraction: float = Field(gt=0, le=1)
+    critical_half: dict[int, CriticalEffect]
+    critical_low_points: int = Field(ge=0)
+    critical_low: dict[int, CriticalEffect]
+
+
+class GearRules(RulesModel):
+    mast_on: int = Field(ge=1, le=7)
+    mast_loss: int = Field(ge=0)
+    mast_crew_hits: int = Field(ge=0)
+    spar_on: int = Field(ge=1, le=7)
+    spar_loss: int = Field(ge=0)
+    spar_crew_hits: int = Field(ge=0)
+
+
+class CrewRules(RulesModel):
+    close: dict[int, CrewEffect]
+    far: dict[int, CrewEffect]
+    captain_gamble_on: int = Field(ge=1, le=7)
+
+
+class GrappleRules(RulesModel):
+    hit_on: int = Field(ge=1, le=7)
+    hardened: int
+    vs_merchant: int
+    vs_no_crew: int
+    vs_low_gear: int
+    low_gear_points: int = Field(ge=0)
+
+
+class BoardingRules(RulesModel):
+    captain: int
+    won_last: int
+    first_boarding: int
+    crew: QualityTable
+    gun_crews_per_die: int = Field(ge=1)
+    kill_on: int = Field(ge=1, le=7)
+    kill_on_later: int = Field(ge=1, le=7)
+    captain_gamble_on: int = Field(ge=1, le=7)
+    surrender_on: int = Field(ge=1, le=7)
+    defender_captain_on: int = Field(ge=1, le=7)
+    defender_degrapple_on: int = Field(ge=1, le=7)
+    attacker_seize_on: int = Field(ge=1, le=7)
+    attacker_captain_on: int = Field(ge=1, le=7)
+
+
+class MoraleRules(RulesModel):
+    fail_on: int = Field(ge=1, le=7)
+    fail_on_no_captain: int = Field(ge=1, le=7)
+    half_fraction: float = Field(gt=0, le=1)
+    qualities: list[Quality]
+
+
+class TurnRules(RulesModel):
+    add_turn_on: int = Field(ge=1, le=7)
+    deduct_turn_on: int = Field(ge=1, le=7)
+    wind_change_on: int = Field(ge=1, le=7)
+
+
+class ScoreRules(RulesModel):
+    sunk: dict[ShipType, int]
+    captured: dict[ShipType, int]
+    driven_off: dict[ShipType, int]
+
+
+class ShipTypeRules(RulesModel):
+    title: str
+    warship: bool
+    fighting_points: int = Field(ge=0, le=10)
+    sailing_gear: int = Field(ge=0)
+    hull_per_side: int = Field(ge=1)
+    guns: dict[Position, tuple[int, Weight]]
+
+
+class NavalRules(RulesModel):
+    table: TableRules
+    sail: SailRules
+    movement: MovementRules
+    fire: FireRules
+    arcs: ArcRules
+    hull: HullRules
+    gear: GearRules
+    crew: CrewRules
+    grapple: GrappleRules
+    boarding: BoardingRules
+    morale: MoraleRules
+    turn: TurnRules
+    score: ScoreRules
+    ship_types: dict[ShipType, ShipTypeRules]
+
+
+def naval_rules(*, reload: bool = False) -> NavalRules:
+    """The rules data, read once (``reload`` after a player edits the file)."""
+    return load_rules(RULES_FILE, NavalRules, reload=reload)

@@ -1,0 +1,246 @@
+"""The hex sea: its grid in table cm, islands from a map file, arcs, ranges and the wind.
+
+Positions are axial ``(q, r)`` tuples. Distances are measured in cm between hex
+centres (where the ship models stand). Bearings are screen degrees: 0 along +x,
+growing clockwise because y grows downwards, so a positive bearing relative to
+the bow is to starboard.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from wargame.errors import BadInput
+from wargame.geometry.hexgrid import DIRECTIONS, Hex, Layout, from_offset, to_offset
+from wargame.naval.rules import NavalRules, Position, Weight
+
+Axial = tuple[int, int]
+Polygon = list[tuple[float, float]]
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Island:
+    name: str
+    polygon: tuple[tuple[float, float], ...]
+    holes: tuple[tuple[tuple[float, float], ...], ...] = ()
+
+
+def _point_in_ring(x: float, y: float, ring: Sequence[tuple[float, float]]) -> bool:
+    inside = False
+    n = len(ring)
+    j = n - 1
+    for i in range(n):
+        xi, yi = ring[i]
+        xj, yj = ring[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+def point_on_island(x: float, y: float, island: Island) -> bool:
+    if not _point_in_ring(x, y, island.polygon):
+        return False
+    return not any(_point_in_ring(x, y, hole) for hole in island.holes)
+
+
+@dataclass
+class Sea:
+    """A rectangle of ``cols`` x ``rows`` hexes (offset coordinates) with islands."""
+
+    DIRS: ClassVar[tuple[tuple[int, int], ...]] = tuple((d.q, d.r) for d in DIRECTIONS)
+
+    cols: int
+    rows: int
+    hex_cm: float
+    orientation: str = "flat"
+    islands: tuple[Island, ...] = ()
+    layout: Layout = field(init=False)
+    hexes: frozenset[Axial] = field(init=False)
+    land: frozenset[Axial] = field(init=False)
+    centres: dict[Axial, tuple[float, float]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.cols < 1 or self.rows < 1:
+            raise BadInput(f"sea: {self.cols} x {self.rows} hexes is not a sea")
+        flat = self.orientation == "flat"
+        size = self.hex_cm / math.sqrt(3.0)
+        origin = (size, self.hex_cm / 2) if flat else (self.hex_cm / 2, size)
+        self.layout = Layout.across_flats(self.hex_cm, "flat" if flat else "pointy", origin)
+        kind = "odd-q" if flat else "odd-r"
+        hexes: set[Axial] = set()
+        centres: dict[Axial, tuple[float, float]] = {}
+        for row in range(self.rows):
+            for col in range(self.cols):
+                h = from_offset(col, row, kind)  # type: ignore[arg-type]
+                hexes.add((h.q, h.r))
+                centres[(h.q, h.r)] = self.layout.to_point(h)
+        self.hexes = frozenset(hexes)
+        self.centres = centres
+        land = set()
+        for a, (x, y) in centres.items():
+            if any(point_on_island(x, y, isl) for isl in self.islands):
+                land.add(a)
+        self.land = frozenset(land)
+        self._angles = [self.layout.direction_angle(d) for d in range(6)]
+        self._dist_cache: dict[tuple[Axial, Axial], float] = {}
+
+    # -- coordinates ---------------------------------------------------------------
+    @property
+    def offset_kind(self) -> str:
+        return "odd-q" if self.orientation == "flat" else "odd-r"
+
+    def from_offset(self, col: int, row: int) -> Axial:
+        h = from_offset(col, row, self.offset_kind)  # type: ignore[arg-type]
+        return (h.q, h.r)
+
+    def to_offset(self, a: Axial) -> tuple[int, int]:
+        return to_offset(Hex(a[0], a[1], -a[0] - a[1]), self.offset_kind)  # type: ignore[arg-type]
+
+    def centre(self, a: Axial) -> tuple[float, float]:
+        c = self.centres.get(a)
+        if c is None:
+            return self.layout.to_point(Hex(a[0], a[1], -a[0] - a[1]))
+        return c
+
+    def hex_at(self, x: float, y: float) -> Axial:
+        h = self.layout.to_hex(x, y)
+        return (h.q, h.r)
+
+    def is_sea(self, a: Axial) -> bool:
+        return a in self.hexes and a not in self.land
+
+    @property
+    def size_cm(self) -> tuple[float, float]:
+        xs = [c[0] for c in self.centres.values()]
+        ys = [c[1] for c in self.centres.values()]
+        s = self.layout.size[0]
+        return (max(xs) + s, max(ys) + s)
+
+    @staticmethod
+    def neighbour(a: Axial, direction: int) -> Axial:
+        d = DIRECTIONS[direction % 6]
+        return (a[0] + d.q, a[1] + d.r)
+
+    # -- measuring -----------------------------------------------------------------
+    def distance_cm(self, a: Axial, b: Axial) -> float:
+        key = (a, b)
+        d = self._dist_cache.get(key)
+        if d is None:
+            ax, ay = self.centre(a)
+            bx, by = self.centre(b)
+            d = math.hypot(bx - ax, by - ay)
+            self._dist_cache[key] = d
+        return d
+
+    def heading_angle(self, heading: int) -> float:
+        return self._angles[heading % 6]
+
+    def relative_bearing(self, a: Axial, heading: int, b: Axial) -> float:
+        """Bearing of ``b`` from a ship at ``a``, relative to its bow: -180..180, + starboard."""
+        ax, ay = self.centre(a)
+        bx, by = self.centre(b)
+        bearing = math.degrees(math.atan2(by - ay, bx - ax))
+        return (bearing - self._angles[heading % 6] + 180.0) % 360.0 - 180.0
+
+
+def in_arc(rel: float, position: Position, rules: NavalRules) -> bool:
+    arcs = rules.arcs
+    if position is Position.BOW:
+        return abs(rel) <= arcs.bow_half + EPS
+    if position is Position.STERN:
+        return abs(rel) >= 180.0 - arcs.stern_half - EPS
+    if position is Position.STARBOARD:
+        return abs(rel - 90.0) <= arcs.broadside_half + EPS
+    return abs(rel + 90.0) <= arcs.broadside_half + EPS
+
+
+def arc_span(position: Position, rules: NavalRules) -> tuple[float, float]:
+    """The arc of ``position`` as (start, end) degrees relative to the bow, clockwise."""
+    arcs = rules.arcs
+    if position is Position.BOW:
+        return (-arcs.bow_half, arcs.bow_half)
+    if position is Position.STERN:
+        return (180.0 - arcs.stern_half, 180.0 + arcs.stern_half)
+    if position is Position.STARBOARD:
+        return (90.0 - arcs.broadside_half, 90.0 + arcs.broadside_half)
+    return (-90.0 - arcs.broadside_half, -90.0 + arcs.broadside_half)
+
+
+def is_raking(rel_from_target: float, rules: NavalRules) -> bool:
+    """A shot rakes when the firer lies on the target's bow or stern axis."""
+    h = rules.arcs.raking_half
+    return abs(rel_from_target) <= h + EPS or abs(rel_from_target) >= 180.0 - h - EPS
+
+
+def range_band(distance_cm: float, weight: Weight, rules: NavalRules) -> str:
+    """ "short" (first 10 cm), "normal", "long" (last 10 cm) or "out"."""
+    fire = rules.fire
+    top = fire.range_cm[weight]
+    if distance_cm < 0:
+        raise BadInput(f"range {distance_cm} cm is negative")
+    if distance_cm > top + EPS:
+        return "out"
+    if distance_cm <= fire.short_cm + EPS:
+        return "short"
+    if distance_cm > top - fire.long_cm + EPS:
+        return "long"
+    return "normal"
+
+
+def point_of_sail(heading: int, wind: int, rules: NavalRules) -> str:
+    """Heading against the wind (``wind`` is the facing the wind blows towards)."""
+    d = (heading - wind) % 6
+    return rules.sail.points_of_sail[min(d, 6 - d)]
+
+
+# -- building a sea from a scenario and a map file ------------------------------------
+def islands_from_map(data: dict[str, Any], where: str = "map") -> tuple[Island, ...]:
+    """Land areas of a ``wargame-map`` file (each one blocks movement)."""
+    if not isinstance(data, dict) or data.get("format") != "wargame-map":
+        raise BadInput(f"{where}: not a map file (format is not 'wargame-map')")
+    areas = data.get("areas", [])
+    if not isinstance(areas, list):
+        raise BadInput(f"{where}: key 'areas' must be a list")
+    names = {
+        i.get("id"): i.get("name", i.get("id"))
+        for i in data.get("islands", [])
+        if isinstance(i, dict)
+    }
+    out = []
+    for k, area in enumerate(areas):
+        if not isinstance(area, dict) or area.get("kind") != "land":
+            continue
+        poly = _ring(area.get("polygon"), f"{where}: areas[{k}].polygon")
+        holes = tuple(
+            _ring(h, f"{where}: areas[{k}].holes[{j}]") for j, h in enumerate(area.get("holes", []))
+        )
+        name = names.get(area.get("island")) or area.get("name") or f"island {k + 1}"
+        out.append(Island(str(name), poly, holes))
+    return tuple(out)
+
+
+def _ring(value: Any, where: str) -> tuple[tuple[float, float], ...]:
+    if not isinstance(value, list) or len(value) < 3:
+        raise BadInput(f"{where}: a polygon needs at least 3 points")
+    pts = []
+    for p in value:
+        if (
+            not isinstance(p, list | tuple)
+            or len(p) != 2
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in p)
+        ):
+            raise BadInput(f"{where}: point {p!r} is not [x, y]")
+        pts.append((float(p[0]), float(p[1])))
+    return tuple(pts)
+
+
+def hexes_between(sea: Sea, a: Axial, b: Axial) -> Iterable[Axial]:
+    ha, hb = Hex(a[0], a[1], -a[0] - a[1]), Hex(b[0], b[1], -b[0] - b[1])
+    from wargame.geometry.hexgrid import hex_line
+
+    return ((h.q, h.r) for h in hex_line(ha, hb))
