@@ -1,0 +1,1 @@
+"""The campaign mode's screens: master sheets, hand-off, standings, printing."""

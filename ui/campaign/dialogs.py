@@ -1,0 +1,136 @@
+"""Small dialogs of the campaign view: a new player, an engagement, a battle
+score, a force's secret contents."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from wargame.campaign.state import CampaignState
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+class AddPlayerDialog(QDialog):
+    def __init__(self, countries: tuple[str, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add a player")
+        form = QFormLayout(self)
+        self.name = QLineEdit()
+        self.country = QComboBox()
+        self.country.addItems(list(countries))
+        self.passphrase = QLineEdit()
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.repeat = QLineEdit()
+        self.repeat.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow("Captain's name", self.name)
+        form.addRow("Country of allegiance", self.country)
+        form.addRow("Passphrase (keeps your forces secret)", self.passphrase)
+        form.addRow("Passphrase again", self.repeat)
+        note = QLabel("Only this passphrase opens your folded-under part. It is never stored.")
+        note.setWordWrap(True)
+        form.addRow(note)
+        form.addRow(_buttons(self))
+
+
+class DeclareDialog(QDialog):
+    def __init__(
+        self, state: CampaignState, seat: int, letter: str | None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.setWindowTitle(f"Declare an engagement - {state.players[seat].name}")
+        form = QFormLayout(self)
+        self.letter = QComboBox()
+        own = [L for L in state.rules.letters if L in state.players[seat].forces]
+        self.letter.addItems(own)
+        if letter in own:
+            self.letter.setCurrentText(letter)
+        self.opponent = QComboBox()
+        self.seats = [i for i in range(len(state.players)) if i != seat]
+        self.opponent.addItems([state.label(i) for i in self.seats])
+        self.opponent_letter = QComboBox()
+        self.opponent.currentIndexChanged.connect(self._fill_letters)
+        self._fill_letters()
+        self.attacker = QCheckBox("Yes, I am the attacker")
+        self.attacker.setChecked(True)
+        form.addRow("Letter of force", self.letter)
+        form.addRow("Opponent", self.opponent)
+        form.addRow("Opponent force letter", self.opponent_letter)
+        form.addRow("Are you the attacker?", self.attacker)
+        form.addRow(_buttons(self))
+
+    def _fill_letters(self) -> None:
+        self.opponent_letter.clear()
+        if not self.seats:
+            return
+        q = self.state.players[self.seats[self.opponent.currentIndex()]]
+        self.opponent_letter.addItems([L for L in self.state.rules.letters if L in q.forces])
+
+    def values(self) -> tuple[str, int, str, bool]:
+        return (
+            self.letter.currentText(),
+            self.seats[self.opponent.currentIndex()] if self.seats else -1,
+            self.opponent_letter.currentText(),
+            self.attacker.isChecked(),
+        )
+
+
+class ScoreDialog(QDialog):
+    def __init__(
+        self,
+        title: str,
+        attacker: str,
+        defender: str,
+        lo: int,
+        hi: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        form = QFormLayout(self)
+        self.attacker = QSpinBox()
+        self.defender = QSpinBox()
+        for box in (self.attacker, self.defender):
+            box.setRange(lo, hi)
+        form.addRow(QLabel("Type in the battle scores of the fight played on the table."))
+        form.addRow(f"Attacker: {attacker}", self.attacker)
+        form.addRow(f"Defender: {defender}", self.defender)
+        form.addRow(_buttons(self))
+
+
+class ContentsDialog(QDialog):
+    def __init__(self, letter: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Contents of force {letter} (secret)")
+        lay = QVBoxLayout(self)
+        help_ = QLabel(
+            "One entry a line:\n"
+            "  ship: Revenge, medium, hardened\n"
+            "  group: 3 able musket\n"
+            "  officer: captain, Bartholomew Roberts\n"
+            "Ship types: small, medium, large, merchantman. Qualities: hardened, able, scurvy."
+        )
+        lay.addWidget(help_)
+        self.text = QPlainTextEdit(text)
+        self.text.setMinimumSize(460, 220)
+        lay.addWidget(self.text)
+        lay.addWidget(_buttons(self))

@@ -1,0 +1,259 @@
+"""One player's Campaign Master Sheet, laid out like the printed one: the upper
+part (letter, value, opponent letter, attacker Y/N, battle score, result, VP)
+above the fold, the secret contents below it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from wargame.campaign.contents import summary
+from wargame.campaign.state import CampaignState
+
+PAPER = "#f3ead3"
+INK = "#2b1d0e"
+RULE = "#8a7352"
+COLUMNS = (
+    "Letter\nof force",
+    "Value given\nto force (1 to 5)",
+    "Opponent\nforce letter",
+    "Are you the\nattacker Y/N",
+    "Battle\nscore",
+    "Result 1.Battle\n2.No contact 3.Land raid",
+    "Victory points\ngained",
+)
+COL_LETTER, COL_VALUE, COL_OPP, COL_ATT, COL_SCORE, COL_RESULT, COL_VP = range(7)
+
+SHEET_STYLE = f"""
+QFrame#paper {{ background: {PAPER}; border: 1px solid {RULE}; border-radius: 3px; }}
+QFrame#paper QLabel {{ color: {INK}; background: transparent; }}
+QTableWidget {{ background: {PAPER}; color: {INK}; gridline-color: {RULE};
+    border: 2px solid {INK}; font-size: 13px; selection-background-color: #d9c89c;
+    selection-color: {INK}; }}
+QHeaderView::section {{ background: #e6d9b8; color: {INK}; border: 1px solid {RULE};
+    padding: 3px; font-weight: bold; font-size: 11px; }}
+QPushButton#unlock {{ background: #6b4a22; color: {PAPER}; border-radius: 4px; padding: 6px 14px; }}
+"""
+
+
+def _item(text: str, *, bold: bool = False, editable: bool = False) -> QTableWidgetItem:
+    it = QTableWidgetItem(text)
+    it.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    if editable:
+        flags |= Qt.ItemFlag.ItemIsEditable
+    it.setFlags(flags)
+    if bold:
+        f = QFont()
+        f.setBold(True)
+        f.setPointSize(12)
+        it.setFont(f)
+    return it
+
+
+class SheetWidget(QFrame):
+    """Shows one player's sheet. Emits requests; the view turns them into actions."""
+
+    value_edited = Signal(str, str)  # letter, typed text
+    contents_requested = Signal(str)  # letter (double-click on the secret part)
+    unlock_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("paper")
+        self.setStyleSheet(SHEET_STYLE)
+        self._filling = False
+        self.seat: int | None = None
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(28, 20, 28, 20)
+        lay.setSpacing(8)
+        self.title = QLabel("Campaign Master Sheet")
+        self.title.setStyleSheet("font-size: 22px; font-weight: bold; font-family: serif;")
+        lay.addWidget(self.title)
+        self.country = QLabel()
+        self.country.setStyleSheet("font-size: 15px; font-family: serif;")
+        self.country.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.country)
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("upper")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setMinimumHeight(44)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.itemChanged.connect(self._item_changed)
+        lay.addWidget(self.table)
+
+        self.fold = QLabel(
+            "Fold  Fold  Fold  Fold  Fold  Fold  Fold  Fold — Keep the lower part secret!!!!"
+        )
+        self.fold.setObjectName("fold")
+        self.fold.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.fold.setStyleSheet(
+            f"border-top: 2px dashed {INK}; border-bottom: 2px dashed {INK}; padding: 4px;"
+            "font-style: italic; font-family: serif; font-size: 13px;"
+        )
+        lay.addWidget(self.fold)
+
+        self.lower = QTableWidget(0, 2)
+        self.lower.setObjectName("lower")
+        self.lower.setHorizontalHeaderLabels(
+            ["Letter", "Contents of force (Secret until all engagements known)"]
+        )
+        self.lower.verticalHeader().hide()
+        self.lower.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+        self.lower.setColumnWidth(0, 70)
+        self.lower.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.lower.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.lower.setWordWrap(True)
+        self.lower.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.lower.cellDoubleClicked.connect(self._lower_clicked)
+        lay.addWidget(self.lower)
+
+        self.folded = QWidget()
+        fl = QHBoxLayout(self.folded)
+        fl.setContentsMargins(0, 6, 0, 6)
+        self.folded_label = QLabel()
+        self.folded_label.setObjectName("folded")
+        self.folded_label.setWordWrap(True)
+        self.folded_label.setStyleSheet("font-family: serif; font-size: 14px;")
+        fl.addWidget(self.folded_label, 1)
+        self.unlock_button = QPushButton("Hand over && unfold...")
+        self.unlock_button.setObjectName("unlock")
+        self.unlock_button.clicked.connect(self.unlock_requested.emit)
+        fl.addWidget(self.unlock_button)
+        lay.addWidget(self.folded)
+        lay.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    # -- filling --------------------------------------------------------------------
+    def show_sheet(
+        self,
+        state: CampaignState,
+        seat: int,
+        *,
+        secrets: dict[str, Any] | None,
+        editable: bool,
+    ) -> None:
+        """Fill the sheet of ``seat``. ``secrets``: the contents this viewer may see."""
+        self._filling = True
+        self.seat = seat
+        p = state.players[seat]
+        rules = state.rules
+        others = ", ".join(f"<b>{c}</b>" if c == p.country else c for c in rules.countries)
+        self.country.setText(
+            f"<b>Country of Allegiance:</b> {p.country} &nbsp;&nbsp;({others})"
+            f"&nbsp;&nbsp;&nbsp;&nbsp;<b>Captain:</b> {p.name}"
+            + ("&nbsp;&nbsp;&nbsp;<i>- done declaring</i>" if p.done else "")
+        )
+        rows = state.rows(seat)
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            letter = row["letter"]
+            opp = ""
+            if row["opponent"] is not None:
+                opp = f"{row['opponent_letter']}  ({state.players[row['opponent']].name})"
+            att = "" if row["attacker"] is None else ("Y" if row["attacker"] else "N")
+            score = "" if row["battle_score"] is None else str(row["battle_score"])
+            result = ""
+            if row["result"] is not None:
+                result = f"{row['result']}. {rules.result_name(row['result'])}"
+            elif row["engagement"] and state.phase != "orders":
+                result = "…"
+            vp = "" if row["vp"] is None else str(row["vp"])
+            cells = [
+                _item(letter, bold=True),
+                _item("" if row["value"] is None else str(row["value"]), editable=editable),
+                _item(opp),
+                _item(att),
+                _item(score),
+                _item(result),
+                _item(vp, bold=bool(vp and vp != "0")),
+            ]
+            for c, it in enumerate(cells):
+                if row["value"] is None and c != COL_LETTER:
+                    it.setBackground(QColor("#ece2c6"))
+                self.table.setItem(r, c, it)
+            self.table.item(r, COL_LETTER).setData(Qt.ItemDataRole.UserRole, row["engagement"])
+        _fit_height(self.table)
+
+        show_lower = secrets is not None
+        self.lower.setVisible(show_lower)
+        self.folded.setVisible(not show_lower)
+        if show_lower:
+            assert secrets is not None
+            self.lower.setRowCount(len(rules.letters))
+            for r, letter in enumerate(rules.letters):
+                self.lower.setItem(r, 0, _item(letter, bold=True))
+                if letter not in p.forces:
+                    text = ""
+                elif letter in secrets:
+                    text = summary(secrets[letter])
+                else:
+                    text = "(nothing sealed yet: double-click to write the contents)"
+                it = QTableWidgetItem(text)
+                it.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                self.lower.setItem(r, 1, it)
+            self.lower.resizeRowsToContents()
+            _fit_height(self.lower)
+        else:
+            sealed = sum(1 for f in p.forces.values() if f.sealed)
+            self.folded_label.setText(
+                f"<b>Folded under.</b> {p.name}'s contents stay secret until every engagement "
+                f"is known ({sealed} of {len(p.forces)} forces sealed)."
+            )
+        self._filling = False
+
+    def selected_letter(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        it = self.table.item(rows[0].row(), COL_LETTER)
+        return it.text() if it else None
+
+    def select_letter(self, letter: str) -> None:
+        for r in range(self.table.rowCount()):
+            if self.table.item(r, COL_LETTER).text() == letter:
+                self.table.selectRow(r)
+                return
+
+    def _item_changed(self, item: QTableWidgetItem) -> None:
+        if self._filling or item.column() != COL_VALUE:
+            return
+        letter = self.table.item(item.row(), COL_LETTER).text()
+        self.value_edited.emit(letter, item.text())
+
+    def _lower_clicked(self, row: int, _col: int) -> None:
+        it = self.lower.item(row, 0)
+        if it is not None:
+            self.contents_requested.emit(it.text())
+
+
+def _fit_height(table: QTableWidget) -> None:
+    h = table.horizontalHeader().height() + 4
+    for r in range(table.rowCount()):
+        h += table.rowHeight(r)
+    table.setFixedHeight(h)

@@ -1,0 +1,649 @@
+"""The campaign view: players' master sheets, the hot-seat hand-off, engagements,
+links to the naval and raid modes, standings and printing.
+
+Every change is an action applied through the campaign's action log
+(:class:`wargame.core.log.Session`) with :func:`ui.session_undo.apply_action`,
+so Edit > Undo / Redo, saves and history all come from the log. A player's
+secret contents are decrypted only in memory while that player has unlocked
+their sheet on the hand-off screen; they are forgotten at the next hand-off.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.campaign.dialogs import AddPlayerDialog, ContentsDialog, DeclareDialog, ScoreDialog
+from ui.campaign.handoff import HandOffPage
+from ui.campaign.printing import print_pdf, sheet_html, standings_html
+from ui.campaign.sheet import SheetWidget
+from ui.campaign.standings import StandingsPage
+from ui.context import AppContext
+from ui.mode_base import ModeView
+from ui.session_undo import apply_action
+from wargame.campaign import actions as A
+from wargame.campaign.contents import contents_from_text, contents_to_text
+from wargame.campaign.document import (
+    add_player_action,
+    campaign_from_scenario,
+    is_campaign_save,
+    load_campaign,
+    new_campaign,
+    open_contents,
+    reveal_action,
+    save_campaign,
+    seal_action,
+    unlock_player,
+)
+from wargame.campaign.links import action_for_result, link_matches, linked_scenario
+from wargame.campaign.model import ORDERS, OVER, RESOLVE, REVEAL
+from wargame.campaign.secrets import PlayerKey
+from wargame.campaign.state import CampaignState
+from wargame.campaign.store import list_campaigns, open_campaign, store_campaign
+from wargame.core.actions import Action
+from wargame.core.log import Session
+from wargame.errors import BadInput, WargameError
+
+PAGE_SHEETS, PAGE_HANDOFF, PAGE_STANDINGS = 0, 1, 2
+PHASE_TITLES = {
+    ORDERS: "Orders: values, secret contents and engagements",
+    REVEAL: "Every engagement is known: unfold the sheets",
+    RESOLVE: "Resolve the engagements and write in the battle scores",
+    OVER: "The campaign is over",
+}
+
+
+class CampaignView(ModeView):
+    mode_key = "campaign"
+    title = "Campaign"
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.session: Session[CampaignState] | None = None
+        self.seat = 0
+        self.viewer: int | None = None
+        self._key: PlayerKey | None = None
+        self._secrets: dict[str, Any] = {}
+        self._handoff_reason = ""
+        self._build()
+
+    # -- building ---------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.pages = QStackedWidget()
+        outer.addWidget(self.pages)
+
+        board = QWidget()
+        board.setObjectName("campaign-board")
+        board.setStyleSheet("QWidget#campaign-board { background: #5b4632; }")
+        bl = QVBoxLayout(board)
+        bl.setContentsMargins(10, 8, 10, 8)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setStyleSheet("color: #f3ead3; font-size: 15px;")
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        bl.addWidget(self.banner)
+        body = QHBoxLayout()
+        bl.addLayout(body, 1)
+
+        left = QVBoxLayout()
+        self.players = QListWidget()
+        self.players.setObjectName("players")
+        self.players.setMaximumWidth(250)
+        self.players.setStyleSheet(
+            "QListWidget { background: #efe4c8; color: #2b1d0e; font-size: 13px; }"
+            "QListWidget::item { padding: 6px; }"
+            "QListWidget::item:selected { background: #8a6a3a; color: #f3ead3; }"
+        )
+        self.players.currentRowChanged.connect(self._select_seat)
+        left.addWidget(self.players, 1)
+        self.countries = QLabel()
+        self.countries.setObjectName("country-totals")
+        self.countries.setStyleSheet("color: #f3ead3; font-size: 13px;")
+        self.countries.setMaximumWidth(250)
+        self.countries.setWordWrap(True)
+        left.addWidget(self.countries)
+        body.addLayout(left)
+
+        self.sheet = SheetWidget()
+        self.sheet.value_edited.connect(self._value_edited)
+        self.sheet.contents_requested.connect(self.edit_contents)
+        self.sheet.unlock_requested.connect(lambda: self.request_handoff(self.seat))
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.sheet)
+        scroll.setStyleSheet("QScrollArea { border: none; background: transparent; }")
+        body.addWidget(scroll, 1)
+
+        right = QVBoxLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for key, text, shortcut, slot in (
+            ("add", "Add player...", "Ctrl+Shift+P", self.add_player_dialog),
+            ("declare", "Declare engagement...", "Ctrl+E", self.declare_dialog),
+            ("withdraw", "Withdraw engagement", "Ctrl+Shift+W", self._withdraw_selected),
+            ("done", "Done declaring", "Ctrl+D", self._toggle_done),
+            ("unlock", "Hand over && unfold...", "Ctrl+K", lambda: self.request_handoff(self.seat)),
+            ("lock", "Fold && hand on", "Ctrl+Shift+K", self.hand_on),
+            ("reveal", "Unfold my sheet for all", "Ctrl+R", self.reveal),
+            ("resolve", "Resolve engagements", "Ctrl+Shift+R", self.resolve_all),
+            ("fight", "Fight it (battle / raid)", "Ctrl+F", self._fight_selected),
+            ("score", "Type in battle score...", "Ctrl+T", self._score_selected),
+            ("end", "End turn", "Ctrl+Shift+E", self.end_turn),
+            ("finish", "End the campaign", "", self.finish),
+            ("standings", "Standings", "F9", self.show_standings),
+            ("print", "Print to PDF...", "Ctrl+P", self.print_dialog),
+        ):
+            b = QPushButton(text.replace("&&", "&&"))
+            b.setObjectName(f"btn-{key}")
+            b.clicked.connect(slot)
+            b.setMinimumWidth(200)
+            if shortcut:
+                b.setToolTip(shortcut)
+                sc = QShortcut(QKeySequence(shortcut), self)
+                sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                sc.activated.connect(b.click)
+            self.buttons[key] = b
+            right.addWidget(b)
+        self.history = QListWidget()
+        self.history.setObjectName("log")
+        self.history.setMaximumWidth(260)
+        self.history.setStyleSheet("QListWidget { background: #efe4c8; color: #2b1d0e; }")
+        right.addWidget(QLabel("<span style='color:#f3ead3'>Campaign log</span>"))
+        right.addWidget(self.history, 1)
+        body.addLayout(right)
+        self.pages.addWidget(board)
+
+        self.handoff = HandOffPage()
+        self.handoff.unlock.connect(self.unlock)
+        self.handoff.cancelled.connect(self.show_sheets)
+        self.pages.addWidget(self.handoff)
+
+        self.standings = StandingsPage()
+        self.standings.back.connect(self.show_sheets)
+        self.pages.addWidget(self.standings)
+
+    # -- the ModeView interface -------------------------------------------------------
+    @property
+    def state(self) -> CampaignState:
+        assert self.session is not None
+        return self.session.state
+
+    def load_default(self) -> None:
+        campaigns = list_campaigns(self.ctx.db)
+        if campaigns:
+            self._set_session(open_campaign(self.ctx.db, campaigns[0].uid, self._dice()))
+            return
+        for sid, _mode, _name in self.ctx.db.list_scenarios("campaign"):
+            self.load_scenario_data(self.ctx.db.get_scenario(sid), None)
+            return
+        self.new_document()
+
+    def new_document(self) -> None:
+        self._set_session(new_campaign("New campaign", dice=self._dice()))
+
+    def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        self._set_session(campaign_from_scenario(data, self._dice()))
+
+    @classmethod
+    def accepts(cls, data: dict[str, Any]) -> bool:
+        return is_campaign_save(data)
+
+    def open_json(self, data: dict[str, Any], path: Path | None) -> None:
+        self._set_session(load_campaign(data, self._dice()))
+        if path is not None:
+            self.document_name = path.stem
+
+    def save_json(self) -> dict[str, Any]:
+        assert self.session is not None
+        return save_campaign(self.session)
+
+    def status_text(self) -> str:
+        if self.session is None:
+            return "Campaign"
+        st = self.state
+        pending = st.pending()
+        return f"{st.name}: turn {st.turn_no}, {st.phase}" + (
+            f" - next: {pending[0]}" if pending else ""
+        )
+
+    def _dice(self) -> Any:
+        return self.ctx.make_dice(None, "Campaign")
+
+    def _set_session(self, session: Session[CampaignState]) -> None:
+        self.session = session
+        self.document_name = session.state.name
+        self._forget_secrets()
+        self.seat = 0
+        self.undo_stack.clear()
+        self.document_changed.emit()
+        self.pages.setCurrentIndex(PAGE_SHEETS)
+        self._refresh()
+
+    # -- applying actions -------------------------------------------------------------
+    def apply(self, action: Action) -> bool:
+        """Apply through the log (undoable); a refusal is shown and changes nothing."""
+        if self.session is None:
+            return False
+        try:
+            apply_action(
+                self.undo_stack,
+                self.session,
+                action,
+                self._changed,
+                text=self.state.describe(action),
+            )
+        except WargameError as exc:
+            self.show_error(str(exc))
+            self._refresh()
+            return False
+        self.last_error = None
+        return True
+
+    def _changed(self) -> None:
+        self._refresh()
+        self.autosave()
+        if self.session is not None:
+            try:
+                store_campaign(self.ctx.db, self.session)
+            except WargameError as exc:
+                self.status_changed.emit(f"Could not store the campaign: {exc}")
+
+    # -- players, forces, engagements -------------------------------------------------
+    def add_player(self, name: str, country: str, passphrase: str) -> bool:
+        try:
+            act, _key = add_player_action(name, country, passphrase, rules=self.state.rules)
+        except BadInput as exc:
+            self.show_error(str(exc))
+            return False
+        return self.apply(act)
+
+    def add_player_dialog(self) -> None:
+        dlg = AddPlayerDialog(self.state.rules.countries, self)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        if dlg.passphrase.text() != dlg.repeat.text():
+            self.show_error("passphrase: the two passphrases differ")
+            return
+        self.add_player(dlg.name.text(), dlg.country.currentText(), dlg.passphrase.text())
+
+    def set_value(self, letter: str, value: int | None, seat: int | None = None) -> bool:
+        seat = self.seat if seat is None else seat
+        if value is None:
+            return self.apply(A.RemoveForce(seat, letter))
+        return self.apply(A.SetForce(seat, letter, value))
+
+    def _value_edited(self, letter: str, text: str) -> None:
+        text = text.strip()
+        if not text:
+            if letter in self.state.players[self.seat].forces:
+                self.set_value(letter, None)
+            return
+        if not text.lstrip("-").isdigit():
+            self.show_error(f"value: {text!r} is not a number 1-5 (force {letter})")
+            self._refresh()
+            return
+        self.set_value(letter, int(text))
+
+    def declare(self, letter: str, opponent: int, opponent_letter: str, attacker: bool) -> bool:
+        return self.apply(A.Declare(self.seat, letter, opponent, opponent_letter, attacker))
+
+    def declare_dialog(self) -> None:
+        dlg = DeclareDialog(self.state, self.seat, self.sheet.selected_letter(), self)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.declare(*dlg.values())
+
+    def withdraw(self, letter: str) -> bool:
+        return self.apply(A.Withdraw(self.seat, letter))
+
+    def _withdraw_selected(self) -> None:
+        letter = self.sheet.selected_letter()
+        if letter is None:
+            self.show_error("letter: select the row of the force to withdraw")
+            return
+        self.withdraw(letter)
+
+    def set_done(self, done: bool = True, seat: int | None = None) -> bool:
+        seat = self.seat if seat is None else seat
+        ok = self.apply(A.DoneDeclaring(seat, done))
+        if ok and done and self.viewer == seat:
+            self.hand_on()
+        return ok
+
+    def _toggle_done(self) -> None:
+        self.set_done(not self.state.players[self.seat].done)
+
+    # -- secrets: hand-off, unlocking, contents, reveal -------------------------------
+    def request_handoff(self, seat: int, why: str = "") -> None:
+        """Hide every sheet and ask ``seat``'s player for their passphrase."""
+        if self.session is None or not 0 <= seat < len(self.state.players):
+            return
+        self._forget_secrets()
+        p = self.state.players[seat]
+        reason = why or {
+            ORDERS: "Fill in your forces' secret contents and declare your engagements.",
+            REVEAL: "Every engagement is known: unfold your sheet for everyone.",
+        }.get(self.state.phase, "Look at your folded-under part.")
+        self.handoff.prepare(seat, p.name, p.country, reason)
+        self.pages.setCurrentIndex(PAGE_HANDOFF)
+        self._refresh()
+
+    def unlock(self, seat: int, passphrase: str) -> bool:
+        try:
+            key = unlock_player(self.state, seat, passphrase)
+            secrets = open_contents(self.state, seat, key)
+        except WargameError as exc:
+            self.handoff.refuse(str(exc))
+            self.last_error = str(exc)
+            return False
+        self.viewer, self._key, self._secrets = seat, key, secrets
+        self.seat = seat
+        self.pages.setCurrentIndex(PAGE_SHEETS)
+        self.last_error = None
+        self._refresh()
+        return True
+
+    def _forget_secrets(self) -> None:
+        self.viewer, self._key, self._secrets = None, None, {}
+
+    def hand_on(self) -> None:
+        """Fold the sheet away and hand the computer to whoever the campaign waits for."""
+        self._forget_secrets()
+        nxt = self._next_player()
+        if nxt is None:
+            self.show_sheets()
+        else:
+            self.request_handoff(nxt)
+
+    def _next_player(self) -> int | None:
+        st = self.state
+        if st.phase == ORDERS and len(st.players) >= st.rules.min_players:
+            waiting = [i for i, p in enumerate(st.players) if not p.done]
+        elif st.phase == REVEAL:
+            waiting = [i for i, p in enumerate(st.players) if p.revealed is None]
+        else:
+            return None
+        return waiting[0] if waiting else None
+
+    def set_contents(self, letter: str, contents: Any) -> bool:
+        """Seal ``contents`` (data or the text form) for the unlocked player's force."""
+        if self.viewer is None or self._key is None:
+            self.show_error("contents: unlock your sheet on the hand-off screen first")
+            return False
+        try:
+            if isinstance(contents, str):
+                contents = contents_from_text(contents, self.state.rules)
+            act = seal_action(self.state, self.viewer, letter, contents, self._key)
+        except BadInput as exc:
+            self.show_error(str(exc))
+            return False
+        return self.apply(act)
+
+    def edit_contents(self, letter: str) -> None:
+        if self.viewer is None or self.viewer != self.seat:
+            return
+        if letter not in self.state.players[self.viewer].forces:
+            self.show_error(f"letter: give force {letter} a value before its contents")
+            return
+        dlg = ContentsDialog(letter, contents_to_text(self._secrets.get(letter)), self)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.set_contents(letter, dlg.text.toPlainText())
+
+    def reveal(self) -> bool:
+        """Unfold the unlocked player's sheet for everyone (cannot be undone)."""
+        if self.viewer is None or self._key is None:
+            self.show_error("reveal: unlock your sheet on the hand-off screen first")
+            return False
+        try:
+            act = reveal_action(self.state, self.viewer, self._key)
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return False
+        ok = self.apply(act)
+        if ok:
+            self.hand_on()
+        return ok
+
+    # -- resolving and fighting --------------------------------------------------------
+    def resolve(self, key: str) -> bool:
+        return self.apply(A.Resolve(key))
+
+    def resolve_all(self) -> int:
+        n = 0
+        for key, e in list(self.state.engagements.items()):
+            if e.result is None:
+                if not self.resolve(key):
+                    break
+                n += 1
+        return n
+
+    def _selected_engagement(self) -> str | None:
+        letter = self.sheet.selected_letter()
+        e = self.state.engagement_of(self.seat, letter) if letter else None
+        if e is None:
+            self.show_error("engagement: select a row with an engagement")
+            return None
+        return e.key
+
+    def fight(self, key: str) -> bool:
+        """Open the engagement's battle or raid in its own mode, linked back here."""
+        try:
+            scenario = linked_scenario(self.state, key)
+            window = self.window()
+            open_data = getattr(window, "open_data", None)
+            if open_data is None:
+                raise BadInput("fight: the main window is not available")
+            open_data(scenario, None)
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return False
+        return True
+
+    def _fight_selected(self) -> None:
+        key = self._selected_engagement()
+        if key:
+            self.fight(key)
+
+    def type_result(self, key: str, attacker_score: int, defender_score: int) -> bool:
+        return self.apply(A.RecordScore(key, attacker_score, defender_score, "typed"))
+
+    def _score_selected(self) -> None:
+        key = self._selected_engagement()
+        if not key:
+            return
+        e = self.state.engagements[key]
+        sc = self.state.rules.scoring
+        dlg = ScoreDialog(
+            f"Battle score of engagement {key}",
+            self.state.label(e.attacker_side[0]) + f" {e.attacker_side[1]}",
+            self.state.label(e.defender_side[0]) + f" {e.defender_side[1]}",
+            sc.score_min,
+            sc.score_max,
+            self,
+        )
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.type_result(key, dlg.attacker.value(), dlg.defender.value())
+
+    def collect_results(self) -> int:
+        """Pick up results reported by fights started from this campaign."""
+        if self.session is None:
+            return 0
+        db = self.ctx.db
+        applied = 0
+        for doc_id, _name in db.list_documents("campaign-result"):
+            try:
+                _kind, _n, doc = db.get_document(doc_id)
+            except (WargameError, ValueError):
+                continue
+            link, result = doc.get("link"), doc.get("result")
+            if not link_matches(self.state, link):
+                continue
+            try:
+                act = action_for_result(self.state, link, result or {})
+            except BadInput as exc:
+                self.status_changed.emit(f"A reported result was not used: {exc}")
+                db.delete_document(doc_id)
+                continue
+            if self.apply(act):
+                applied += 1
+                db.delete_document(doc_id)
+        if applied:
+            self.status_changed.emit(f"{applied} battle result(s) came back to the sheets")
+        return applied
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        self.collect_results()
+
+    def end_turn(self) -> bool:
+        return self.apply(A.EndTurn())
+
+    def finish(self) -> bool:
+        ok = self.apply(A.Finish())
+        if ok:
+            self.show_standings()
+        return ok
+
+    # -- pages ------------------------------------------------------------------------
+    def show_standings(self) -> None:
+        self._forget_secrets()
+        self.standings.show_state(self.state)
+        self.pages.setCurrentIndex(PAGE_STANDINGS)
+        self._refresh()
+
+    def show_sheets(self) -> None:
+        self.pages.setCurrentIndex(PAGE_SHEETS)
+        self._refresh()
+
+    def _select_seat(self, row: int) -> None:
+        if row >= 0 and self.session is not None and row != self.seat:
+            self.seat = row
+            self._refresh()
+
+    # -- printing ---------------------------------------------------------------------
+    def print_pdf(self, path: str | Path, *, with_secrets: bool) -> None:
+        """All sheets, one a page, then the standings. The secret part is printed only
+        where this screen may show it (unfolded sheets, the unlocked player's own)."""
+        st = self.state
+        pages = [
+            sheet_html(st, i, self._visible_secrets(i) if with_secrets else None)
+            for i in range(len(st.players))
+        ]
+        pages.append(standings_html(st))
+        print_pdf(path, pages)
+
+    def print_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Print to PDF", str(Path.home() / f"{self.document_name}.pdf"), "PDF (*.pdf)"
+        )
+        if not path:
+            return
+        answer = QMessageBox.question(
+            self,
+            "Print the secret part?",
+            "Print the folded-under part too (only what this screen may show)?",
+        )
+        try:
+            self.print_pdf(path, with_secrets=answer == QMessageBox.StandardButton.Yes)
+        except WargameError as exc:
+            self.show_error(str(exc))
+
+    # -- refreshing -------------------------------------------------------------------
+    def _visible_secrets(self, seat: int) -> dict[str, Any] | None:
+        p = self.state.players[seat]
+        if p.revealed is not None:
+            return p.revealed
+        if self.viewer == seat:
+            return self._secrets
+        return None
+
+    def _refresh(self) -> None:
+        if self.session is None:
+            return
+        st = self.state
+        if self.viewer is not None and self._key is not None:
+            try:
+                self._secrets = open_contents(st, self.viewer, self._key)
+            except WargameError:
+                self._forget_secrets()
+        if self.viewer is not None and self.viewer >= len(st.players):
+            self._forget_secrets()
+        n = len(st.players)
+        self.seat = min(self.seat, max(0, n - 1))
+        totals = st.vp_totals()
+        self.players.blockSignals(True)
+        self.players.clear()
+        for i, p in enumerate(st.players):
+            mark = "  ✔" if p.done and st.phase == ORDERS else ""
+            lock = "  (unfolded)" if p.revealed is not None else ""
+            QListWidgetItem(f"{p.name}\n{p.country} - {totals[i]} VP{mark}{lock}", self.players)
+        if n:
+            self.players.setCurrentRow(self.seat)
+        self.players.blockSignals(False)
+        self.countries.setText(
+            "<b>Victory points by country</b><br>"
+            + "<br>".join(f"{c}: {v}" for c, v in st.country_totals())
+        )
+        title = PHASE_TITLES.get(st.phase, st.phase)
+        who = ""
+        if self.viewer is not None:
+            who = f" &nbsp;|&nbsp; <b>{st.players[self.viewer].name}'s secrets are showing</b>"
+        pending = st.pending()
+        self.banner.setText(
+            f"<b style='font-size:18px'>{st.name}</b> &nbsp; Turn {st.turn_no}: {title}{who}"
+            + (f"<br><i>Waiting for: {'; '.join(pending[:4])}</i>" if pending else "")
+        )
+        if n:
+            editable = st.phase == ORDERS and not st.players[self.seat].done
+            self.sheet.show_sheet(
+                st, self.seat, secrets=self._visible_secrets(self.seat), editable=editable
+            )
+            self.sheet.setVisible(True)
+        else:
+            self.sheet.setVisible(False)
+        self._enable_buttons()
+        self.history.clear()
+        for entry in self.session.entries[-200:]:
+            self.history.addItem(st.describe(entry.action))
+        self.history.scrollToBottom()
+        self.status_changed.emit(self.status_text())
+
+    def _enable_buttons(self) -> None:
+        st = self.state
+        b = self.buttons
+        n = len(st.players)
+        orders = st.phase == ORDERS
+        mine = n > 0 and not (orders and st.players[self.seat].done)
+        b["add"].setEnabled(orders and st.turn_no == 1 and not st.engagements and not st.history)
+        b["declare"].setEnabled(orders and n >= 2 and mine)
+        b["withdraw"].setEnabled(orders and n >= 2 and mine)
+        b["done"].setEnabled(orders and n >= st.rules.min_players)
+        if n:
+            b["done"].setText("Declare again" if st.players[self.seat].done else "Done declaring")
+        b["unlock"].setEnabled(n > 0 and st.phase in (ORDERS, REVEAL))
+        b["lock"].setEnabled(self.viewer is not None)
+        b["reveal"].setEnabled(st.phase == REVEAL and self.viewer is not None)
+        b["resolve"].setEnabled(
+            st.phase == RESOLVE and any(e.result is None for e in st.engagements.values())
+        )
+        b["fight"].setEnabled(st.phase == RESOLVE)
+        b["score"].setEnabled(st.phase == RESOLVE)
+        b["end"].setEnabled(st.phase == RESOLVE and st.all_scored())
+        b["finish"].setEnabled(orders and bool(st.history) and not st.engagements)

@@ -1,0 +1,194 @@
+"""Campaign sessions: creating, saving and opening a campaign, and the helpers
+that turn a player's passphrase and plaintext contents into actions.
+
+A saved campaign is an ordinary action-log save (``format: wargame-session``,
+``header.game = "campaign"``): the log holds only sealed contents until the
+reveal, so a shared file does not give a player's forces away.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from wargame.campaign import actions as A
+from wargame.campaign.contents import canonical_json, normalize_contents
+from wargame.campaign.rules import CampaignRules, campaign_rules
+from wargame.campaign.secrets import (
+    KdfParams,
+    PlayerKey,
+    SecretError,
+    aad_for,
+    commitment,
+    derive_key,
+    new_commit_nonce,
+    new_salt,
+    seal,
+    sealed_payload,
+    unlock,
+    unseal,
+)
+from wargame.campaign.state import CampaignState
+from wargame.core.dice import DiceService
+from wargame.core.log import Session
+from wargame.errors import BadInput, FileFormatError
+
+GAME_KEY = "campaign"
+SCENARIO_MODE = "campaign"
+
+
+def new_uid() -> str:
+    return os.urandom(8).hex()
+
+
+def _factory(uid: str, name: str, rules: CampaignRules | None = None):  # noqa: ANN202
+    def make(_dice: DiceService) -> CampaignState:
+        return CampaignState(uid, name, rules)
+
+    return make
+
+
+def new_campaign(
+    name: str,
+    *,
+    dice: DiceService | None = None,
+    uid: str | None = None,
+    rules: CampaignRules | None = None,
+) -> Session[CampaignState]:
+    """An empty campaign in a session (add players next)."""
+    uid = uid or new_uid()
+    header = {"game": GAME_KEY, "players": 0, "campaign": {"uid": uid, "name": name}}
+    return Session(_factory(uid, name, rules), dice, header=header)
+
+
+def is_campaign_save(data: Any) -> bool:
+    if not isinstance(data, Mapping):
+        return False
+    header = data.get("header")
+    return (
+        data.get("format") == "wargame-session"
+        and isinstance(header, Mapping)
+        and header.get("game") == GAME_KEY
+    )
+
+
+def load_campaign(
+    data: Mapping[str, Any], dice: DiceService | None = None, *, rules: CampaignRules | None = None
+) -> Session[CampaignState]:
+    """Open a saved campaign by replaying its log; FileFormatError naming what is wrong."""
+    if not is_campaign_save(data):
+        raise FileFormatError("not a saved campaign (header.game is not 'campaign')")
+    info = data["header"].get("campaign")
+    if not isinstance(info, Mapping):
+        raise FileFormatError("saved campaign: key 'header.campaign' is missing")
+    uid, name = info.get("uid"), info.get("name")
+    if not isinstance(uid, str) or not uid or not isinstance(name, str):
+        raise FileFormatError("saved campaign: header.campaign needs a 'uid' and a 'name'")
+    return Session.from_json(data, _factory(uid, name, rules), dice)
+
+
+def campaign_from_scenario(
+    data: Mapping[str, Any], dice: DiceService | None = None
+) -> Session[CampaignState]:
+    """A shipped campaign scenario (``format: wargame-scenario``, ``mode: campaign``)
+    holds a saved campaign under ``session``."""
+    if data.get("mode") != SCENARIO_MODE:
+        raise FileFormatError(f"key 'mode': {data.get('mode')!r} is not a campaign")
+    session = data.get("session")
+    if not isinstance(session, Mapping):
+        raise FileFormatError("campaign scenario: key 'session' (the saved campaign) is missing")
+    return load_campaign(session, dice)
+
+
+def save_campaign(session: Session[CampaignState]) -> dict[str, Any]:
+    data = session.to_json()
+    data["header"]["players"] = len(session.state.players)
+    data["header"]["turn"] = session.state.turn_no
+    data["header"]["phase"] = session.state.phase
+    return data
+
+
+# -- players' keys and secrets ------------------------------------------------------------
+
+
+def kdf_params(rules: CampaignRules | None = None) -> KdfParams:
+    s = (rules or campaign_rules()).secrets
+    return KdfParams(s.scrypt_n, s.scrypt_r, s.scrypt_p)
+
+
+def add_player_action(
+    name: str,
+    country: str,
+    passphrase: str,
+    *,
+    rules: CampaignRules | None = None,
+    params: KdfParams | None = None,
+) -> tuple[A.AddPlayer, PlayerKey]:
+    """The action adding a player, and the key their passphrase unlocks
+    (``params`` overrides the rules data's key cost, for tests and benchmarks)."""
+    rules = rules or campaign_rules()
+    if len(passphrase) < rules.secrets.min_passphrase:
+        raise BadInput(
+            f"passphrase: at least {rules.secrets.min_passphrase} characters, not {len(passphrase)}"
+        )
+    params = params or kdf_params(rules)
+    salt = new_salt()
+    key = derive_key(passphrase, salt, params)
+    return A.AddPlayer(name, country, salt, key.verifier(), params.text()), key
+
+
+def unlock_player(state: CampaignState, seat: int, passphrase: str) -> PlayerKey:
+    """The player's key; SecretError ("passphrase: wrong passphrase") if it does not fit."""
+    p = state.players[seat]
+    return unlock(passphrase, p.salt, p.verifier, KdfParams.parse(p.kdf))
+
+
+def seal_action(
+    state: CampaignState, seat: int, letter: str, contents: Any, key: PlayerKey
+) -> A.SealContents:
+    """Check ``contents`` and seal them for force ``letter`` (BadInput naming the field)."""
+    clean = normalize_contents(contents, state.rules, where=f"force {letter} contents")
+    nonce = new_commit_nonce()
+    token = seal(
+        key,
+        sealed_payload(nonce, clean),
+        aad_for(state.uid, seat, letter),
+        pad_to=state.rules.secrets.pad_to,
+    )
+    return A.SealContents(seat, letter, token, commitment(nonce, canonical_json(clean)))
+
+
+def _open_force(
+    state: CampaignState, seat: int, letter: str, key: PlayerKey
+) -> tuple[str, dict[str, Any]] | None:
+    f = state.players[seat].forces.get(letter)
+    if f is None or not f.sealed:
+        return None
+    raw = unseal(key, f.sealed, aad_for(state.uid, seat, letter))
+    try:
+        item = json.loads(raw)
+        return str(item["n"]), item["c"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SecretError(f"force {letter}: sealed contents are damaged") from exc
+
+
+def open_contents(state: CampaignState, seat: int, key: PlayerKey) -> dict[str, dict[str, Any]]:
+    """The player's own secret contents by letter (needs their key)."""
+    out = {}
+    for letter in state.players[seat].forces:
+        opened = _open_force(state, seat, letter, key)
+        if opened is not None:
+            out[letter] = opened[1]
+    return out
+
+
+def reveal_action(state: CampaignState, seat: int, key: PlayerKey) -> A.Reveal:
+    """The reveal of ``seat``'s sheet, opened with their key."""
+    payload = {}
+    for letter in sorted(state.players[seat].forces):
+        opened = _open_force(state, seat, letter, key)
+        if opened is not None:
+            payload[letter] = {"n": opened[0], "c": opened[1]}
+    return A.Reveal(seat, json.dumps(payload, sort_keys=True, separators=(",", ":")))

@@ -1,0 +1,148 @@
+"""From an engagement to a fight in the naval or raid mode, and its result back.
+
+The naval and raid modes build their scenarios from two forces
+(``battle_from_forces`` / ``raid_from_forces``); the campaign adds a
+``campaign_link`` so the fight can report its result when it ends. Both
+builders are imported lazily: a mode that is not built yet gives a clear
+message and the players type the result in instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from wargame.campaign import actions as A
+from wargame.campaign.rules import BATTLE, LAND_RAID
+from wargame.campaign.state import CampaignState
+from wargame.errors import BadInput
+
+BUILDERS: dict[int, tuple[str, str, str]] = {
+    BATTLE: ("wargame.naval.scenario", "battle_from_forces", "naval battle"),
+    LAND_RAID: ("wargame.raid.scenario", "raid_from_forces", "land raid"),
+}
+
+
+def force_for_link(state: CampaignState, seat: int, letter: str) -> dict[str, Any]:
+    """A revealed force as the naval and raid builders take it."""
+    p = state.players[seat]
+    contents = state.revealed_contents(seat, letter) or {"ships": [], "party": []}
+    return {
+        "player": p.name,
+        "country": p.country,
+        "letter": letter,
+        "value": state.force_value(seat, letter),
+        "ships": [dict(s) for s in contents.get("ships", ())],
+        "party": [dict(g) for g in contents.get("party", ())],
+    }
+
+
+def _builder(result: int) -> Callable[..., Any]:
+    module_name, fn_name, title = BUILDERS[result]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise BadInput(
+                f"the {title} mode can't set up campaign fights yet ({module_name} is missing); "
+                "fight it on the table and type the battle score in"
+            ) from None
+        raise
+    fn = getattr(module, fn_name, None)
+    if fn is None:
+        raise BadInput(
+            f"the {title} mode can't set up campaign fights yet ({module_name}.{fn_name} is "
+            "missing); fight it on the table and type the battle score in"
+        )
+    return fn
+
+
+def link_for(state: CampaignState, key: str) -> dict[str, Any]:
+    return {"campaign": state.uid, "turn": state.turn_no, "engagement": key}
+
+
+def linked_scenario(state: CampaignState, key: str) -> dict[str, Any]:
+    """The naval or raid scenario for engagement ``key``, with its ``campaign_link``."""
+    e = state.engagement(key)
+    if e.result not in BUILDERS:
+        raise BadInput(f"engagement: {key} is not a battle or a land raid (resolve it first)")
+    if e.scored:
+        raise BadInput(f"engagement: {key} already has its battle score")
+    attacker = force_for_link(state, *e.attacker_side)
+    defender = force_for_link(state, *e.defender_side)
+    kind = "battle" if e.result == BATTLE else "raid"
+    name = (
+        f"{state.name}, turn {state.turn_no}: {attacker['player']} {attacker['letter']} "
+        f"against {defender['player']} {defender['letter']} ({kind})"
+    )
+    try:
+        scenario = _builder(e.result)(attacker, defender, name=name)
+    except BadInput:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:
+        raise BadInput(f"engagement {key}: the {kind} could not be set up: {exc}") from None
+    if not isinstance(scenario, Mapping):
+        raise BadInput(f"engagement {key}: the {kind} builder did not return a scenario")
+    out = dict(scenario)
+    out["campaign_link"] = link_for(state, key)
+    return out
+
+
+def _number(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise BadInput(f"{where}: {value!r} is not a number")
+    return round(value)
+
+
+def scores_from_result(result: Mapping[str, Any]) -> tuple[int, int]:
+    """(attacker, defender) battle scores from a reported result.
+
+    Takes ``{"attacker_score": a, "defender_score": d}``,
+    ``{"battle_score": {"attacker": a, "defender": d}}`` or a game outcome
+    ``{"scores": {"0": a, "1": d}}`` (seat 0 is the attacker).
+    """
+    if not isinstance(result, Mapping):
+        raise BadInput("result: must be an object")
+    if "attacker_score" in result or "defender_score" in result:
+        return (
+            _number(result.get("attacker_score"), "result.attacker_score"),
+            _number(result.get("defender_score"), "result.defender_score"),
+        )
+    bs = result.get("battle_score")
+    if isinstance(bs, Mapping):
+        return (
+            _number(bs.get("attacker"), "result.battle_score.attacker"),
+            _number(bs.get("defender"), "result.battle_score.defender"),
+        )
+    scores = result.get("scores")
+    if isinstance(scores, Mapping):
+        return (
+            _number(scores.get("0", scores.get(0)), "result.scores.0"),
+            _number(scores.get("1", scores.get(1)), "result.scores.1"),
+        )
+    raise BadInput("result: no attacker_score/defender_score, battle_score or scores in it")
+
+
+def link_matches(state: CampaignState, link: Any) -> bool:
+    """True if ``link`` points at this campaign (any turn)."""
+    return isinstance(link, Mapping) and link.get("campaign") == state.uid
+
+
+def action_for_result(
+    state: CampaignState, link: Mapping[str, Any], result: Mapping[str, Any]
+) -> A.RecordScore:
+    """The score action for a fight's reported result; BadInput if it no longer fits."""
+    if not link_matches(state, link):
+        raise BadInput("campaign_link.campaign: the result belongs to another campaign")
+    if link.get("turn") != state.turn_no:
+        raise BadInput(
+            f"campaign_link.turn: the result is for turn {link.get('turn')!r}, "
+            f"the campaign is at turn {state.turn_no}"
+        )
+    key = link.get("engagement")
+    if not isinstance(key, str) or key not in state.engagements:
+        raise BadInput(f"campaign_link.engagement: {key!r} is not declared this turn")
+    att, dfn = scores_from_result(result)
+    return A.RecordScore(key, att, dfn, "linked")

@@ -1,0 +1,187 @@
+"""Sealing a player's secret contents with a key derived from their passphrase.
+
+Standard library only:
+
+* key: ``hashlib.scrypt(passphrase, salt)`` -> 64 bytes, split into an
+  encryption key and a MAC key;
+* cipher: a SHAKE-256 keystream over (key, random 16-byte nonce) XORed with the
+  padded plaintext (a keyed XOF used as a stream cipher);
+* integrity: encrypt-then-MAC with HMAC-SHA256 over the version, the
+  associated data (campaign, player, letter), the nonce and the ciphertext.
+
+A sealed token is text: ``v1.<params>.<nonce>.<ciphertext>.<tag>`` (URL-safe
+base64), safe to keep in the action log, the database and a shared save.
+
+Next to it, a force carries a *commitment*: SHA-256 of a random nonce and the
+canonical contents. The reveal action publishes the plaintext with its nonce,
+and the campaign checks it against the commitment, so nobody can change a
+force's contents after seeing the engagements - the fold of the paper sheet.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from wargame.errors import BadInput
+
+VERSION = "v1"
+KEY_BYTES = 32
+_VERIFIER_LABEL = b"pieces-of-eight campaign passphrase check"
+
+
+class SecretError(BadInput):
+    """A wrong passphrase, or a sealed token that was damaged or tampered with."""
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, TypeError) as exc:
+        raise SecretError("sealed contents are damaged (bad base64)") from exc
+
+
+def new_salt() -> str:
+    """A fresh random salt (hex) for one player's key (OS randomness, not a game die)."""
+    return os.urandom(16).hex()
+
+
+@dataclass(frozen=True, slots=True)
+class KdfParams:
+    n: int
+    r: int
+    p: int
+
+    def text(self) -> str:
+        return f"{self.n}-{self.r}-{self.p}"
+
+    @classmethod
+    def parse(cls, text: str) -> KdfParams:
+        try:
+            n, r, p = (int(v) for v in text.split("-"))
+        except ValueError as exc:
+            raise SecretError(f"sealed contents name unknown key parameters {text!r}") from exc
+        if n < 2 or n & (n - 1) or not 1 <= r <= 64 or not 1 <= p <= 16 or n > 2**20:
+            raise SecretError(f"sealed contents name unusable key parameters {text!r}")
+        return cls(n, r, p)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerKey:
+    """The keys derived from one player's passphrase (kept only in memory)."""
+
+    enc: bytes
+    mac: bytes
+    params: KdfParams
+
+    def verifier(self) -> str:
+        return hmac.new(self.mac, _VERIFIER_LABEL, hashlib.sha256).hexdigest()
+
+
+def derive_key(passphrase: str, salt: str, params: KdfParams) -> PlayerKey:
+    try:
+        salt_bytes = bytes.fromhex(salt)
+    except ValueError as exc:
+        raise SecretError("the player's key salt is damaged") from exc
+    raw = hashlib.scrypt(
+        passphrase.encode("utf-8"),
+        salt=salt_bytes,
+        n=params.n,
+        r=params.r,
+        p=params.p,
+        maxmem=256 * 1024 * 1024,
+        dklen=2 * KEY_BYTES,
+    )
+    return PlayerKey(raw[:KEY_BYTES], raw[KEY_BYTES:], params)
+
+
+def unlock(passphrase: str, salt: str, verifier: str, params: KdfParams) -> PlayerKey:
+    """The player's key, or SecretError if the passphrase is wrong."""
+    key = derive_key(passphrase, salt, params)
+    if not hmac.compare_digest(key.verifier(), verifier):
+        raise SecretError("passphrase: wrong passphrase")
+    return key
+
+
+def _keystream(key: bytes, nonce: bytes, n: int) -> bytes:
+    return hashlib.shake_256(b"campaign-stream" + key + nonce).digest(n)
+
+
+def _xor(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(len(a), "big")
+
+
+def _tag(key: PlayerKey, aad: bytes, nonce: bytes, ct: bytes) -> bytes:
+    msg = VERSION.encode() + len(aad).to_bytes(4, "big") + aad + nonce + ct
+    return hmac.new(key.mac, msg, hashlib.sha256).digest()
+
+
+def seal(key: PlayerKey, plaintext: bytes, aad: str, *, pad_to: int = 1) -> str:
+    """Encrypt and authenticate ``plaintext`` bound to ``aad``."""
+    body = len(plaintext).to_bytes(4, "big") + plaintext
+    body += b"\0" * (-len(body) % max(1, pad_to))
+    nonce = os.urandom(16)
+    ct = _xor(body, _keystream(key.enc, nonce, len(body)))
+    tag = _tag(key, aad.encode("utf-8"), nonce, ct)
+    return ".".join((VERSION, key.params.text(), _b64(nonce), _b64(ct), _b64(tag)))
+
+
+def token_params(token: str) -> KdfParams:
+    parts = token.split(".")
+    if len(parts) != 5 or parts[0] != VERSION:
+        raise SecretError("sealed contents are damaged (not a v1 token)")
+    return KdfParams.parse(parts[1])
+
+
+def unseal(key: PlayerKey, token: str, aad: str) -> bytes:
+    """The plaintext, or SecretError if the key is wrong or the token was altered."""
+    parts = token.split(".")
+    if len(parts) != 5 or parts[0] != VERSION:
+        raise SecretError("sealed contents are damaged (not a v1 token)")
+    nonce, ct, tag = _unb64(parts[2]), _unb64(parts[3]), _unb64(parts[4])
+    if not hmac.compare_digest(_tag(key, aad.encode("utf-8"), nonce, ct), tag):
+        raise SecretError("sealed contents do not open with this passphrase (or were altered)")
+    body = _xor(ct, _keystream(key.enc, nonce, len(ct)))
+    size = int.from_bytes(body[:4], "big")
+    if size > len(body) - 4:
+        raise SecretError("sealed contents are damaged (bad length)")
+    return body[4 : 4 + size]
+
+
+def check_token_shape(token: str) -> None:
+    """Cheap structural check of a sealed token (no key needed)."""
+    parts = token.split(".")
+    if len(parts) != 5 or parts[0] != VERSION or not all(parts[2:]):
+        raise SecretError("sealed: not a sealed-contents token")
+    KdfParams.parse(parts[1])
+
+
+# -- commitments ---------------------------------------------------------------------
+
+
+def new_commit_nonce() -> str:
+    return os.urandom(16).hex()
+
+
+def commitment(nonce: str, contents_json: str) -> str:
+    return hashlib.sha256(
+        b"campaign-commit" + nonce.encode("ascii") + b"|" + contents_json.encode("utf-8")
+    ).hexdigest()
+
+
+def sealed_payload(nonce: str, contents: Any) -> bytes:
+    """What is sealed for one force: the commitment nonce and the contents."""
+    return json.dumps({"n": nonce, "c": contents}, sort_keys=True, separators=(",", ":")).encode()
+
+
+def aad_for(campaign: str, player: int, letter: str) -> str:
+    return f"campaign={campaign};player={player};force={letter}"
