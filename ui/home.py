@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -22,11 +23,44 @@ from ui.modes import is_built
 from wargame.core.registry import MODES
 
 CARD_STYLE = """
-QPushButton#modeCard { text-align: left; padding: 14px; border: 1px solid #b9a57a;
-  border-radius: 8px; background: #fbf6ea; color: #2b2114; font-size: 13px; }
+HomeView { background: #efe6d2; }
+QPushButton#modeCard { text-align: left; border: 1px solid #b9a57a;
+  border-radius: 8px; background: #fbf6ea; }
 QPushButton#modeCard:hover { background: #f3e6c4; border-color: #8a6d35; }
-QPushButton#modeCard:disabled { color: #8b8272; background: #efece6; border-style: dashed; }
+QPushButton#modeCard[built="false"] { background: #efece6; border-style: dashed; }
+QLabel#cardTitle { color: #2b2114; font-size: 15px; font-weight: bold; }
+QLabel#cardBlurb { color: #4a3c26; }
+QLabel#cardBadge { color: #8b6b2e; font-style: italic; }
+QListWidget { background: #fbf6ea; border: 1px solid #b9a57a; border-radius: 6px; }
 """
+
+
+def mode_card(title: str, blurb: str, built: bool) -> QPushButton:
+    """A clickable card: bold title, wrapped blurb, a badge for modes not built yet."""
+    btn = QPushButton()
+    btn.setObjectName("modeCard")
+    btn.setProperty("built", "true" if built else "false")
+    btn.setMinimumSize(180, 86)
+    btn.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    btn.setFixedHeight(90)
+    lay = QVBoxLayout(btn)
+    lay.setContentsMargins(14, 10, 14, 10)
+    lay.setSpacing(2)
+    for text, name in ((title, "cardTitle"), (blurb, "cardBlurb")):
+        label = QLabel(text)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        lay.addWidget(label)
+    if not built:
+        badge = QLabel("Not built yet")
+        badge.setObjectName("cardBadge")
+        badge.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        lay.addWidget(badge)
+    lay.addStretch(1)
+    btn.setAccessibleName(title)
+    btn.setToolTip(blurb if built else f"{title} is not built yet")
+    return btn
 
 
 class HomeView(ModeView):
@@ -40,6 +74,7 @@ class HomeView(ModeView):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setStyleSheet(CARD_STYLE)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         outer = QHBoxLayout(self)
         outer.setContentsMargins(28, 20, 28, 20)
         left = QVBoxLayout()
@@ -53,12 +88,7 @@ class HomeView(ModeView):
         grid.setSpacing(12)
         self.cards: dict[str, QPushButton] = {}
         for i, m in enumerate(MODES):
-            built = is_built(m.key)
-            label = f"{m.title}\n{m.blurb}" + ("" if built else "\n(not built yet)")
-            btn = QPushButton(label)
-            btn.setObjectName("modeCard")
-            btn.setMinimumSize(180, 86)
-            btn.setToolTip(m.blurb if built else f"{m.title} is not built yet")
+            btn = mode_card(m.title, m.blurb, is_built(m.key))
             btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
             self.cards[m.key] = btn
             grid.addWidget(btn, i // 2, i % 2)
@@ -67,12 +97,18 @@ class HomeView(ModeView):
         outer.addLayout(left, 3)
 
         right = QVBoxLayout()
-        right.addWidget(QLabel("<b>Recent saves</b>"))
+        right.addWidget(
+            QLabel(
+                "<b>Recent saves</b> <span style='color:#6b5a3a'>(double-click to resume)</span>"
+            )
+        )
         self.saves = QListWidget()
+        self.saves.setSpacing(3)
         self.saves.itemActivated.connect(self._save_activated)
         right.addWidget(self.saves, 1)
-        right.addWidget(QLabel("<b>Scenarios</b>"))
+        right.addWidget(QLabel("<b>Scenarios and maps</b>"))
         self.scenarios = QListWidget()
+        self.scenarios.setSpacing(3)
         self.scenarios.itemActivated.connect(self._scenario_activated)
         right.addWidget(self.scenarios, 1)
         frame = QFrame()
@@ -92,11 +128,13 @@ class HomeView(ModeView):
 
     def refresh(self) -> None:
         self.loaded = True
+        titles = {m.key: m.title for m in MODES}
         self.saves.clear()
         for info in self.ctx.db.list_saves(limit=15):
             flag = " (autosave)" if info.autosave else ""
             item = QListWidgetItem(
-                f"{info.name}{flag}\n{info.mode} - {info.updated:%Y-%m-%d %H:%M}"
+                f"{info.name}{flag}\n{titles.get(info.mode, info.mode)} - "
+                f"{info.updated:%Y-%m-%d %H:%M}"
             )
             item.setData(Qt.ItemDataRole.UserRole, info.id)
             self.saves.addItem(item)
@@ -104,7 +142,7 @@ class HomeView(ModeView):
             self.saves.addItem(QListWidgetItem("No saves yet"))
         self.scenarios.clear()
         for sid, mode_key, name in self.ctx.db.list_scenarios():
-            item = QListWidgetItem(f"{name}  [{mode_key}]")
+            item = QListWidgetItem(f"{name}\n{titles.get(mode_key, mode_key)}")
             item.setData(Qt.ItemDataRole.UserRole, sid)
             self.scenarios.addItem(item)
 
