@@ -79,3 +79,28 @@ def test_map_graph_cli_prints_the_contract_json():
     assert data["edges"] == sorted(data["edges"])
     node = data["nodes"][0]
     assert {"id", "name", "kind", "island", "town"} <= set(node)
+
+
+def test_shipped_caribbean_map_has_hispaniola_and_port_royal():
+    doc = load_map(scenarios_dir() / "maps" / "caribbean.json")
+    names = {i.name for i in doc.islands}
+    assert {"Cuba", "Hispaniola", "Jamaica", "Puerto Rico"} <= names
+    towns = [a.name for a in doc.areas if a.town]
+    assert towns == ["Port Royal"]
+    assert sum(a.big for a in doc.areas if a.kind == "sea") == 4
+    assert nx.is_connected(derive_graph(doc))
+
+
+def test_map_import_cli_writes_a_loadable_map(tmp_path, shared_data):
+    out = tmp_path / "mini.json"
+    src = shared_data / "tiled/libtiled-java/hexagonal-mini/hexagonal-mini.tmx"
+    run = subprocess.run(
+        [sys.executable, "-m", "wargame", "map", "import", str(src), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    doc = load_map(out)
+    assert doc.hex is not None and doc.hex.orientation == "pointy"
+    assert any(a.kind == "land" for a in doc.areas)

@@ -47,9 +47,14 @@ FLAGS = ("town", "harbour", "big", "start")
 class HexSpec:
     orientation: Literal["flat", "pointy"] = "flat"
     size_cm: float = 5.0
+    #: Where the centre of hex (0, 0) lies on the table (cm); optional in the file.
+    origin: Point = (0.0, 0.0)
 
     def to_json(self) -> dict[str, Any]:
-        return {"orientation": self.orientation, "size_cm": self.size_cm}
+        out: dict[str, Any] = {"orientation": self.orientation, "size_cm": self.size_cm}
+        if self.origin != (0.0, 0.0):
+            out["origin"] = [self.origin[0], self.origin[1]]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +344,11 @@ class _Reader:
         size = self.number(value.get("size_cm", 5.0), "key 'hex.size_cm'")
         if not 0.1 <= size <= 1000:
             raise self.fail("key 'hex.size_cm'", f"{size:g} is outside 0.1..1000 cm")
-        return HexSpec(orientation, size)
+        origin = value.get("origin", [0.0, 0.0])
+        if not isinstance(origin, list) or len(origin) != 2:
+            raise self.fail("key 'hex.origin'", "must be [x, y]")
+        ox, oy = (self.number(v, "key 'hex.origin'") for v in origin)
+        return HexSpec(orientation, size, (ox, oy))
 
     def islands(self, value: Any) -> list[Island]:
         if not isinstance(value, list):

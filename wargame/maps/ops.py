@@ -1,0 +1,400 @@
+"""Geometry operations on maps: pure functions that return new values, never mutate.
+
+Editing operations (split, merge, move a vertex, generate seas) return a
+:class:`~wargame.maps.model.Change` for :meth:`MapDoc.apply`, so the editor's
+undo commands only ever store changes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, MultiPoint, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import split as shapely_split
+
+from wargame.errors import BadInput
+from wargame.maps.model import Area, Change, Island, MapDoc, Point, Ring, ring_from_coords
+
+NDIGITS = 3
+
+
+# -- polygons <-> areas --------------------------------------------------------------------
+def polygon_rings(poly: Polygon, *, ndigits: int = NDIGITS) -> tuple[Ring, tuple[Ring, ...]]:
+    shell = ring_from_coords(poly.exterior.coords, ndigits=ndigits)
+    holes = tuple(ring_from_coords(r.coords, ndigits=ndigits) for r in poly.interiors)
+    return shell, tuple(h for h in holes if len(h) >= 3)
+
+
+def polygons_of(geom: BaseGeometry | None) -> list[Polygon]:
+    """The polygon parts of any geometry (collections, multipolygons), largest first."""
+    if geom is None or geom.is_empty:
+        return []
+    parts = [p for p in shapely.get_parts(geom) if p.geom_type in ("Polygon", "MultiPolygon")]
+    out: list[Polygon] = []
+    for p in parts:
+        out.extend(shapely.get_parts(p) if p.geom_type == "MultiPolygon" else [p])
+    return sorted(out, key=lambda p: -p.area)
+
+
+def area_with_polygon(area: Area, poly: Polygon, *, ndigits: int = NDIGITS) -> Area:
+    shell, holes = polygon_rings(poly, ndigits=ndigits)
+    return replace(area, polygon=shell, holes=holes)
+
+
+# -- edits ---------------------------------------------------------------------------------
+def move_vertex(area: Area, ring: int, index: int, to: Point) -> Area:
+    """``area`` with vertex ``index`` of ring ``ring`` (0 = outline, 1.. = holes) at ``to``."""
+    rings = [list(area.polygon), *[list(h) for h in area.holes]]
+    rings[ring][index] = (float(to[0]), float(to[1]))
+    return replace(area, polygon=tuple(rings[0]), holes=tuple(tuple(h) for h in rings[1:]))
+
+
+def insert_vertex(area: Area, ring: int, index: int, at: Point) -> Area:
+    """``area`` with a new vertex ``at`` inserted before position ``index`` of ``ring``."""
+    rings = [list(area.polygon), *[list(h) for h in area.holes]]
+    rings[ring].insert(index, (float(at[0]), float(at[1])))
+    return replace(area, polygon=tuple(rings[0]), holes=tuple(tuple(h) for h in rings[1:]))
+
+
+def delete_vertex(area: Area, ring: int, index: int) -> Area:
+    rings = [list(area.polygon), *[list(h) for h in area.holes]]
+    if len(rings[ring]) <= 3:
+        raise BadInput(f"{area.name}: a polygon keeps at least 3 vertices")
+    del rings[ring][index]
+    return replace(area, polygon=tuple(rings[0]), holes=tuple(tuple(h) for h in rings[1:]))
+
+
+def split_area(doc: MapDoc, area_id: str, line: Sequence[Point]) -> Change:
+    """Cut an area in two (or more) along a polyline drawn across it.
+
+    The largest piece keeps the area's id, name and flags; the others become new
+    areas of the same kind and island. Raises BadInput if the line doesn't cross it.
+    """
+    area = doc.area(area_id)
+    geom = area.geometry()
+    if not geom.is_valid:
+        geom = shapely.make_valid(geom)
+    cut = LineString(line)
+    if len(line) < 2 or cut.length == 0:
+        raise BadInput("draw a line across the area to split it")
+    pieces = [p for p in polygons_of(shapely_split(geom, cut)) if p.area > 1e-6]
+    if len(pieces) < 2:
+        raise BadInput(f"the line does not cut {area.name} in two: draw it right across")
+    changes: list[tuple[str, Area | None]] = [(area.id, area_with_polygon(area, pieces[0]))]
+    taken: list[str] = []
+    prefix = "L" if area.kind == "land" else "S"
+    for k, piece in enumerate(pieces[1:], 2):
+        new_id = doc.new_id(prefix, taken=taken)
+        taken.append(new_id)
+        new = area_with_polygon(
+            Area(new_id, f"{area.name} {k}", area.kind, ((0, 0), (1, 0), (1, 1)), area.island),
+            piece,
+        )
+        changes.append((new_id, new))
+    return Change(areas=tuple(changes))
+
+
+def merge_areas(doc: MapDoc, keep_id: str, other_ids: Iterable[str]) -> Change:
+    """Merge areas into ``keep_id`` (which keeps its name and flags). They must touch."""
+    keep = doc.area(keep_id)
+    others = [doc.area(i) for i in other_ids if i != keep_id]
+    if not others:
+        raise BadInput("select two or more areas to merge")
+    for o in others:
+        if o.kind != keep.kind:
+            raise BadInput(
+                f"{o.name} is {o.kind} and {keep.name} is {keep.kind}: merge alike areas"
+            )
+    merged = shapely.union_all(
+        [shapely.make_valid(a.geometry()).buffer(0.01, join_style="mitre") for a in [keep, *others]]
+    ).buffer(-0.01, join_style="mitre")
+    parts = polygons_of(merged)
+    if len(parts) != 1:
+        raise BadInput("those areas do not touch: merge areas that share an edge")
+    flags = {
+        f: getattr(keep, f) or any(getattr(o, f) for o in others)
+        for f in ("town", "harbour", "big", "start")
+    }
+    new = replace(area_with_polygon(keep, shapely.simplify(parts[0], 0.005)), **flags)
+    return Change(areas=((keep.id, new), *((o.id, None) for o in others)))
+
+
+def delete_areas(doc: MapDoc, area_ids: Iterable[str]) -> Change:
+    """Delete areas, their manual edges, and islands left with no land area."""
+    ids = set(area_ids)
+    index = {a.id: k for k, a in enumerate(doc.areas)}
+    gone_islands = set()
+    for island in doc.islands:
+        parts = doc.island_areas(island.id)
+        if parts and all(a.id in ids for a in parts):
+            gone_islands.add(island.id)
+    return Change(
+        areas=tuple((i, None) for i in ids if i in index),
+        islands=tuple((i, None) for i in gone_islands),
+        edges_add=tuple(e for e in doc.edges_add if not (set(e) & ids)),
+        edges_cut=tuple(e for e in doc.edges_cut if not (set(e) & ids)),
+    )
+
+
+def add_island(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
+    """A new island of one land area with outline ``ring``. Raises BadInput if degenerate."""
+    poly = Polygon(ring)
+    if len(ring) < 3 or poly.area < 1e-4:
+        raise BadInput("an island needs at least 3 points enclosing some land")
+    if not poly.is_valid:
+        raise BadInput("the outline crosses itself: draw the coast without crossing")
+    iid = doc.new_id("I")
+    aid = doc.new_id("L")
+    title = name or f"Island {iid[1:]}"
+    area = Area(aid, title, "land", ring_from_coords(poly.exterior.coords, ndigits=NDIGITS), iid)
+    return Change(areas=((aid, area),), islands=((iid, Island(iid, title)),))
+
+
+def add_sea(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
+    poly = Polygon(ring)
+    if len(ring) < 3 or poly.area < 1e-4:
+        raise BadInput("a sea area needs at least 3 points")
+    if not poly.is_valid:
+        raise BadInput("the outline crosses itself: draw it without crossing")
+    aid = doc.new_id("S")
+    area = Area(
+        aid,
+        name or f"Sea {aid[1:]}",
+        "sea",
+        ring_from_coords(poly.exterior.coords, ndigits=NDIGITS),
+    )
+    return Change(areas=((aid, area),))
+
+
+def toggle_edge(doc: MapDoc, a: str, b: str, *, adjacent: bool) -> Change:
+    """Override the graph so that a and b are (or are not) adjacent."""
+    pair = tuple(sorted((a, b)))
+    adds = [e for e in doc.edges_add if tuple(sorted(e)) != pair]
+    cuts = [e for e in doc.edges_cut if tuple(sorted(e)) != pair]
+    if adjacent:
+        adds.append(pair)  # type: ignore[arg-type]
+    else:
+        cuts.append(pair)  # type: ignore[arg-type]
+    return Change(edges_add=tuple(adds), edges_cut=tuple(cuts))  # type: ignore[arg-type]
+
+
+# -- seas around islands ------------------------------------------------------------------
+def sea_cells(
+    bounds: tuple[float, float, float, float],
+    islands: Sequence[BaseGeometry],
+    *,
+    taken: BaseGeometry | None = None,
+    min_area: float = 4.0,
+    spacing: float = 1.0,
+) -> list[tuple[Polygon, int]]:
+    """Partition the open water (bounds minus land minus ``taken``) into one region per
+    island: each point of sea belongs to the nearest island. Returns (polygon, island
+    index) pairs; a region cut in two by land gives two pieces, and slivers smaller than
+    ``min_area`` cm^2 are merged into the neighbour sharing most border."""
+    frame = box(*bounds)
+    land = shapely.union_all(list(islands)) if islands else Polygon()
+    water = frame.difference(land)
+    if taken is not None and not taken.is_empty:
+        water = water.difference(taken)
+    if not islands:
+        return [(p, -1) for p in polygons_of(water)]
+    # sample each coast; label the Voronoi cells of the samples by island
+    pts: list[tuple[float, float]] = []
+    owner: list[int] = []
+    for k, isl in enumerate(islands):
+        boundary = isl.boundary
+        n = max(4, min(400, int(boundary.length / spacing)))
+        dist = np.linspace(0, boundary.length, n, endpoint=False)
+        sample = shapely.get_coordinates(shapely.line_interpolate_point(boundary, dist))
+        pts.extend(map(tuple, sample))
+        owner.extend([k] * len(sample))
+    uniq: dict[tuple[float, float], int] = {}
+    for p, k in zip(pts, owner):
+        uniq.setdefault((round(p[0], 6), round(p[1], 6)), k)
+    mp = MultiPoint(list(uniq))
+    cells = shapely.get_parts(shapely.voronoi_polygons(mp, extend_to=frame))
+    seeds = np.array(list(uniq))
+    seed_owner = np.array(list(uniq.values()))
+    # which seed lies in each cell: query the cells' tree with the seed points
+    tree = shapely.STRtree(cells)
+    seed_idx, cell_idx = tree.query(shapely.points(seeds), predicate="intersects")
+    cell_owner = np.full(len(cells), -1)
+    cell_owner[cell_idx] = seed_owner[seed_idx]
+    regions: list[tuple[Polygon, int]] = []
+    for k in range(len(islands)):
+        mine = cells[cell_owner == k]
+        if not len(mine):
+            continue
+        region = shapely.union_all(mine).intersection(water)
+        regions.extend((p, k) for p in polygons_of(region))
+    return _merge_slivers(regions, min_area)
+
+
+def _merge_slivers(
+    regions: list[tuple[Polygon, int]], min_area: float
+) -> list[tuple[Polygon, int]]:
+    regions = sorted(regions, key=lambda r: -r[0].area)
+    big = [r for r in regions if r[0].area >= min_area]
+    small = [r for r in regions if r[0].area < min_area]
+    if not big:
+        return regions
+    for poly, _k in small:
+        best, best_len = -1, 0.0
+        for j, (other, _) in enumerate(big):
+            if other.distance(poly) > 1e-6:
+                continue
+            shared = other.boundary.intersection(poly.boundary.buffer(1e-6)).length
+            if shared > best_len:
+                best, best_len = j, shared
+        if best >= 0:
+            merged = polygons_of(shapely.union_all([big[best][0], poly]).buffer(0))
+            if len(merged) == 1:
+                big[best] = (merged[0], big[best][1])
+    return big
+
+
+def compass(dx: float, dy: float) -> str:
+    """'north', 'south-east', ... for an offset on the table (y grows downwards)."""
+    angle = math.degrees(math.atan2(-dy, dx)) % 360
+    names = [
+        "east",
+        "north-east",
+        "north",
+        "north-west",
+        "west",
+        "south-west",
+        "south",
+        "south-east",
+    ]
+    return names[int((angle + 22.5) // 45) % 8]
+
+
+def generate_seas(
+    doc: MapDoc,
+    *,
+    replace_existing: bool = True,
+    min_area: float = 4.0,
+    big_count: int = 4,
+) -> Change:
+    """Sea areas for the water around the islands, one region per nearest island,
+    named after it. Existing seas are replaced (or kept, and only the rest filled).
+    The ``big_count`` largest new seas are marked big (where ships start in the board game)."""
+    land_by_island: dict[str | None, list[BaseGeometry]] = {}
+    for a in doc.areas:
+        if a.kind == "land":
+            land_by_island.setdefault(a.island, []).append(shapely.make_valid(a.geometry()))
+    keys = list(land_by_island)
+    islands = [shapely.union_all(v) for v in land_by_island.values()]
+    old_seas = [a for a in doc.areas if a.kind == "sea"]
+    taken = None
+    if not replace_existing and old_seas:
+        taken = shapely.union_all([shapely.make_valid(a.geometry()) for a in old_seas])
+    cells = sea_cells(doc.bounds, islands, taken=taken, min_area=min_area)
+    names = {i.id: i.name for i in doc.islands}
+    removed = {a.id for a in old_seas} if replace_existing else set()
+    taken_ids: list[str] = []
+    out: list[tuple[str, Area | None]] = [(i, None) for i in sorted(removed)]
+    order = sorted(range(len(cells)), key=lambda k: -cells[k][0].area)
+    big = set(order[:big_count])
+    used_names: set[str] = set()
+    for k, (poly, owner) in enumerate(cells):
+        new_id = _fresh_id(doc, "S", taken_ids, removed)
+        taken_ids.append(new_id)
+        isl = keys[owner] if owner >= 0 else None
+        base = names.get(isl or "", "the open sea") if isl else "the open sea"
+        name = f"Waters of {base}"
+        if name in used_names and owner >= 0:
+            c = poly.representative_point()
+            ic = islands[owner].centroid
+            name = f"Waters {compass(c.x - ic.x, c.y - ic.y)} of {base}"
+        n = 2
+        while name in used_names:
+            name = f"Waters of {base} {n}"
+            n += 1
+        used_names.add(name)
+        area = area_with_polygon(
+            Area(new_id, name, "sea", ((0, 0), (1, 0), (1, 1)), big=k in big, start=k in big),
+            poly,
+        )
+        out.append((new_id, area))
+    if not out:
+        raise BadInput("there is no open water to fill with sea areas")
+    return Change(areas=tuple(out))
+
+
+def _fresh_id(doc: MapDoc, prefix: str, taken: list[str], freed: set[str]) -> str:
+    used = ({a.id for a in doc.areas} - freed) | {i.id for i in doc.islands} | set(taken)
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
+
+
+# -- snapping ------------------------------------------------------------------------------
+def snap_point(
+    doc: MapDoc,
+    p: Point,
+    *,
+    radius: float,
+    vertices: bool = True,
+    edges: bool = True,
+    grid: float | None = None,
+    exclude: tuple[str, int, int] | None = None,
+) -> tuple[Point, str]:
+    """The point ``p`` snapped to the nearest vertex, then edge, then grid within
+    ``radius`` cm. Returns the point and what it snapped to ('vertex', 'edge', 'grid', '')."""
+    x, y = p
+    best: tuple[float, Point] | None = None
+    if vertices or edges:
+        probe = shapely.Point(x, y).buffer(radius)
+        for a in doc.areas:
+            xs = [q[0] for q in a.polygon]
+            ys = [q[1] for q in a.polygon]
+            if (
+                min(xs) - radius > x
+                or max(xs) + radius < x
+                or min(ys) - radius > y
+                or max(ys) + radius < y
+            ):
+                continue
+            for r, ring in enumerate((a.polygon, *a.holes)):
+                for k, q in enumerate(ring):
+                    if exclude == (a.id, r, k):
+                        continue
+                    d = math.hypot(q[0] - x, q[1] - y)
+                    if vertices and d <= radius and (best is None or d < best[0]):
+                        best = (d, q)
+        if best is not None:
+            return best[1], "vertex"
+        if edges:
+            for a in doc.areas:
+                geom = a.geometry()
+                if not geom.intersects(probe):
+                    continue
+                for ring in (a.polygon, *a.holes):
+                    line = shapely.LineString([*ring, ring[0]])
+                    d = line.distance(shapely.Point(x, y))
+                    if d <= radius and (best is None or d < best[0]):
+                        near = line.interpolate(line.project(shapely.Point(x, y)))
+                        best = (d, (round(near.x, NDIGITS), round(near.y, NDIGITS)))
+            if best is not None:
+                return best[1], "edge"
+    if grid:
+        gx, gy = round(x / grid) * grid, round(y / grid) * grid
+        if math.hypot(gx - x, gy - y) <= radius:
+            return (round(gx, NDIGITS), round(gy, NDIGITS)), "grid"
+    return (x, y), ""
+
+
+def fit_bounds(doc: MapDoc, *, margin: float = 5.0) -> tuple[float, float, float, float]:
+    """Bounds enclosing every area with ``margin`` cm to spare (the doc's if none)."""
+    if not doc.areas:
+        return doc.bounds
+    xs = [p[0] for a in doc.areas for p in a.polygon]
+    ys = [p[1] for a in doc.areas for p in a.polygon]
+    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)

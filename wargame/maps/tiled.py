@@ -1,0 +1,454 @@
+"""Tiled maps to the app's map and back.
+
+Import (see docs/rulings/maps.md):
+- Tiles: a cell is land when the lowest layer with a tile there holds a tile not
+  known to be water. Water tiles are those whose type / class / properties / image
+  name say water, sea or ocean; an empty cell (gid 0) is water. If nothing is known
+  to be water and the bottom layer has no empty cells, its most common tile (when it
+  covers at least a quarter of the cells) is taken as water.
+- Connected land cells form an island with one land area. Polygon, rectangle and
+  ellipse objects become areas: land objects over tile land are carved out of their
+  island as its land areas, land objects elsewhere are islands of their own, and
+  objects whose kind / type / class says sea are sea areas. Points whose name or
+  type says town, port or village mark the land area under them as a town; start or
+  spawn points mark a start area.
+- The table is the map's extent plus one tile all round (so an all-land map has a
+  coast); one tile measures 5 cm across unless the file says ``cm_per_px``.
+- Hexagonal maps keep their hex layout: staggeraxis x is flat-top, y pointy-top.
+- Sea areas are generated around the islands.
+
+Export writes Tiled JSON with every area a polygon object (10 px to the cm) and the
+map's own fields in a ``wargame`` map property, which import reads back exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from wargame.errors import FileFormatError
+from wargame.maps.model import Area, HexSpec, Island, MapDoc, map_from_json, map_to_json
+from wargame.maps.ops import area_with_polygon, generate_seas, polygons_of
+from wargame.maps.tiled_read import TiledMap, TiledObject
+
+TILE_CM = 5.0
+EXPORT_PX_PER_CM = 10.0
+MAX_LAND_CELLS = 250_000
+TOWN_WORDS = ("town", "port", "village", "city", "harbour", "harbor")
+START_WORDS = ("start", "spawn")
+SEA_WORDS = ("sea", "water", "ocean")
+
+
+# -- cells ----------------------------------------------------------------------------------
+def cell_polygon(m: TiledMap, col: int, row: int) -> list[tuple[float, float]]:
+    """The outline of one tile in pixels, the way Tiled's renderers place it."""
+    tw, th = m.tilewidth, m.tileheight
+    if m.orientation == "orthogonal":
+        x, y = col * tw, row * th
+        return [(x, y), (x + tw, y), (x + tw, y + th), (x, y + th)]
+    if m.orientation == "isometric":
+        x = (col - row) * tw / 2 + m.height * tw / 2
+        y = (col + row) * th / 2
+        return [(x, y), (x + tw / 2, y + th / 2), (x, y + th), (x - tw / 2, y + th / 2)]
+    x, y, shape = _stagger_origin(m, col, row)
+    out: list[tuple[float, float]] = []
+    for px, py in shape:
+        p = (x + px, y + py)
+        if not out or out[-1] != p:
+            out.append(p)
+    if len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+def _stagger_origin(
+    m: TiledMap, col: int, row: int
+) -> tuple[float, float, list[tuple[float, float]]]:
+    tw, th = m.tilewidth, m.tileheight
+    side = m.hexsidelength if m.orientation == "hexagonal" else 0.0
+    stagger_x = m.staggeraxis == "x"
+    even = m.staggerindex == "even"
+    side_x = side if stagger_x else 0.0
+    side_y = 0.0 if stagger_x else side
+    off_x = (tw - side_x) / 2
+    off_y = (th - side_y) / 2
+    col_w = off_x + side_x
+    row_h = off_y + side_y
+    if stagger_x:
+        x = col * col_w
+        y = row * (th + side_y) + (row_h if (col & 1) ^ even else 0.0)
+        shape = [
+            (off_x, 0),
+            (tw - off_x, 0),
+            (tw, th / 2),
+            (tw - off_x, th),
+            (off_x, th),
+            (0, th / 2),
+        ]
+    else:
+        x = col * (tw + side_x) + (col_w if (row & 1) ^ even else 0.0)
+        y = row * row_h
+        shape = [
+            (tw / 2, 0),
+            (tw, off_y),
+            (tw, th - off_y),
+            (tw / 2, th),
+            (0, th - off_y),
+            (0, off_y),
+        ]
+    return x, y, shape
+
+
+def land_cells(m: TiledMap) -> list[tuple[int, int]]:
+    layers = [layer for layer in m.layers if layer.cells]
+    if not layers:
+        return []
+    water = set(m.water_gids)
+    bottom = layers[0]
+    full = len(bottom.cells) >= bottom.width * bottom.height > 0
+    if not water and full:
+        gid, n = Counter(bottom.cells.values()).most_common(1)[0]
+        if gid not in m.land_gids and n >= 0.25 * len(bottom.cells):
+            water.add(gid)
+    decided: dict[tuple[int, int], bool] = {}
+    for layer in layers:
+        for pos, gid in layer.cells.items():
+            if pos not in decided:
+                decided[pos] = gid not in water
+    land = sorted(pos for pos, is_land in decided.items() if is_land)
+    if len(land) > MAX_LAND_CELLS:
+        raise FileFormatError(
+            f"{m.source}: {len(land):,} land tiles is more than {MAX_LAND_CELLS:,}"
+        )
+    return land
+
+
+# -- objects ----------------------------------------------------------------------------------
+def object_polygon(o: TiledObject) -> Polygon | None:
+    if o.shape == "polygon" and len(o.points) >= 3:
+        pts = o.points
+    elif o.shape == "rect" and o.width > 0 and o.height > 0:
+        pts = [(0, 0), (o.width, 0), (o.width, o.height), (0, o.height)]
+    elif o.shape == "ellipse" and o.width > 0 and o.height > 0:
+        rx, ry = o.width / 2, o.height / 2
+        pts = [
+            (rx + rx * math.cos(t), ry + ry * math.sin(t))
+            for t in np.linspace(0, 2 * math.pi, 32, endpoint=False)
+        ]
+    else:
+        return None
+    c, s = math.cos(math.radians(o.rotation)), math.sin(math.radians(o.rotation))
+    ring = [(o.x + px * c - py * s, o.y + px * s + py * c) for px, py in pts]
+    poly = shapely.make_valid(Polygon(ring))
+    parts = polygons_of(poly)
+    return parts[0] if parts else None
+
+
+def _object_kind(o: TiledObject) -> str:
+    kind = str(o.properties.get("kind", "")).lower()
+    if kind in ("land", "sea"):
+        return kind
+    words = f"{o.kind}".lower()
+    return "sea" if any(w in words for w in SEA_WORDS) else "land"
+
+
+# -- import -----------------------------------------------------------------------------------
+def tiled_to_doc(m: TiledMap, *, name: str | None = None) -> MapDoc:
+    meta = m.properties.get("wargame")
+    if isinstance(meta, str):
+        return _own_tiled(m, meta)
+    cm_per_px = _positive(m.properties.get("cm_per_px")) or TILE_CM / m.tilewidth
+
+    def to_cm(geom: BaseGeometry) -> BaseGeometry:
+        return shapely.transform(geom, lambda xy: xy * cm_per_px)
+
+    cells = land_cells(m)
+    tiles_land = None
+    if cells:
+        polys = shapely.polygons([cell_polygon(m, c, r) for c, r in cells])
+        tiles_land = to_cm(shapely.union_all(polys).buffer(0))
+    objects = [(o, object_polygon(o)) for o in m.objects]
+    areas_objs = [(o, to_cm(p)) for o, p in objects if p is not None]
+    points = [
+        (o, shapely.Point(o.x * cm_per_px, o.y * cm_per_px))
+        for o in m.objects
+        if o.shape == "point"
+    ]
+    doc = MapDoc(name or _stem(m.source))
+    doc.bounds = _bounds(
+        m, cm_per_px, [p for _o, p in areas_objs] + ([tiles_land] if tiles_land else [])
+    )
+    if m.orientation == "hexagonal":
+        doc.hex = _hex_spec(m, cm_per_px)
+    _build_areas(doc, tiles_land, areas_objs)
+    _mark_points(doc, points)
+    doc.apply(generate_seas(doc, replace_existing=False))
+    return doc
+
+
+def _positive(v: Any) -> float | None:
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if 0 < f < 1e6 else None
+
+
+def _stem(source: str) -> str:
+    return source.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ")
+
+
+def _bounds(m: TiledMap, k: float, geoms: list[BaseGeometry]) -> tuple[float, float, float, float]:
+    corners = []
+    if m.width and m.height and not m.infinite:
+        for c, r in ((0, 0), (m.width - 1, 0), (0, m.height - 1), (m.width - 1, m.height - 1)):
+            corners.extend(cell_polygon(m, c, r))
+    xs = [x * k for x, _ in corners]
+    ys = [y * k for _, y in corners]
+    for g in geoms:
+        b = g.bounds
+        xs += [b[0], b[2]]
+        ys += [b[1], b[3]]
+    if not xs:
+        return (0.0, 0.0, 120.0, 80.0)
+    pad = max(m.tilewidth, m.tileheight) * k
+    return (
+        round(min(xs) - pad, 3),
+        round(min(ys) - pad, 3),
+        round(max(xs) + pad, 3),
+        round(max(ys) + pad, 3),
+    )
+
+
+def _hex_spec(m: TiledMap, k: float) -> HexSpec:
+    flat = m.staggeraxis == "x"
+    if m.hexsidelength > 0:
+        size = m.hexsidelength * k
+    else:
+        size = (m.tilewidth if flat else m.tileheight) / 2 * k
+    poly = cell_polygon(m, 0, 0)
+    cx = sum(p[0] for p in poly) / len(poly) * k
+    cy = sum(p[1] for p in poly) / len(poly) * k
+    return HexSpec("flat" if flat else "pointy", round(size, 4), (round(cx, 3), round(cy, 3)))
+
+
+def _build_areas(
+    doc: MapDoc, tiles_land: BaseGeometry | None, objs: list[tuple[TiledObject, Polygon]]
+) -> None:
+    land_objs = [(o, p) for o, p in objs if _object_kind(o) == "land"]
+    sea_objs = [(o, p) for o, p in objs if _object_kind(o) == "sea"]
+    islands = polygons_of(tiles_land)
+    claimed = Polygon()
+    carved: dict[int, list[tuple[TiledObject, Polygon]]] = {}
+    free: list[tuple[TiledObject, Polygon]] = []
+    for o, p in land_objs:
+        p = p.difference(claimed)
+        if p.is_empty or p.area < 1e-3:
+            continue
+        hits = [
+            k
+            for k, isl in enumerate(islands)
+            if isl.intersects(p) and isl.intersection(p).area > 0.1 * p.area
+        ]
+        if hits:
+            for k in hits:
+                piece = polygons_of(islands[k].intersection(p))
+                if piece and piece[0].area > 1e-3:
+                    carved.setdefault(k, []).append((o, piece[0]))
+                    claimed = claimed.union(piece[0])
+        else:
+            free.append((o, p))
+            claimed = claimed.union(p)
+    n_island = 0
+    for k, isl in enumerate(islands):
+        n_island += 1
+        iid = f"I{n_island}"
+        title = f"Island {n_island}"
+        doc.islands.append(Island(iid, title))
+        parts = carved.get(k, [])
+        for o, piece in parts:
+            _add(doc, o.name or f"{title} {o.kind or 'area'} {o.id}", "land", piece, iid)
+        rest = isl.difference(shapely.union_all([p for _o, p in parts])) if parts else isl
+        for j, piece in enumerate(polygons_of(rest)):
+            if piece.area > 1e-3:
+                _add(doc, title if j == 0 else f"{title} {j + 1}", "land", piece, iid)
+    for o, p in free:
+        for piece in polygons_of(p)[:1]:
+            n_island += 1
+            iid = f"I{n_island}"
+            title = o.name or f"Island {n_island}"
+            doc.islands.append(Island(iid, title))
+            _add(doc, title, "land", piece, iid)
+    land = (
+        shapely.union_all([shapely.make_valid(a.geometry()) for a in doc.areas])
+        if doc.areas
+        else Polygon()
+    )
+    taken = land
+    for o, p in sea_objs:
+        piece = polygons_of(p.difference(taken))
+        if piece and piece[0].area > 1e-3:
+            _add(doc, o.name or f"Sea {o.id}", "sea", piece[0], None)
+            taken = taken.union(piece[0])
+
+
+def _add(doc: MapDoc, name: str, kind: str, poly: Polygon, island: str | None) -> None:
+    aid = doc.new_id("L" if kind == "land" else "S")
+    area = Area(aid, name[:200], kind, ((0, 0), (1, 0), (1, 1)), island)  # type: ignore[arg-type]
+    doc.areas.append(area_with_polygon(area, poly))
+
+
+def _mark_points(doc: MapDoc, points: list[tuple[TiledObject, shapely.Point]]) -> None:
+    for o, pt in points:
+        words = f"{o.name} {o.kind}".lower()
+        town = any(w in words for w in TOWN_WORDS)
+        start = any(w in words for w in START_WORDS)
+        if not (town or start):
+            continue
+        for k, a in enumerate(doc.areas):
+            if a.kind == "land" and a.geometry().covers(pt):
+                doc.areas[k] = Area(
+                    a.id,
+                    a.name,
+                    a.kind,
+                    a.polygon,
+                    a.island,
+                    a.holes,
+                    town=a.town or town,
+                    harbour=a.harbour or ("port" in words or "harbo" in words),
+                    big=a.big,
+                    start=a.start or start,
+                )
+                break
+
+
+def _own_tiled(m: TiledMap, meta_text: str) -> MapDoc:
+    try:
+        meta = json.loads(meta_text)
+    except (json.JSONDecodeError, RecursionError):
+        raise FileFormatError(f"{m.source}: map property 'wargame' is not valid JSON") from None
+    if not isinstance(meta, dict):
+        raise FileFormatError(f"{m.source}: map property 'wargame' must be a JSON object")
+    k = 1.0 / (_positive(m.properties.get("px_per_cm")) or EXPORT_PX_PER_CM)
+    areas = []
+    for o in m.objects:
+        if o.shape != "polygon":
+            continue
+        p = o.properties
+        try:
+            holes = json.loads(p.get("holes") or "[]")
+        except (json.JSONDecodeError, RecursionError):
+            raise FileFormatError(
+                f"{m.source}: object {o.id} property 'holes' is not valid JSON"
+            ) from None
+        areas.append(
+            {
+                "id": p.get("id"),
+                "name": o.name,
+                "kind": p.get("kind"),
+                "island": p.get("island") or None,
+                "polygon": [
+                    [round((o.x + x) * k, 3), round((o.y + y) * k, 3)] for x, y in o.points
+                ],
+                "holes": holes,
+                **{f: p.get(f, False) for f in ("town", "harbour", "big", "start")},
+            }
+        )
+    return map_from_json({**meta, "areas": areas}, m.source)
+
+
+# -- export -----------------------------------------------------------------------------------
+def doc_to_tiled_json(doc: MapDoc) -> dict[str, Any]:
+    k = EXPORT_PX_PER_CM
+    meta = map_to_json(doc)
+    del meta["areas"]
+    minx, miny, maxx, maxy = doc.bounds
+    if doc.hex:
+        s = doc.hex.size_cm * k
+        flat = doc.hex.orientation == "flat"
+        tw, th = (
+            (round(2 * s), round(math.sqrt(3) * s))
+            if flat
+            else (round(math.sqrt(3) * s), round(2 * s))
+        )
+        grid = {
+            "orientation": "hexagonal",
+            "hexsidelength": round(s),
+            "staggeraxis": "x" if flat else "y",
+            "staggerindex": "odd",
+        }
+    else:
+        tw = th = round(TILE_CM * k)
+        grid = {"orientation": "orthogonal"}
+    objects = []
+    for n, a in enumerate(doc.areas, 1):
+        x0, y0 = a.polygon[0]
+        ox, oy = x0 * k, y0 * k
+        props = [
+            {"name": "id", "type": "string", "value": a.id},
+            {"name": "kind", "type": "string", "value": a.kind},
+            {"name": "island", "type": "string", "value": a.island or ""},
+            {
+                "name": "holes",
+                "type": "string",
+                "value": json.dumps([[list(p) for p in h] for h in a.holes]),
+            },
+            *(
+                {"name": f, "type": "bool", "value": getattr(a, f)}
+                for f in ("town", "harbour", "big", "start")
+            ),
+        ]
+        objects.append(
+            {
+                "id": n,
+                "name": a.name,
+                "type": a.kind,
+                "visible": True,
+                "rotation": 0,
+                "x": ox,
+                "y": oy,
+                "width": 0,
+                "height": 0,
+                "polygon": [{"x": x * k - ox, "y": y * k - oy} for x, y in a.polygon],
+                "properties": props,
+            }
+        )
+    return {
+        "type": "map",
+        "version": "1.10",
+        "tiledversion": "1.11.0",
+        "renderorder": "right-down",
+        **grid,
+        "width": max(1, math.ceil(maxx * k / tw)),
+        "height": max(1, math.ceil(maxy * k / th)),
+        "tilewidth": tw,
+        "tileheight": th,
+        "infinite": False,
+        "nextlayerid": 2,
+        "nextobjectid": len(objects) + 1,
+        "properties": [
+            {"name": "wargame", "type": "string", "value": json.dumps(meta)},
+            {"name": "px_per_cm", "type": "float", "value": k},
+        ],
+        "tilesets": [],
+        "layers": [
+            {
+                "id": 1,
+                "name": "areas",
+                "type": "objectgroup",
+                "draworder": "index",
+                "opacity": 1,
+                "visible": True,
+                "x": 0,
+                "y": 0,
+                "objects": objects,
+            }
+        ],
+    }
