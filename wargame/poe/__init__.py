@@ -1,0 +1,1 @@
+"""Pieces of Eight - the card-driven board game (seed 000)."""

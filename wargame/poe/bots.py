@@ -1,0 +1,18 @@
+"""Bots for Pieces of Eight."""
+
+from __future__ import annotations
+
+from wargame.core.actions import Action
+from wargame.core.dice import DiceService
+from wargame.core.game import GameState
+
+
+class StrongBot:
+    name = "strong"
+
+    def __init__(self, dice: DiceService) -> None:
+        self.dice = dice
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        actions = state.legal_actions()
+        return actions[self.dice.randint(0, len(actions) - 1, "bot choice")]

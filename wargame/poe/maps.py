@@ -1,0 +1,69 @@
+"""Which board a game is played on: the default map, a map file, or a scenario naming one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from wargame.errors import FileFormatError
+from wargame.paths import scenarios_dir
+from wargame.poe.board import Board
+
+DEFAULT_MAP = "maps/pieces-of-eight.json"
+
+
+def default_map_path() -> Path:
+    return scenarios_dir() / DEFAULT_MAP
+
+
+def read_map_json(path: Path) -> dict[str, Any]:
+    from wargame.persistence.files import read_json_file
+
+    data = read_json_file(path)
+    if not isinstance(data, dict):
+        raise FileFormatError(f"{path}: a map must be a JSON object")
+    return data
+
+
+def map_for(scenario: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The map document a scenario plays on (None: it gives a bare graph instead)."""
+    if scenario is None:
+        return read_map_json(default_map_path())
+    fmt = scenario.get("format")
+    if fmt == "wargame-map":
+        return dict(scenario)
+    if "nodes" in scenario and "edges" in scenario:
+        return None
+    ref = scenario.get("map")
+    if isinstance(ref, Mapping):
+        return dict(ref)
+    if isinstance(ref, str):
+        path = Path(ref)
+        if not path.is_absolute():
+            path = scenarios_dir() / ref
+        return read_map_json(path)
+    if fmt == "wargame-scenario":
+        return read_map_json(default_map_path())
+    raise FileFormatError("scenario: key 'map' must name a map file or hold a map")
+
+
+def board_for(scenario: Mapping[str, Any] | None) -> Board:
+    """The board of a scenario: a wargame-map, an area graph, or a scenario with 'map'."""
+    if scenario is not None and "nodes" in scenario and "edges" in scenario:
+        return Board.from_graph(scenario, name=str(scenario.get("name", "graph")))
+    doc = map_for(scenario)
+    assert doc is not None
+    return _board_from_map_text(json.dumps(doc, sort_keys=True))
+
+
+@lru_cache(maxsize=16)
+def _board_from_map_text(text: str) -> Board:
+    from wargame.maps.graph import graph_json
+    from wargame.maps.model import map_from_json
+
+    data = json.loads(text)
+    doc = map_from_json(data, str(data.get("name", "map")))
+    return Board.from_graph(graph_json(doc), name=doc.name)
