@@ -442,7 +442,7 @@ class NavalState(GameState):
         opts = self.move_options(ship)
         reach = opts.get((tuple(a.to), a.heading % 6))
         if reach is None or a.heading not in range(6):
-            raise IllegalAction(self._why_not_reachable(ship, ts, a.to, opts), rule=R_MOVE)
+            raise IllegalAction(self.why_not_reachable(ship, a.to, opts), rule=R_MOVE)
         allowance = self.basic_allowance(ship, ts)
         ts.moved = True
         ts.turns_used += reach.turns
@@ -454,9 +454,13 @@ class NavalState(GameState):
             ts.step = "fire"
         self._maybe_auto_end(dice)
 
-    def _why_not_reachable(
-        self, ship: Ship, ts: ShipTurn, to: tuple[int, int], opts: dict[Any, Reach]
+    def why_not_reachable(
+        self, ship: Ship, to: tuple[int, int], opts: dict[Any, Reach] | None = None
     ) -> str:
+        """Why the active ship cannot end its basic move in ``to``."""
+        ts = self.ts
+        assert ts is not None
+        opts = self.move_options(ship) if opts is None else opts
         to = tuple(to)  # type: ignore[assignment]
         allowance = self.basic_allowance(ship, ts)
         if to != OFF_TABLE and to not in self.sea.hexes:

@@ -1,0 +1,636 @@
+"""The naval battle table: the sea, the phase panel, the ship sheet, odds and the battle log."""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.mode_base import ModeView
+from ui.naval.scene import PX, SeaScene, SeaView, side_name
+from ui.naval.sheet import export_pdf, sheet_html
+from ui.session_undo import apply_action
+from wargame.core.actions import Action
+from wargame.core.game import GameSpec
+from wargame.core.log import Session
+from wargame.core.play import load_session, new_session
+from wargame.errors import WargameError
+from wargame.naval import combat
+from wargame.naval.actions import (
+    Board,
+    CutFree,
+    EndShipTurn,
+    ExtraMove,
+    Fire,
+    GearCheck,
+    Grapple,
+    HoldFire,
+    Move,
+    ReduceSail,
+    RollExtra,
+    TurnCount,
+    WindChange,
+)
+from wargame.naval.bots import CaptainBot
+from wargame.naval.odds import hit_distribution
+from wargame.naval.rules import Aim, Position
+from wargame.naval.scenario import default_scenario
+from wargame.naval.state import NavalState
+
+STEP_HELP = {
+    "move": "move (click a green hex; where you click in it sets the heading)",
+    "extra": "roll for an extra hex, or go on to fire",
+    "extra_move": "move the extra hex (click a green hex)",
+    "fire": "fire: click an enemy, choose battery and aim, then Fire",
+    "grapple": "grapple a touching enemy",
+    "board": "board a grappled enemy",
+}
+
+
+def compass(angle: float) -> str:
+    names = [
+        "east",
+        "south-east",
+        "south",
+        "south-west",
+        "west",
+        "north-west",
+        "north",
+        "north-east",
+    ]
+    return names[round((angle % 360) / 45) % 8]
+
+
+class NavalView(ModeView):
+    mode_key = "naval"
+    title = "Naval battle"
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.session: Session[Any] | None = None
+        self.scenario: dict[str, Any] = {}
+        self.selected: str | None = None
+        self.target: str | None = None
+        self.reported = False
+        self.bot_seats: set[int] = set()
+        self._status = ""
+        self._build()
+
+    # -- layout -------------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        bar = QToolBar("Naval")
+        self.toolbar = bar
+        self.act_ruler = self._tool(bar, "Ruler", "R", self._toggle_ruler, checkable=True)
+        self.act_end = self._tool(bar, "End ship's turn", "E", self._end_turn)
+        self.act_bot = self._tool(bar, "Bot move", "B", self.bot_step)
+        bar.addWidget(QLabel("  Bot commands: "))
+        self.bot_box = QComboBox()
+        self.bot_box.addItems(["nobody", "the attacker", "the defender", "both sides"])
+        self.bot_box.currentIndexChanged.connect(self._bot_changed)
+        bar.addWidget(self.bot_box)
+        bar.addSeparator()
+        self._tool(bar, "Export sheets (PDF)", "Ctrl+P", self._export_pdf)
+        self._tool(bar, "Roster", "Ctrl+R", self._roster)
+        outer.addWidget(bar)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.scene = SeaScene(self)
+        self.sea_view = SeaView(self.scene)
+        self.sea_view.clicked.connect(self._clicked)
+        self.sea_view.ruler_changed.connect(lambda cm: self._set_status(f"Ruler: {cm:.1f} cm"))
+        split.addWidget(self.sea_view)
+        side = QWidget()
+        side.setMinimumWidth(360)
+        lay = QVBoxLayout(side)
+        lay.setContentsMargins(6, 6, 6, 6)
+        self.phase_label = QLabel()
+        self.phase_label.setWordWrap(True)
+        self.phase_label.setStyleSheet(
+            "QLabel{background:#2b2118;color:#f3e6c8;padding:8px;border-radius:4px;font-size:13px}"
+        )
+        lay.addWidget(self.phase_label)
+        self.buttons_box = QWidget()
+        self.buttons = QGridLayout(self.buttons_box)
+        self.buttons.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.buttons_box)
+        fire = QGroupBox("Fire")
+        fl = QGridLayout(fire)
+        self.battery_box = QComboBox()
+        self.aim_box = QComboBox()
+        self.aim_box.addItems([a.value for a in Aim])
+        self.side_box = QComboBox()
+        self.fire_button = QPushButton("Fire!  (F)")
+        self.fire_button.setShortcut(QKeySequence("F"))
+        self.fire_button.clicked.connect(self._fire)
+        self.target_label = QLabel("Target: click an enemy ship")
+        fl.addWidget(self.target_label, 0, 0, 1, 2)
+        fl.addWidget(QLabel("Battery"), 1, 0)
+        fl.addWidget(self.battery_box, 1, 1)
+        fl.addWidget(QLabel("Aim at"), 2, 0)
+        fl.addWidget(self.aim_box, 2, 1)
+        fl.addWidget(QLabel("Raking: damage side"), 3, 0)
+        fl.addWidget(self.side_box, 3, 1)
+        self.odds_label = QLabel()
+        self.odds_label.setWordWrap(True)
+        self.odds_label.setTextFormat(Qt.TextFormat.RichText)
+        fl.addWidget(self.odds_label, 4, 0, 1, 2)
+        fl.addWidget(self.fire_button, 5, 0, 1, 2)
+        for box in (self.battery_box, self.aim_box, self.side_box):
+            box.currentIndexChanged.connect(self._update_odds)
+        self.fire_group = fire
+        lay.addWidget(fire)
+        self.sheet = QTextBrowser()
+        self.sheet.setMinimumHeight(220)
+        lay.addWidget(self.sheet, 2)
+        lay.addWidget(QLabel("<b>Battle log</b>"))
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        lay.addWidget(self.log, 3)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([900, 380])
+        outer.addWidget(split)
+        self.bot_timer = QTimer(self)
+        self.bot_timer.setInterval(350)
+        self.bot_timer.timeout.connect(self._bot_tick)
+
+    def _tool(
+        self, bar: QToolBar, text: str, key: str, slot: Any, *, checkable: bool = False
+    ) -> QAction:
+        act = QAction(f"{text}", self)
+        act.setShortcut(QKeySequence(key))
+        act.setToolTip(f"{text} ({key})")
+        act.setCheckable(checkable)
+        act.triggered.connect(slot)
+        bar.addAction(act)
+        self.addAction(act)
+        return act
+
+    # -- documents -------------------------------------------------------------------------
+    @property
+    def state(self) -> NavalState:
+        assert self.session is not None
+        return self.session.state  # type: ignore[return-value]
+
+    def load_default(self) -> None:
+        self.load_scenario_data(default_scenario(), None)
+
+    def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        if (
+            path is not None
+            and "map_file" in data
+            and not Path(str(data["map_file"])).is_absolute()
+        ):
+            data = dict(data)
+            data["map_file"] = str(path.parent / str(data["map_file"]))
+        seed = int(time.time() * 1000) % 1_000_000_007
+        session = new_session(
+            GameSpec("naval", 2, scenario=data), self.ctx.make_dice(seed, "Naval")
+        )
+        self._start(session, data)
+        self.document_name = str(data.get("name", "Sea fight"))
+        self.document_changed.emit()
+
+    def open_json(self, data: dict[str, Any], path: Path | None) -> None:
+        dice = self.ctx.make_dice(0, "Naval")
+        session = load_session(data, dice)
+        if isinstance(data.get("dice"), list):
+            dice.provider.set_state(data["dice"])  # type: ignore[attr-defined]
+        scenario = (data.get("header") or {}).get("scenario") or {}
+        self._start(session, scenario)
+        self.document_name = str(scenario.get("name", "Sea fight"))
+        self.document_changed.emit()
+
+    def save_json(self) -> dict[str, Any]:
+        assert self.session is not None
+        return self.session.to_json()
+
+    def _start(self, session: Session[Any], scenario: dict[str, Any]) -> None:
+        self.session = session
+        self.scenario = scenario
+        self.reported = False
+        self.undo_stack.clear()
+        self.selected = None
+        self.target = None
+        self.scene.build(self.state)
+        self._refresh()
+        self.sea_view.fit()
+
+    def status_text(self) -> str:
+        return self._status or self.title
+
+    def _set_status(self, text: str) -> None:
+        self._status = text
+        self.status_changed.emit(text)
+
+    # -- acting ----------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply one action through the undo stack; a refusal is shown with its reason."""
+        assert self.session is not None
+        try:
+            apply_action(
+                self.undo_stack, self.session, action, self._refresh, text=action.to_text()
+            )
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return False
+        self.autosave()
+        return True
+
+    def legal(self) -> list[Action]:
+        return list(self.state.legal_actions()) if self.session else []
+
+    def _clicked(self, point: QPointF) -> None:
+        if self.session is None or self.sea_view.ruler_mode:
+            return
+        st = self.state
+        hex_ = st.sea.hex_at(point.x() / PX, point.y() / PX)
+        ship = next(
+            (
+                s
+                for s in st.ships.values()
+                if s.hex == hex_ and s.status.value in ("afloat", "surrendered")
+            ),
+            None,
+        )
+        legal = self.legal()
+        moves = [a for a in legal if isinstance(a, Move | ExtraMove) and tuple(a.to) == hex_]
+        if moves and (ship is None or ship.name == self._active_name()):
+            if (
+                ship is not None
+                and len({a.heading for a in moves}) == 1
+                and self.selected != ship.name
+            ):
+                self.select(ship.name)
+                return
+            self.act(self._pick_heading(moves, point, hex_))
+            return
+        if ship is not None:
+            active = self.state.active
+            if active is not None and ship.side != active.side and self.selected == active.name:
+                self.target = ship.name
+                self._refresh()
+                return
+            self.select(ship.name)
+            return
+        if self._active_name() and self.selected == self._active_name():
+            reason = self._why_not_here(hex_)
+            if reason:
+                self.show_error(reason)
+
+    def _why_not_here(self, hex_: tuple[int, int]) -> str | None:
+        st = self.state
+        if st.ts is None or st.ts.step not in ("move", "extra_move"):
+            return None
+        ship = st.active
+        assert ship is not None
+        if st.ts.step == "extra_move":
+            return f"{ship.name}'s extra hex must be the hex ahead (12. Movement)"
+        return st.why_not_reachable(ship, hex_) + " (12. Movement)"
+
+    def _pick_heading(self, moves: list[Any], point: QPointF, hex_: tuple[int, int]) -> Action:
+        st = self.state
+        cx, cy = st.sea.centre(hex_)
+        dx, dy = point.x() / PX - cx, point.y() / PX - cy
+        if math.hypot(dx, dy) < st.sea.hex_cm * 0.15:
+            current = st.active.heading if st.active else 0
+            return min(
+                moves, key=lambda a: min((a.heading - current) % 6, (current - a.heading) % 6)
+            )
+        angle = math.degrees(math.atan2(dy, dx))
+
+        def off(a: Any) -> float:
+            d = (st.sea.heading_angle(a.heading) - angle) % 360
+            return min(d, 360 - d)
+
+        return min(moves, key=off)
+
+    def _active_name(self) -> str | None:
+        st = self.state
+        return st.ts.ship if st.phase == "ship" and st.ts is not None else None
+
+    def select(self, name: str | None) -> None:
+        self.selected = name
+        self.target = None
+        self._refresh()
+
+    def _fire(self) -> None:
+        a = self._chosen_fire()
+        if a is None:
+            self.show_error(
+                "No battery of the selected ship bears on that target in range (19. Firing guns)"
+            )
+            return
+        self.act(a)
+
+    def _chosen_fire(self) -> Fire | None:
+        if self.session is None:
+            return None
+        ship = self._firing_ship()
+        if ship is None or self.target is None:
+            return None
+        pos = self.battery_box.currentData()
+        aim = self.aim_box.currentText()
+        side = self.side_box.currentText() if self.side_box.isEnabled() else ""
+        for a in self.legal():
+            if (
+                isinstance(a, Fire)
+                and a.ship == ship
+                and a.target == self.target
+                and a.battery == pos
+                and a.aim == aim
+                and a.side == side
+            ):
+                return a
+        return None
+
+    def _firing_ship(self) -> str | None:
+        st = self.state
+        if st.phase == "return" and st.ret is not None:
+            return st.ret[0]
+        return self._active_name()
+
+    def _end_turn(self) -> None:
+        for a in self.legal():
+            if isinstance(a, EndShipTurn | HoldFire):
+                self.act(a)
+                return
+        self.show_error("There is no ship turn to end now: " + self._phase_text())
+
+    def _toggle_ruler(self, on: bool) -> None:
+        self.sea_view.ruler_mode = on
+        self.sea_view.setDragMode(
+            QGraphicsViewDrag.NoDrag if on else QGraphicsViewDrag.ScrollHandDrag
+        )
+        if not on:
+            self.scene.clear_ruler()
+        self._set_status("Ruler: drag between any two points" if on else self._phase_text())
+
+    def measure_ships(self, a: str, b: str) -> float:
+        """The ruler from ship to ship (centre to centre), in table cm."""
+        st = self.state
+        pa, pb = st.ships[a].hex, st.ships[b].hex
+        ca, cb = st.sea.centre(pa), st.sea.centre(pb)
+        cm = self.scene.show_ruler(QPointF(ca[0] * PX, ca[1] * PX), QPointF(cb[0] * PX, cb[1] * PX))
+        self._set_status(f"Ruler: {a} to {b} is {cm:.1f} cm")
+        return cm
+
+    # -- bots -------------------------------------------------------------------------------
+    def _bot_changed(self, index: int) -> None:
+        self.bot_seats = [set(), {0}, {1}, {0, 1}][index]
+        if self.bot_seats:
+            self.bot_timer.start()
+        else:
+            self.bot_timer.stop()
+
+    def _bot_tick(self) -> None:
+        if self.session is None or self.state.is_terminal():
+            return
+        seat = self.state.current_player()
+        if seat in self.bot_seats:
+            self.bot_step()
+
+    def bot_step(self) -> None:
+        if self.session is None or self.state.is_terminal():
+            return
+        seat = self.state.current_player()
+        assert seat is not None
+        bot = CaptainBot(self.ctx.make_dice(len(self.session.entries), "Naval bot"))
+        self.act(bot.choose(self.state, seat))
+
+    # -- PDF and roster -------------------------------------------------------------------------
+    def _export_pdf(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export ship sheets", "ships.pdf", "PDF (*.pdf)"
+        )
+        if path:
+            self.export_pdf(path)
+
+    def export_pdf(self, path: str) -> int:
+        n = export_pdf(self.state, path)
+        self._set_status(f"Exported {n} ship sheets to {path}")
+        return n
+
+    def _roster(self) -> None:
+        from ui.naval.roster import RosterDialog
+
+        RosterDialog(self.ctx.db, self).exec()
+
+    # -- refreshing -----------------------------------------------------------------------------
+    def _phase_text(self) -> str:
+        st = self.state
+        if st.phase == "over":
+            out = st.outcome()
+            sc = st.scores()
+            win = (
+                "a draw"
+                if out is None or out.winner is None
+                else f"the {side_name(out.winner).lower()} wins"
+            )
+            return f"The battle is over ({st.end_reason}): {win}, {sc[0]} to {sc[1]}."
+        head = f"Turn {st.turn_no} - {st.coins} coins on the countdown - wind towards {compass(st.sea.heading_angle(st.wind))}."
+        if st.phase == "ship" and st.ts is not None:
+            ship = st.ships[st.ts.ship]
+            return (
+                f"{head}\n{side_name(ship.side)}: {ship.name} ({ship.type.value}, {st.ts.sail_point}) - "
+                f"{STEP_HELP[st.ts.step]}."
+            )
+        if st.phase == "return" and st.ret is not None:
+            return f"{head}\n{side_name(st.ships[st.ret[0]].side)}: {st.ret[0]} may return fire at {st.ret[1]} - fire or hold (E)."
+        if st.phase == "countdown":
+            return f"{head}\n{side_name(st.roll_side)}: roll to add a turn (6), deduct one (4,5,6), or pass."
+        return f"{head}\n{side_name(st.roll_side)}: try to change the wind (5,6), or pass."
+
+    def _refresh(self) -> None:
+        if self.session is None:
+            return
+        st = self.state
+        self.scene.sync(st)
+        active = self._active_name() or self._firing_ship()
+        if self.selected is None or self.selected not in st.ships:
+            self.selected = active
+        if st.phase == "return" and st.ret is not None:
+            self.selected, self.target = st.ret[0], st.ret[1]
+        self.scene.select(self.selected)
+        self.scene.clear_overlay()
+        legal = self.legal()
+        ends: dict[tuple[int, int], list[int]] = {}
+        for a in legal:
+            if isinstance(a, Move | ExtraMove) and self.selected == a.ship:
+                ends.setdefault(tuple(a.to), []).append(a.heading)
+        if ends:
+            self.scene.show_destinations(st.sea, ends)
+        if self.selected is not None and st.ships[self.selected].in_play:
+            self.scene.show_arcs(st, st.ships[self.selected])
+        self.phase_label.setText(self._phase_text())
+        self._fill_buttons(legal)
+        self._fill_fire(legal)
+        if self.selected:
+            self.sheet.setHtml(sheet_html(st.ships[self.selected], st))
+        self.log.setPlainText("\n".join(st.events))
+        self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
+        self.sea_view.wind_angle = st.sea.heading_angle(st.wind)
+        self.sea_view.wind_text = f"wind: {compass(self.sea_view.wind_angle)}"
+        self.sea_view.viewport().update()
+        self.act_end.setEnabled(any(isinstance(a, EndShipTurn | HoldFire) for a in legal))
+        self._set_status(self._phase_text().replace("\n", " "))
+        self._maybe_report()
+
+    def _fill_buttons(self, legal: list[Action]) -> None:
+        while self.buttons.count():
+            item = self.buttons.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        labels: list[tuple[str, Action]] = []
+        grapples: dict[str, Grapple] = {}
+        for a in legal:
+            if isinstance(a, ReduceSail):
+                labels.append(("Reduce sail (4 turns)", a))
+            elif isinstance(a, GearCheck):
+                labels.append(("Roll to move (gear damaged, 4-6)", a))
+            elif isinstance(a, RollExtra):
+                labels.append(("Roll for an extra hex  (X)", a))
+            elif isinstance(a, CutFree):
+                labels.append(("Cut free of the grapples (4-6)", a))
+            elif isinstance(a, Grapple):
+                if a.target not in grapples or a.points > grapples[a.target].points:
+                    grapples[a.target] = a
+            elif isinstance(a, Board):
+                labels.append((f"Board {a.target}{' with the captain' if a.captain else ''}", a))
+            elif isinstance(a, EndShipTurn):
+                labels.append(("End ship's turn  (E)", a))
+            elif isinstance(a, HoldFire):
+                labels.append(("Hold fire  (E)", a))
+            elif isinstance(a, TurnCount):
+                labels.append(
+                    (
+                        {
+                            "add": "Roll to add a turn (6)",
+                            "deduct": "Roll to deduct a turn (4-6)",
+                            "pass": "Pass",
+                        }[str(a.choice)],
+                        a,
+                    )
+                )
+            elif isinstance(a, WindChange):
+                labels.append(
+                    (
+                        {
+                            "cw": "Try to veer the wind clockwise",
+                            "ccw": "Try to back the wind anticlockwise",
+                            "pass": "Leave the wind",
+                        }[str(a.choice)],
+                        a,
+                    )
+                )
+        st = self.state
+        for g in grapples.values():
+            mod, _ = combat.grapple_modifier(st.ships[g.ship], st.ships[g.target], st.rules)
+            p = combat.grapple_chance(g.points, mod, st.rules)
+            labels.insert(0, (f"Grapple {g.target} with {g.points} points ({p:.0%})", g))
+        for i, (text, a) in enumerate(labels):
+            b = QPushButton(text)
+            b.setObjectName(a.kind)
+            if isinstance(a, RollExtra):
+                b.setShortcut(QKeySequence("X"))
+            b.clicked.connect(lambda _=False, act=a: self.act(act))
+            self.buttons.addWidget(b, i // 2, i % 2)
+
+    def _fill_fire(self, legal: list[Action]) -> None:
+        fires = [a for a in legal if isinstance(a, Fire)]
+        shooter = self._firing_ship()
+        if self.target is None and fires and shooter is not None:
+            mine = [a for a in fires if a.ship == shooter]
+            if mine and self.state.phase == "return":
+                self.target = mine[0].target
+        keep = self.battery_box.currentData()
+        self.battery_box.blockSignals(True)
+        self.side_box.blockSignals(True)
+        self.battery_box.clear()
+        self.side_box.clear()
+        options = [a for a in fires if a.ship == shooter and a.target == self.target]
+        batteries = sorted(
+            {a.battery for a in options}, key=lambda p: list(Position).index(Position(p))
+        )
+        for pos in batteries:
+            self.battery_box.addItem(f"{Position(pos).value} guns", pos)
+        if keep in batteries:
+            self.battery_box.setCurrentIndex(batteries.index(keep))
+        sides = sorted({a.side for a in options if a.side})
+        self.side_box.addItems(sides or ["(facing side)"])
+        self.side_box.setEnabled(bool(sides))
+        self.battery_box.blockSignals(False)
+        self.side_box.blockSignals(False)
+        self.fire_group.setEnabled(bool(options))
+        if self.target:
+            self.target_label.setText(f"Target: <b>{self.target}</b>")
+        else:
+            self.target_label.setText("Target: click an enemy ship in an arc")
+        self._update_odds()
+
+    def _update_odds(self) -> None:
+        if self.session is None:
+            return
+        st = self.state
+        shooter = self._firing_ship()
+        pos = self.battery_box.currentData()
+        if shooter is None or self.target is None or pos is None:
+            self.odds_label.setText("<i>Select a target to see the exact odds before rolling.</i>")
+            return
+        shot = combat.plan_shot(
+            st.sea, st.rules, st.ships[shooter], Position(pos), st.ships[self.target]
+        )
+        if isinstance(shot, str):
+            self.odds_label.setText(shot)
+            return
+        dist = hit_distribution(shot.dice, st.rules.fire.hit_on)
+        cells = " ".join(f"{k}:&nbsp;{p * 100:.1f}%" for k, p in enumerate(dist) if k <= 6)
+        self.odds_label.setText(
+            f"{shot.distance_cm:.1f} cm, {shot.band} range{', raking' if shot.raking else ''}<br>"
+            f"{shot.factor.explain()}<br><b>Hits:</b> {cells}<br>"
+            f"at least one hit: <b>{(1 - dist[0]) * 100:.1f}%</b>, expected {shot.dice / 6:.2f}"
+        )
+
+    def _maybe_report(self) -> None:
+        st = self.state
+        link = self.scenario.get("campaign_link") if isinstance(self.scenario, dict) else None
+        if not st.is_terminal() or self.reported or not isinstance(link, dict):
+            return
+        out = st.outcome()
+        assert out is not None
+        sc = st.scores()
+        self.reported = True
+        self.ctx.report_result(
+            link,
+            {
+                "winner": out.winner,
+                "battle_score": {"0": sc[0], "1": sc[1]},
+                "victory_points": {"0": sc[0], "1": sc[1]},
+                "summary": self._phase_text(),
+            },
+        )
+
+
+from PySide6.QtWidgets import QGraphicsView  # noqa: E402
+
+QGraphicsViewDrag = QGraphicsView.DragMode
