@@ -1,0 +1,43 @@
+"""The land raid as a :class:`~wargame.core.game.Game` (registered as ``raid``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargame.core.dice import DiceService
+from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.raid.rules import raid_rules
+from wargame.raid.scenario import default_scenario, state_parts
+from wargame.raid.state import RaidState
+
+
+class RaidGame(Game):
+    name = "raid"
+    title = "Land raid"
+    min_players = 2
+    max_players = 2
+    two_sided = True
+
+    def new_initial_state(
+        self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
+    ) -> RaidState:
+        return new_raid(scenario)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from wargame.raid.bots import TacticianBot
+
+        return {"random": RandomBot, "tactician": TacticianBot}
+
+
+def new_raid(scenario: Mapping[str, Any] | None = None, *, source: str = "scenario") -> RaidState:
+    """A raid at the start of turn 1 from a scenario (None: the shipped default)."""
+    rules = raid_rules()
+    data = scenario if scenario is not None else default_scenario()
+    town, units, fire, name = state_parts(data, rules, source)
+    state = RaidState(rules, town, units, name=name)
+    for sq in fire:
+        if rules.squares[town.type_at(sq)].burnable:
+            state.fire[sq] = 0
+    state.note(f"{name}: {len(state.on_table(0))} pirate figures against {len(state.on_table(1))}.")
+    return state

@@ -1,0 +1,270 @@
+"""22.13 Movement: who may move, how far, with whom, and into which squares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from wargame.core.dice import DiceService
+from wargame.errors import IllegalAction
+from wargame.raid import actions as A
+from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Sq, Unit
+
+if TYPE_CHECKING:
+    from wargame.raid.state import RaidState
+
+MOVE = "22.13 Movement"
+ENGAGED = "22.16 Hand to hand fighting ('Attacked square must stay. No reinforcement')"
+ONE_SIDE = "Ruling: one side per square"
+
+
+class MovementMixin:
+    # -- who may move ------------------------------------------------------------------
+    def needs_rouse(self: RaidState) -> bool:
+        return (
+            self.phase == "move"
+            and self.pending is None
+            and self.active_side() == DEFENDER
+            and self.alarm == "none"
+            and not self.rouse_rolled
+            and any(u.is_officer for u in self.on_table(DEFENDER))
+        )
+
+    def why_not_alone(self: RaidState, u: Unit) -> str | None:
+        """Why ``u`` may not move on its own now, or None if it may."""
+        if u.side == ATTACKER or self.alarm == "full":
+            return None
+        if self.alarm == "hardened":
+            if u.is_officer or u.quality == "hardened":
+                return None
+            return (
+                f"{u.label()} is not alarmed: only officers and hardened groups move freely "
+                "until the whole town is alarmed; it may go with an officer"
+            )
+        if u.is_officer:
+            if u.roused:
+                return None
+            return f"{u.label()} did not roll 5,6 to move this turn"
+        return f"{u.label()} may only move with a roused officer until the alarm is raised"
+
+    def escort_limits(self: RaidState, officer: Unit) -> tuple[int, int]:
+        """(other groups, scurvy groups) a defender officer may take with him."""
+        m = self.rules.movement
+        if self.alarm == "none":
+            return m.escort_groups, officer.scurvy_escort
+        return m.escort_groups, m.escort_groups
+
+    def _targets(self: RaidState, u: Unit, movers: int) -> list[Sq]:
+        if u.sq is None or u.sq in self.engaged:
+            return []
+        reach = self.rules.movement.move_squares
+        cap = self.rules.movement.square_capacity
+        occ = self.occupancy()
+        units = self.units
+        c0, r0 = u.sq
+        out: list[Sq] = []
+        cols, rows = self.town.cols, self.town.rows
+        for dr in range(-reach, reach + 1):
+            r = r0 + dr
+            if r < 0 or r >= rows:
+                continue
+            for dc in range(-reach, reach + 1):
+                c = c0 + dc
+                if (dc == 0 and dr == 0) or c < 0 or c >= cols:
+                    continue
+                sq = (c, r)
+                here = occ.get(sq)
+                if here:
+                    if units[here[0]].side != u.side or len(here) + movers > cap:
+                        continue
+                elif movers > cap:
+                    continue
+                if sq in self.engaged:
+                    continue
+                out.append(sq)
+        return out
+
+    # -- listing ------------------------------------------------------------------------
+    def has_move(self: RaidState, side: int) -> bool:
+        for u in self.units:
+            if u.side == side and u.status == "ready" and not u.moved:
+                if self.why_not_alone(u) is None and self._targets(u, 1):
+                    return True
+        return False
+
+    def movable(self: RaidState, side: int) -> list[Unit]:
+        return [
+            u
+            for u in self.units
+            if u.side == side and u.status == "ready" and not u.moved and u.sq not in self.engaged
+        ]
+
+    def move_actions(self: RaidState, side: int) -> list[A.Move]:
+        out: list[A.Move] = []
+        for u in self.movable(side):
+            if self.why_not_alone(u) is not None:
+                continue
+            for t in self._targets(u, 1):
+                out.append(A.Move(u.id, t))
+            if u.is_officer and u.side == DEFENDER:
+                for escort in self.escort_options(u):
+                    for t in self._targets(u, 1 + len(escort)):
+                        out.append(A.Move(u.id, t, escort))
+        return out
+
+    def escort_options(self: RaidState, officer: Unit) -> list[tuple[str, ...]]:
+        """Groups of the officer's square that need him to move, in every allowed set."""
+        others, scurvy = self.escort_limits(officer)
+        need = [
+            u
+            for u in self.at(officer.sq)  # type: ignore[arg-type]
+            if not u.is_officer and not u.moved and self.why_not_alone(u) is not None
+        ]
+        sc = [u.id for u in need if u.quality == "scurvy"]
+        ot = [u.id for u in need if u.quality != "scurvy"]
+        out: list[tuple[str, ...]] = []
+        for i in range(min(others, len(ot)) + 1):
+            for a in combinations(ot, i):
+                for j in range(min(scurvy, len(sc)) + 1):
+                    for b in combinations(sc, j):
+                        if a or b:
+                            out.append(tuple(sorted(a + b, key=self.by_id.__getitem__)))
+        return out
+
+    # -- validating and doing ------------------------------------------------------------
+    def validate_move(self: RaidState, a: A.Move) -> Callable[[DiceService], None]:
+        u = self.unit(a.unit)
+        side = self.active_side()
+        if u.side != side:
+            raise IllegalAction(
+                f"{u.label()} belongs to the {SIDE_NAMES[u.side]}; the {SIDE_NAMES[side]} "
+                "is moving",
+                rule=MOVE,
+            )
+        if not u.ready:
+            raise IllegalAction(f"{u.label()} is not on the table ({u.status})", rule=MOVE)
+        if u.moved:
+            raise IllegalAction(f"{u.label()} has already moved this turn", rule=MOVE)
+        assert u.sq is not None
+        to = (int(a.to[0]), int(a.to[1])) if len(a.to) == 2 else None
+        if to is None or not self.town.contains(to):
+            raise IllegalAction(f"{a.to} is not a square of the town", rule=MOVE)
+        reach = self.rules.movement.move_squares
+        dist = max(abs(to[0] - u.sq[0]), abs(to[1] - u.sq[1]))
+        if dist == 0 or dist > reach:
+            raise IllegalAction(
+                f"{u.label()} moves {reach} square(s) in any of 8 directions, and "
+                f"{to[0]},{to[1]} is {dist} away",
+                rule=f"Ruling: movement distance ({MOVE})",
+            )
+        if u.sq in self.engaged:
+            raise IllegalAction(
+                f"{u.label()}'s square was attacked: it must stay this turn", rule=ENGAGED
+            )
+        why = self.why_not_alone(u)
+        if why is not None:
+            raise IllegalAction(why, rule=MOVE)
+        escorts = self._validate_escort(u, a.escort)
+        movers = 1 + len(escorts)
+        holder = self.side_at(to)
+        if holder is not None and holder != u.side:
+            raise IllegalAction(
+                f"{to[0]},{to[1]} is held by the {SIDE_NAMES[holder]}: attack it in "
+                "hand-to-hand instead",
+                rule=ONE_SIDE,
+            )
+        if to in self.engaged:
+            raise IllegalAction(
+                f"{to[0]},{to[1]} was attacked: no reinforcement may join it", rule=ENGAGED
+            )
+        cap = self.rules.movement.square_capacity
+        there = len(self.occupancy().get(to, ()))
+        if there + movers > cap:
+            raise IllegalAction(
+                f"{to[0]},{to[1]} holds {there}; {movers} more would pass the limit of {cap} "
+                "groups/officers per square",
+                rule=MOVE,
+            )
+
+        def run(dice: DiceService) -> None:
+            self._do_move([u, *escorts], to, dice)
+
+        return run
+
+    def _validate_escort(self: RaidState, officer: Unit, ids: tuple[str, ...]) -> list[Unit]:
+        if not ids:
+            return []
+        if not (officer.is_officer and officer.side == DEFENDER):
+            raise IllegalAction(
+                "only a defender's officer leads groups with him; move each figure on its own",
+                rule=MOVE,
+            )
+        if len(set(ids)) != len(ids):
+            raise IllegalAction("a group is named twice in the escort", rule=MOVE)
+        out = []
+        for gid in ids:
+            g = self.unit(gid)
+            if g.side != officer.side or g.is_officer:
+                raise IllegalAction(f"{g.label()} cannot go with {officer.label()}", rule=MOVE)
+            if not g.ready or g.sq != officer.sq:
+                raise IllegalAction(f"{g.label()} is not in {officer.label()}'s square", rule=MOVE)
+            if g.moved:
+                raise IllegalAction(f"{g.label()} has already moved this turn", rule=MOVE)
+            out.append(g)
+        others, scurvy = self.escort_limits(officer)
+        n_sc = sum(1 for g in out if g.quality == "scurvy")
+        if len(out) - n_sc > others:
+            raise IllegalAction(f"an officer takes at most {others} groups with him", rule=MOVE)
+        if n_sc > scurvy:
+            raise IllegalAction(
+                f"{officer.label()} may take {scurvy} scurvy group(s) this turn (his d6), "
+                f"not {n_sc}",
+                rule=MOVE,
+            )
+        return out
+
+    def _do_move(self: RaidState, movers: list[Unit], to: Sq, dice: DiceService) -> None:
+        frm = movers[0].sq
+        went = []
+        need = self.rules.movement.gun_moves_on
+        for u in movers:
+            u.moved = True
+            if u.kind == "guns":
+                roll = dice.d6(f"Gun {u.id} moves on {need},6")
+                if roll < need:
+                    self.note(f"{u.label()} rolls {roll}: the gun will not budge.")
+                    continue
+            self._place(u, to)
+            went.append(u.label())
+        if went:
+            self.note(f"{', '.join(went)} move from {frm[0]},{frm[1]} to {to[0]},{to[1]}.")  # type: ignore[index]
+
+    def _do_rouse(self: RaidState, dice: DiceService) -> None:
+        m = self.rules.movement
+        self.rouse_rolled = True
+        for u in self.on_table(DEFENDER):
+            if not u.is_officer:
+                continue
+            roll = dice.d6(f"{u.name}: moves on {m.officer_moves_on},6 (not alarmed)")
+            if roll >= m.officer_moves_on:
+                u.roused = True
+                scurvy_here = any(
+                    g.quality == "scurvy" and not g.is_officer
+                    for g in self.at(u.sq)  # type: ignore[arg-type]
+                )
+                if m.scurvy_escort_dice and scurvy_here:
+                    u.scurvy_escort = sum(
+                        dice.d6s(m.scurvy_escort_dice, f"{u.name}: scurvy groups he may take")
+                    )
+                    self.note(
+                        f"{u.label()} rolls {roll}: he may move, with up to "
+                        f"{m.escort_groups} groups and {u.scurvy_escort} scurvy group(s)."
+                    )
+                else:
+                    self.note(
+                        f"{u.label()} rolls {roll}: he may move, with up to "
+                        f"{m.escort_groups} groups."
+                    )
+            else:
+                self.note(f"{u.label()} rolls {roll}: he stays put.")

@@ -1,0 +1,195 @@
+"""Raid scenarios: the shipped town, reading a scenario into a state, building one from forces.
+
+A raid scenario is a ``wargame-scenario`` file of mode ``raid``::
+
+    {"format": "wargame-scenario", "mode": "raid", "name": "...",
+     "town": {"name": "...", "map": ["D.BB=BB...FF", ...]},
+     "attacker": {"name": "...", "units": [{"id": "P1", "kind": "musket",
+                  "quality": "able", "square": [0, 3]}, {"id": "P0",
+                  "officer": "captain", "name": "...", "square": [0, 3]}, ...]},
+     "defender": {"name": "...", "units": [...]},
+     "fire": [[5, 4]],                 # optional: squares already burning
+     "campaign_link": {...}}           # optional: where a campaign wants the result
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wargame.errors import FileFormatError
+from wargame.paths import scenarios_dir
+from wargame.persistence.files import read_json_file
+from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Town, Unit, unit_from_json
+from wargame.raid.rules import GROUP_KINDS, OFFICER_KINDS, QUALITIES, RaidRules, raid_rules
+
+DEFAULT_SCENARIO = "raid/puerto_bello.json"
+#: Where a defender's figures are placed by :func:`raid_from_forces`, best first.
+DEFENDER_SQUARES = ("residence", "treasury", "fort", "church", "building")
+PER_SQUARE = 3
+
+
+def default_scenario() -> dict[str, Any]:
+    """The shipped default raid (a fresh copy)."""
+    path = scenarios_dir() / DEFAULT_SCENARIO
+    data = read_json_file(path)
+    if not isinstance(data, dict):
+        raise FileFormatError(f"{path}: a scenario must be a JSON object")
+    return data
+
+
+def state_parts(
+    data: Mapping[str, Any], rules: RaidRules, source: str = "scenario"
+) -> tuple[Town, list[Unit], list[tuple[int, int]], str]:
+    """Read a raid scenario: the town, every figure (placed), burning squares, its name."""
+    if data.get("mode", "raid") != "raid":
+        raise FileFormatError(f"{source}: key 'mode' is {data.get('mode')!r}, not 'raid'")
+    town = Town.from_json(data.get("town"), rules, source)
+    units: list[Unit] = []
+    for side, key in ((ATTACKER, "attacker"), (DEFENDER, "defender")):
+        force = data.get(key)
+        if not isinstance(force, Mapping) or not isinstance(force.get("units"), list):
+            raise FileFormatError(f"{source}: key '{key}.units' must be a list of figures")
+        for raw in force["units"]:
+            units.append(unit_from_json(raw, side, f"{source} {key}"))
+    seen: set[str] = set()
+    holders: dict[tuple[int, int], int] = {}
+    counts: dict[tuple[int, int], int] = {}
+    cap = rules.movement.square_capacity
+    for u in units:
+        if u.id in seen:
+            raise FileFormatError(f"{source}: figure id {u.id!r} is used twice")
+        seen.add(u.id)
+        if u.status != "ready":
+            continue
+        if u.sq is None:
+            raise FileFormatError(f"{source}: {SIDE_NAMES[u.side]} figure {u.id} has no square")
+        if not town.contains(u.sq):
+            raise FileFormatError(f"{source}: figure {u.id} stands at {u.sq}, outside the town")
+        if holders.setdefault(u.sq, u.side) != u.side:
+            raise FileFormatError(
+                f"{source}: square {u.sq[0]},{u.sq[1]} holds figures of both sides"
+            )
+        counts[u.sq] = counts.get(u.sq, 0) + 1
+        if counts[u.sq] > cap:
+            raise FileFormatError(
+                f"{source}: square {u.sq[0]},{u.sq[1]} holds more than {cap} figures"
+            )
+    if not any(u.side == ATTACKER and u.status == "ready" for u in units):
+        raise FileFormatError(f"{source}: the attacker has no figures on the table")
+    fire = []
+    for raw in data.get("fire", []) or []:
+        if not isinstance(raw, list) or len(raw) != 2 or not town.contains((raw[0], raw[1])):
+            raise FileFormatError(f"{source}: key 'fire' must list [col, row] squares of the town")
+        fire.append((int(raw[0]), int(raw[1])))
+    name = data.get("name", "Raid")
+    return town, units, fire, str(name)
+
+
+def expand_forces(entries: Sequence[Mapping[str, Any]], prefix: str, source: str) -> list[dict]:
+    """Force-builder entries (groups with a count, officers) as scenario figures, unplaced."""
+    out: list[dict[str, Any]] = []
+    n = 0
+    for i, e in enumerate(entries):
+        where = f"{source} entry {i}"
+        if not isinstance(e, Mapping):
+            raise FileFormatError(f"{where}: must be an object")
+        if "officer" in e:
+            if e["officer"] not in OFFICER_KINDS:
+                raise FileFormatError(f"{where}: officer must be one of {', '.join(OFFICER_KINDS)}")
+            out.append(
+                {"id": f"{prefix}{n}", "officer": e["officer"], "name": str(e.get("name", ""))}
+            )
+            n += 1
+            continue
+        kind, quality = e.get("kind"), e.get("quality", "able")
+        if kind not in GROUP_KINDS:
+            raise FileFormatError(f"{where}: kind must be one of {', '.join(GROUP_KINDS)}")
+        if quality not in QUALITIES:
+            raise FileFormatError(f"{where}: quality must be one of {', '.join(QUALITIES)}")
+        count = e.get("count", 1)
+        if not isinstance(count, int) or not 0 <= count <= 60:
+            raise FileFormatError(f"{where}: count must be a whole number 0..60")
+        for _ in range(count):
+            out.append({"id": f"{prefix}{n}", "kind": kind, "quality": quality})
+            n += 1
+    return out
+
+
+def auto_place(
+    units: list[dict[str, Any]],
+    town: Town,
+    kinds: Sequence[str],
+    *,
+    per_square: int,
+    avoid: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+) -> list[dict[str, Any]]:
+    """Copies of ``units`` spread over squares of ``kinds`` (in that order), officers first."""
+    squares = [
+        sq
+        for kind in kinds
+        for sq in town.squares()
+        if town.type_at(sq) == kind and sq not in avoid
+    ]
+    if not squares:
+        squares = [sq for sq in town.squares() if sq not in avoid]
+    officers = [dict(u) for u in units if "officer" in u]
+    groups = [dict(u) for u in units if "officer" not in u]
+    slots = {sq: 0 for sq in squares}
+    order = officers + groups
+    i = 0
+    for u in order:
+        for _ in range(len(squares)):
+            sq = squares[i % len(squares)]
+            i += 1
+            if slots[sq] < per_square:
+                slots[sq] += 1
+                u["square"] = [sq[0], sq[1]]
+                break
+        else:
+            raise FileFormatError(f"no room in the town to place {u['id']}")
+    # officers first went one to a square; groups follow round the same squares
+    return order
+
+
+def raid_from_forces(
+    attacker: list[dict[str, Any]],
+    defender: list[dict[str, Any]] | None,
+    *,
+    name: str,
+) -> dict[str, Any]:
+    """A raid scenario for these forces on the default town (defender None: its garrison)."""
+    rules = raid_rules()
+    base = default_scenario()
+    town = Town.from_json(base["town"], rules, "default town")
+    cap = rules.movement.square_capacity
+    att = expand_forces(attacker, "P", "attacker")
+    if not att:
+        raise FileFormatError("attacker: a raid needs at least one pirate figure")
+    att = auto_place(att, town, ("dock",), per_square=cap)
+    if defender is None:
+        dfd = copy.deepcopy(base["defender"]["units"])
+        dname = base["defender"].get("name", "The garrison")
+    else:
+        dfd = expand_forces(defender, "D", "defender")
+        used = {tuple(u["square"]) for u in att}
+        guns = [u for u in dfd if u.get("kind") == "guns"]
+        rest = [u for u in dfd if u.get("kind") != "guns"]
+        placed = auto_place(rest, town, DEFENDER_SQUARES, per_square=PER_SQUARE, avoid=used)
+        used |= {tuple(u["square"]) for u in placed}
+        if guns:
+            placed += auto_place(guns, town, ("fort", "street"), per_square=2, avoid=used)
+        dfd = placed
+        dname = "The town"
+    out = {
+        "format": "wargame-scenario",
+        "mode": "raid",
+        "name": name,
+        "town": base["town"],
+        "attacker": {"name": name, "units": att},
+        "defender": {"name": dname, "units": dfd},
+    }
+    # make sure it reads
+    state_parts(out, rules, name)
+    return out

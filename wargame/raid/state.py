@@ -1,0 +1,484 @@
+"""The land-raid position and its turn, enforced in the seed's order.
+
+Turn: 1 initiative, 2 movement (first mover, then the other), 3 shooting,
+4 hand-to-hand, 5 morale, 6 fire (setting, then spreading and burning),
+7 looting, 8 alarm raising. Decisions the dice hand to a player (who takes a
+hit, where an officer steps back, where the raised dead stand) interrupt the
+phase as a *pending* choice for that player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from wargame.core.actions import Action
+from wargame.core.dice import DiceService
+from wargame.core.game import GameState, Outcome
+from wargame.errors import IllegalAction
+from wargame.raid import actions as A
+from wargame.raid.combat import CombatMixin
+from wargame.raid.model import ATTACKER, DEFENDER, READY, SIDE_NAMES, Sq, Town, Unit
+from wargame.raid.movement import MovementMixin
+from wargame.raid.rules import RaidRules
+from wargame.raid.townevents import TownEventsMixin
+
+#: The phases in the seed's order ("burn" is the second half of 6; "alarm_done"
+#: waits for choices the alarm table asked for).
+PHASES = ("initiative", "move", "shoot", "fight", "morale", "fire", "burn", "loot", "alarm")
+PHASE_TITLES = {
+    "initiative": "1. Who moves first",
+    "move": "2. Movement",
+    "shoot": "3. Shooting",
+    "fight": "4. Hand-to-hand fighting",
+    "morale": "5. Morale",
+    "fire": "6. Setting fire to buildings",
+    "burn": "6. Fire spreads and burns",
+    "loot": "7. Looting",
+    "alarm": "8. Alarm raising",
+    "alarm_done": "8. Alarm raising",
+    "over": "The raid is over",
+}
+RULE = {
+    "initiative": "Land raid turn sequence 1",
+    "move": "22.13 Movement",
+    "shoot": "22.15 Shooting",
+    "fight": "22.16 Hand to hand fighting",
+    "morale": "22.19 Morale",
+    "fire": "22.23 Burning the town",
+    "burn": "22.23 Burning the town",
+    "loot": "22.25 Victory points (looting)",
+    "alarm": "22.12 Alarm raising",
+    "alarm_done": "22.12 Alarm raising",
+    "over": "Land raid turn sequence",
+    "sequence": "Land raid turn sequence",
+}
+ALARM_LEVELS = ("none", "hardened", "full")
+
+
+class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
+    def __init__(self, rules: RaidRules, town: Town, units: list[Unit], *, name: str = "") -> None:
+        self.rules = rules
+        self.town = town
+        self.name = name
+        self.units = units
+        self.by_id = {u.id: i for i, u in enumerate(units)}
+        self.roster = tuple(u.id for u in units)
+        self.turn_no = 1
+        self.phase = "initiative"
+        self.first = ATTACKER
+        self.step = 0
+        self.alarm = "none"
+        self.alarm_turn: int | None = None
+        self.pirates_fired = False
+        self.sail_ahoy_turn: int | None = None
+        self.rouse_rolled = False
+        self.fire: dict[Sq, int] = {}
+        self.burned: set[Sq] = set()
+        self.looted: set[Sq] = set()
+        self.engaged: set[Sq] = set()
+        self.attacked_from: set[Sq] = set()
+        self.hits: list[tuple[Sq, int, int, str]] = []
+        self.pending: tuple[Any, ...] | None = None
+        self.morale_tests: list[tuple[int, Sq]] = []
+        self.coins = [0, rules.victory.defender_coins]
+        self.ledger: list[tuple[int, str, int, int]] = []
+        self.end: str | None = None
+        self.log: list[str] = []
+        self._occ: dict[Sq, list[int]] | None = None
+        v = rules.victory
+        need = {"treasury": v.treasury_groups, "residence": v.residence_groups}
+        #: Squares worth ransacking -> groups it takes; squares the pirates may leave from.
+        self.loot_sq: dict[Sq, int] = {
+            sq: need[rules.squares[town.type_at(sq)].loot]
+            for sq in town.squares()
+            if rules.squares[town.type_at(sq)].loot in need
+        }
+        self.withdraw_sq: tuple[Sq, ...] = tuple(
+            sq for sq in town.squares() if town.type_at(sq) in rules.game.withdraw_from
+        )
+
+    # -- occupancy ---------------------------------------------------------------------
+    def occupancy(self) -> dict[Sq, list[int]]:
+        occ = self._occ
+        if occ is None:
+            occ = {}
+            for i, u in enumerate(self.units):
+                if u.status == READY:
+                    occ.setdefault(u.sq, []).append(i)  # type: ignore[arg-type]
+            self._occ = occ
+        return occ
+
+    def at(self, sq: Sq) -> list[Unit]:
+        return [self.units[i] for i in self.occupancy().get(sq, ())]
+
+    def side_at(self, sq: Sq) -> int | None:
+        idx = self.occupancy().get(sq)
+        return self.units[idx[0]].side if idx else None
+
+    def unit(self, uid: str) -> Unit:
+        i = self.by_id.get(uid)
+        if i is None:
+            raise IllegalAction(f"there is no figure {uid!r}", rule=RULE["sequence"])
+        return self.units[i]
+
+    def _place(self, u: Unit, sq: Sq) -> None:
+        u.sq = sq
+        u.status = READY
+        self._occ = None
+
+    def _remove(self, u: Unit, status: str) -> None:
+        u.sq = None
+        u.status = status
+        self._occ = None
+
+    def on_table(self, side: int) -> list[Unit]:
+        return [u for u in self.units if u.side == side and u.status == READY]
+
+    def is_building(self, sq: Sq) -> bool:
+        return sq not in self.burned and self.rules.squares[self.town.type_at(sq)].building
+
+    # -- the protocol ------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.turn_no
+
+    def active_side(self) -> int:
+        return self.first if self.step == 0 else 1 - self.first
+
+    def current_player(self) -> int | None:
+        if self.end is not None:
+            return None
+        if self.pending is not None:
+            return int(self.pending[1])
+        ph = self.phase
+        if ph in ("move", "shoot", "fight"):
+            return self.active_side()
+        if ph in ("alarm",):
+            return DEFENDER
+        if ph == "morale":
+            return self.first
+        return ATTACKER
+
+    def is_terminal(self) -> bool:
+        return self.end is not None
+
+    def outcome(self) -> Outcome | None:
+        if self.end is None:
+            return None
+        win = ATTACKER if self.coins[0] >= self.rules.game.attacker_win_coins else DEFENDER
+        return Outcome(win, {0: self.coins[0], 1: self.coins[1]}, self.turn_no, self.end)
+
+    def legal_actions(self) -> list[Action]:
+        if self.end is not None:
+            return []
+        if self.pending is not None:
+            return self._pending_actions()
+        ph = self.phase
+        if ph == "initiative":
+            out: list[Action] = [A.RollInitiative()]
+            if self.can_withdraw():
+                out.append(A.Withdraw())
+            return out
+        if ph == "move":
+            if self.needs_rouse():
+                return [A.RouseOfficers()]
+            return [*self.move_actions(self.active_side()), A.Done()]
+        if ph == "shoot":
+            return [*self.shoot_actions(self.active_side()), A.Done()]
+        if ph == "fight":
+            return [*self.attack_actions(self.active_side()), A.Done()]
+        if ph == "morale":
+            return [A.RollMorale()]
+        if ph == "fire":
+            return [*self.ignite_actions(), A.Done()]
+        if ph == "burn":
+            return [A.BurnTown()]
+        if ph == "loot":
+            return [*self.loot_actions(), A.Done()]
+        if ph == "alarm":
+            return [A.RollAlarm()]
+        return []
+
+    def apply(self, action: Action, dice: DiceService) -> None:
+        """Validate ``action`` fully, then carry it out. Refusals change nothing."""
+        if self.end is not None:
+            raise IllegalAction("the raid is over", rule=RULE["over"])
+        handler = self._validate(action)
+        handler(dice)
+        self._advance(dice)
+
+    def _validate(self, action: Action) -> Any:
+        """Check ``action`` against the rules; return a closure that performs it."""
+        if self.pending is not None:
+            return self._validate_pending(action)
+        ph = self.phase
+        t = type(action)
+        expected = {
+            "initiative": (A.RollInitiative, A.Withdraw),
+            "move": (A.RouseOfficers, A.Move, A.Done),
+            "shoot": (A.Shoot, A.Done),
+            "fight": (A.Attack, A.Done),
+            "morale": (A.RollMorale,),
+            "fire": (A.Ignite, A.Done),
+            "burn": (A.BurnTown,),
+            "loot": (A.Ransack, A.SpikeGun, A.Done),
+            "alarm": (A.RollAlarm,),
+        }.get(ph, ())
+        if t not in expected:
+            raise IllegalAction(
+                f"{action.kind} is not an order of the {PHASE_TITLES.get(ph, ph)} phase",
+                rule=RULE["sequence"],
+            )
+        if t is A.RollInitiative:
+            return self._do_initiative
+        if t is A.Withdraw:
+            if not self.can_withdraw():
+                raise IllegalAction(
+                    "the pirates can only withdraw when every figure on the table stands on "
+                    f"a {' or '.join(self.rules.game.withdraw_from)} square, from turn "
+                    f"{self.rules.game.withdraw_from_turn}",
+                    rule="Ruling: withdrawing",
+                )
+            return self._do_withdraw
+        if t is A.Done:
+            if ph == "move" and self.needs_rouse():
+                raise IllegalAction(
+                    "the defender must first roll for his officers", rule=RULE["move"]
+                )
+            return self._do_done
+        if ph == "move":
+            if t is A.RouseOfficers:
+                if not self.needs_rouse():
+                    raise IllegalAction("there is no officer to roll for now", rule=RULE["move"])
+                return self._do_rouse
+            return self.validate_move(action)  # type: ignore[arg-type]
+        if ph == "shoot":
+            return self.validate_shoot(action)  # type: ignore[arg-type]
+        if ph == "fight":
+            return self.validate_attack(action)  # type: ignore[arg-type]
+        if ph == "morale":
+            return self._do_morale
+        if ph == "fire":
+            return self.validate_ignite(action)  # type: ignore[arg-type]
+        if ph == "burn":
+            return self._do_burn
+        if ph == "loot":
+            if t is A.Ransack:
+                return self.validate_ransack(action)  # type: ignore[arg-type]
+            return self.validate_spike(action)  # type: ignore[arg-type]
+        return self._do_alarm
+
+    # -- flow ------------------------------------------------------------------------
+    def _do_done(self, dice: DiceService) -> None:
+        side = self.current_player()
+        self.note(
+            f"The {SIDE_NAMES[side or 0]} is done with {PHASE_TITLES[self.phase][3:].lower()}."
+        )
+        self._next_step()
+
+    def _next_step(self) -> None:
+        ph = self.phase
+        if ph in ("move", "shoot", "fight") and self.step == 0:
+            self.step = 1
+            self.attacked_from = set()
+            return
+        self.step = 0
+        self.attacked_from = set()
+        nxt = {
+            "move": "shoot",
+            "shoot": "fight",
+            "fight": "morale",
+            "morale": "fire",
+            "fire": "burn",
+            "burn": "loot",
+            "loot": "alarm",
+        }[ph]
+        if nxt == "fight":
+            self.engaged = set()
+        self.phase = nxt
+
+    def _advance(self, dice: DiceService) -> None:
+        """Run on past phases with nothing to do; stop where a player must act."""
+        while self.end is None:
+            if self.pending is not None:
+                return
+            if self.hits:
+                self.process_hits(dice)
+                continue
+            if not self.on_table(ATTACKER):
+                self._finish("the raiding party has gone from the town")
+                return
+            ph = self.phase
+            if ph in ("initiative", "alarm"):
+                return
+            if ph == "alarm_done":
+                self._end_turn()
+                continue
+            if ph == "move":
+                if self.needs_rouse() or self.has_move(self.active_side()):
+                    return
+            elif ph == "shoot":
+                if self.has_shot(self.active_side()):
+                    return
+            elif ph == "fight":
+                if self.has_attack(self.active_side()):
+                    return
+            elif ph == "morale":
+                if self.morale_tests:
+                    return
+            elif ph == "fire":
+                if self.has_ignite():
+                    return
+            elif ph == "burn":
+                if self.fire:
+                    return
+            elif ph == "loot":
+                if self.has_loot():
+                    return
+            self._next_step()
+
+    def _do_initiative(self, dice: DiceService) -> None:
+        a = dice.d6("Who moves first: the pirates")
+        d = dice.d6("Who moves first: the defender")
+        bonus = self.rules.initiative.attacker_bonus
+        if a + bonus > d:
+            self.first = ATTACKER
+        elif a + bonus < d:
+            self.first = DEFENDER
+        else:
+            self.first = ATTACKER if self.rules.initiative.tie_goes_to == "attacker" else DEFENDER
+        self.note(
+            f"Turn {self.turn_no}: pirates roll {a}+{bonus}, defender rolls {d}: "
+            f"the {SIDE_NAMES[self.first]} moves first."
+        )
+        self.phase = "move"
+        self.step = 0
+
+    def can_withdraw(self) -> bool:
+        if self.turn_no < self.rules.game.withdraw_from_turn:
+            return False
+        mine = self.on_table(ATTACKER)
+        allowed = self.withdraw_sq
+        return bool(mine) and all(u.sq in allowed for u in mine)
+
+    def _do_withdraw(self, dice: DiceService) -> None:
+        for u in self.on_table(ATTACKER):
+            self._remove(u, "withdrawn")
+        self.note("The pirates run for their boats with what they have taken.")
+        self._finish("the pirates withdrew to their boats")
+
+    def _end_turn(self) -> None:
+        v = self.rules.victory
+        if self.alarm_turn is not None and self.alarm_turn < self.turn_no:
+            self.score(v.turn_after_alarm, f"turn {self.turn_no} played after the alarm")
+        if self.sail_ahoy_turn is not None and self.turn_no > self.sail_ahoy_turn:
+            self._finish("Sail ahoy! the pirates made a run for it")
+            return
+        if self.turn_no >= self.rules.game.max_turns:
+            self._finish(f"time: {self.rules.game.max_turns} turns played")
+            return
+        self.turn_no += 1
+        self.phase = "initiative"
+        self.step = 0
+        self.rouse_rolled = False
+        for u in self.units:
+            u.moved = u.shot = u.tried_fire = u.roused = False
+            u.scurvy_escort = 0
+
+    def _finish(self, reason: str) -> None:
+        self.end = reason
+        self.phase = "over"
+        self.pending = None
+        self.hits = []
+        self.note(
+            f"The raid is over: {reason}. Pirates {self.coins[0]}, town {self.coins[1]} coins."
+        )
+
+    # -- score -------------------------------------------------------------------------
+    def score(self, points: int, item: str) -> int:
+        """Pay ``points`` (22.25): plus from the town to the pirates, minus back, as funds permit."""
+        if points >= 0:
+            paid = min(points, self.coins[DEFENDER])
+            self.coins[DEFENDER] -= paid
+            self.coins[ATTACKER] += paid
+        else:
+            paid = -min(-points, self.coins[ATTACKER])
+            self.coins[ATTACKER] += paid
+            self.coins[DEFENDER] -= paid
+        self.ledger.append((self.turn_no, item, points, paid))
+        short = "" if paid == points else f" (paid {paid}: funds)"
+        self.note(f"Score: {item}: {points:+d}{short}.")
+        return paid
+
+    def note(self, text: str) -> None:
+        self.log.append(text)
+
+    # -- copying, saving, checking --------------------------------------------------------
+    def clone(self) -> Self:
+        c = object.__new__(type(self))
+        d = self.__dict__.copy()
+        c.__dict__.update(d)
+        c.units = [u.copy() for u in self.units]
+        c.fire = dict(self.fire)
+        c.burned = set(self.burned)
+        c.looted = set(self.looted)
+        c.engaged = set(self.engaged)
+        c.attacked_from = set(self.attacked_from)
+        c.hits = list(self.hits)
+        c.morale_tests = list(self.morale_tests)
+        c.coins = list(self.coins)
+        c.ledger = list(self.ledger)
+        c.log = list(self.log)
+        c._occ = None
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "town": self.town.to_json(self.rules),
+            "units": [u.to_json() for u in self.units],
+            "turn": self.turn_no,
+            "phase": self.phase,
+            "first": self.first,
+            "step": self.step,
+            "alarm": self.alarm,
+            "alarm_turn": self.alarm_turn,
+            "pirates_fired": self.pirates_fired,
+            "sail_ahoy_turn": self.sail_ahoy_turn,
+            "rouse_rolled": self.rouse_rolled,
+            "fire": sorted([list(k), v] for k, v in self.fire.items()),
+            "burned": sorted(list(s) for s in self.burned),
+            "looted": sorted(list(s) for s in self.looted),
+            "engaged": sorted(list(s) for s in self.engaged),
+            "attacked_from": sorted(list(s) for s in self.attacked_from),
+            "hits": [[list(h[0]), h[1], h[2], h[3]] for h in self.hits],
+            "pending": _plain(self.pending),
+            "morale_tests": [[s, list(q)] for s, q in self.morale_tests],
+            "coins": {"0": self.coins[0], "1": self.coins[1]},
+            "ledger": [list(e) for e in self.ledger],
+            "end": self.end,
+        }
+
+    def check_invariants(self) -> None:
+        from wargame.raid.invariants import check
+
+        check(self)
+
+    def describe(self, action: Action) -> str:
+        from wargame.raid.describe import describe
+
+        return describe(self, action)
+
+    def phase_title(self) -> str:
+        return PHASE_TITLES.get(self.phase, self.phase)
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def unit_ids(units: Sequence[Unit]) -> list[str]:
+    return [u.id for u in units]
