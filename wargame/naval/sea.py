@@ -140,6 +140,20 @@ class Sea:
     def heading_angle(self, heading: int) -> float:
         return self._angles[heading % 6]
 
+    def facing_name(self, heading: int) -> str:
+        """A hex facing as a compass word (north is the top of the table)."""
+        names = (
+            "east",
+            "south-east",
+            "south",
+            "south-west",
+            "west",
+            "north-west",
+            "north",
+            "north-east",
+        )
+        return names[round((self._angles[heading % 6] % 360) / 45) % 8]
+
     def relative_bearing(self, a: Axial, heading: int, b: Axial) -> float:
         """Bearing of ``b`` from a ship at ``a``, relative to its bow: -180..180, + starboard."""
         ax, ay = self.centre(a)

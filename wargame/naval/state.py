@@ -111,7 +111,9 @@ class NavalState(GameState):
 
     # -- set-up ---------------------------------------------------------------------
     def start(self, dice: DiceService) -> None:
-        self.events.append(f"Turn {self.turn_no}: the wind blows towards facing {self.wind}")
+        self.events.append(
+            f"Turn {self.turn_no}: the wind blows towards the {self.sea.facing_name(self.wind)}"
+        )
         self._begin_turn(dice)
 
     def _turn_order(self) -> list[str]:
@@ -493,11 +495,13 @@ class NavalState(GameState):
             return
         ship.hex = reach.hex
         if reach.hex == old and reach.steps == 0:
-            self._log(f"{ship.name} holds her position, facing {reach.heading}")
+            self._log(
+                f"{ship.name} holds her position, heading {self.sea.facing_name(reach.heading)}"
+            )
         else:
             self._log(
                 f"{ship.name} {verb} {reach.steps} hex{'es' if reach.steps != 1 else ''} to "
-                f"{self.sea.to_offset(reach.hex)}, facing {reach.heading}"
+                f"{self.sea.to_offset(reach.hex)}, heading {self.sea.facing_name(reach.heading)}"
             )
 
     def _do_roll_extra(self, a: RollExtra, dice: DiceService) -> None:
@@ -886,13 +890,17 @@ class NavalState(GameState):
             if r >= self.rules.turn.wind_change_on:
                 self.wind = (self.wind + (-1 if choice is WindTry.CLOCKWISE else 1)) % 6
                 changed = True
-                self._log(f"{who} tries to change the wind: {r}: it veers to facing {self.wind}")
+                self._log(
+                    f"{who} tries to change the wind: {r}: it now blows towards the "
+                    f"{self.sea.facing_name(self.wind)}"
+                )
             else:
                 self._log(f"{who} tries to change the wind: {r}: it holds")
         if changed or self.roll_side == 1:
             self.turn_no += 1
             self._log(
-                f"Turn {self.turn_no}: the wind blows towards facing {self.wind}; {self.coins} coins left"
+                f"Turn {self.turn_no}: the wind blows towards the {self.sea.facing_name(self.wind)}; "
+                f"{self.coins} coins left"
             )
             self._begin_turn(dice)
         else:
