@@ -1,0 +1,1 @@
+"""The map editor: draw islands and areas, derive and check the adjacency graph."""

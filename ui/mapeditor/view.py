@@ -1,0 +1,449 @@
+"""The map editor mode: a Tiled-like editor of island maps and their area graphs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import shapely
+from PySide6.QtCore import QPointF, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QToolBar, QVBoxLayout, QWidget
+from shapely.ops import split
+
+from ui.context import AppContext
+from ui.mode_base import ModeView
+from wargame.errors import BadInput, FileFormatError, WargameError
+from wargame.maps import ops
+from wargame.maps.graph import derive_graph, edge_kinds
+from wargame.maps.importers import export_file, import_file
+from wargame.maps.model import (
+    MAP_FORMAT,
+    Area,
+    Change,
+    HexSpec,
+    Island,
+    MapDoc,
+    map_from_json,
+    map_to_json,
+)
+from wargame.maps.validate import Issue, validate
+from wargame.paths import scenarios_dir
+
+from .canvas import MapCanvas, area_path
+from .commands import ChangeCommand
+from .panel import EditorPanel
+from .tools import TOOLS, Tool
+
+DEFAULT_MAP = "maps/pieces-of-eight.json"
+
+
+class MapEditorView(ModeView):
+    mode_key = "map-editor"
+    title = "Map editor"
+    file_filter = "Map files (*.json)"
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.doc = MapDoc()
+        self.selection: list[str] = []
+        self.graph: nx.Graph = nx.Graph()
+        self.issues: list[Issue] = []
+        self._index: tuple[shapely.STRtree, np.ndarray] | None = None
+        self._hint = ""
+        self.canvas = MapCanvas()
+        self.canvas.setObjectName("map-canvas")
+        self.panel = EditorPanel(self)
+        self.tools: dict[str, Tool] = {cls.key_name: cls(self) for cls in TOOLS}
+        self.tool: Tool | None = None
+        self.toolbar = QToolBar("Tools")
+        self.tool_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        for key, tool in self.tools.items():
+            act = QAction(f"{tool.label} ({tool.shortcut})", self)
+            act.setCheckable(True)
+            act.setShortcut(QKeySequence(tool.shortcut))
+            act.setToolTip(tool.tip)
+            act.triggered.connect(lambda _on=False, k=key: self.set_tool(k))
+            group.addAction(act)
+            self.toolbar.addAction(act)
+            self.tool_actions[key] = act
+        self.toolbar.addSeparator()
+        for text, slot, shortcut in (
+            ("Import...", self.import_dialog, "Ctrl+I"),
+            ("Export...", self.export_dialog, "Ctrl+E"),
+            ("Graph", lambda: self.panel.show_graph.toggle(), "G"),
+            ("Hexes", lambda: self.panel.show_hex.toggle(), "H"),
+        ):
+            act = QAction(text, self)
+            act.setShortcut(QKeySequence(shortcut))
+            act.triggered.connect(slot)
+            self.toolbar.addAction(act)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.toolbar)
+        row = QHBoxLayout()
+        row.addWidget(self.canvas, 1)
+        row.addWidget(self.panel)
+        lay.addLayout(row, 1)
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(800)
+        self._autosave_timer.timeout.connect(self.autosave)
+        self.set_tool("select")
+
+    # -- documents -----------------------------------------------------------------------
+    def load_default(self) -> None:
+        from wargame.maps.model import load_map
+
+        self.set_doc(load_map(scenarios_dir() / DEFAULT_MAP))
+
+    def new_document(self) -> None:
+        self.set_doc(
+            MapDoc(name="untitled map", bounds=(0.0, 0.0, 120.0, 80.0), hex=HexSpec("flat", 5.0))
+        )
+        self.path = None
+
+    @classmethod
+    def accepts(cls, data: dict[str, Any]) -> bool:
+        return isinstance(data, dict) and data.get("format") == MAP_FORMAT
+
+    def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        if not self.accepts(data):
+            raise FileFormatError(
+                f"{path or 'file'}: not a map (key 'format' must be {MAP_FORMAT!r})"
+            )
+        self.set_doc(map_from_json(data, str(path or "map")))
+
+    def open_json(self, data: dict[str, Any], path: Path | None) -> None:
+        self.load_scenario_data(data, path)
+
+    def save_json(self) -> dict[str, Any]:
+        return map_to_json(self.doc)
+
+    def set_doc(self, doc: MapDoc) -> None:
+        self.doc = doc
+        self.selection = []
+        self.document_name = doc.name
+        self.undo_stack.clear()
+        self.doc_changed(autosave=False)
+        self.panel.show_map()
+        self.canvas.fit()
+        QTimer.singleShot(0, self.canvas.fit)
+        self.document_changed.emit()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        self.canvas.fit()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.undo_stack.count() == 0:
+            self.canvas.fit()
+
+    # -- edits ---------------------------------------------------------------------------
+    def push(self, change: Change, text: str) -> None:
+        if change.is_empty():
+            return
+        self.undo_stack.push(ChangeCommand(self, change, text))
+
+    def doc_changed(self, *, autosave: bool = True) -> None:
+        """The map changed (an edit, undo or redo): re-derive and redraw everything."""
+        self._index = None
+        self.selection = [s for s in self.selection if self.doc.get_area(s) is not None]
+        try:
+            self.graph = derive_graph(self.doc)
+        except Exception:  # noqa: BLE001 - a broken polygon mid-edit must not kill the editor
+            self.graph = nx.Graph()
+            self.graph.add_nodes_from(a.id for a in self.doc.areas)
+        self.issues = validate(self.doc, self.graph)
+        self.canvas.set_doc(self.doc)
+        self.canvas.problems.set_issues(self.doc, self.issues)
+        self.overlays_changed()
+        self.refresh_overlay()
+        self.panel.show_problems(self.issues)
+        self.panel.show_area(self.selected_areas())
+        counts = edge_kinds(self.doc, self.graph)
+        comps = nx.number_connected_components(self.graph) if len(self.graph) else 0
+        self.panel.graph_label.setText(
+            f"{self.graph.number_of_edges()} edges: {counts['land-land']} land-land, "
+            f"{counts['land-sea']} land-sea, {counts['sea-sea']} sea-sea; "
+            + ("connected" if comps == 1 else f"{comps} separate parts")
+        )
+        if self.document_name != self.doc.name:
+            self.document_name = self.doc.name
+            self.document_changed.emit()
+        self.status_changed.emit(self.status_text())
+        if autosave:
+            self._autosave_timer.start()
+
+    def overlays_changed(self, *_args: Any) -> None:
+        self.canvas.hexes.setVisible(self.panel.show_hex.isChecked() and self.doc.hex is not None)
+        show_graph = self.panel.show_graph.isChecked()
+        self.canvas.graph.setVisible(show_graph)
+        if show_graph:
+            self.canvas.graph.set_graph(self.doc, self.graph)
+
+    def status_text(self) -> str:
+        lands = sum(a.kind == "land" for a in self.doc.areas)
+        seas = len(self.doc.areas) - lands
+        errors = sum(i.severity == "error" for i in self.issues)
+        problems = f"{errors} problems" if errors else "no problems"
+        return (
+            f"{self.doc.name}: {len(self.doc.islands)} islands, {lands} land and {seas} sea areas, "
+            f"{self.graph.number_of_edges()} edges; {problems}"
+            + (f" - {self._hint}" if self._hint else "")
+        )
+
+    def set_hint(self, text: str) -> None:
+        self._hint = ""
+        self.panel.hint.setText(text)
+        self.status_changed.emit(self.status_text())
+
+    # -- tools ----------------------------------------------------------------------------
+    def set_tool(self, key: str) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = self.tools[key]
+        self.canvas.tool = self.tool
+        self.tool_actions[key].setChecked(True)
+        self.tool.activate()
+
+    def draw_kind(self) -> str:
+        return str(self.panel.draw_kind.currentData())
+
+    def snap(
+        self, p: tuple[float, float], *, exclude: tuple[str, int, int] | None = None
+    ) -> tuple[float, float]:
+        if not (self.panel.snap.isChecked() or self.panel.snap_grid.isChecked()):
+            return p
+        q, _what = ops.snap_point(
+            self.doc,
+            p,
+            radius=self.canvas.pixels_to_cm(10),
+            vertices=self.panel.snap.isChecked(),
+            edges=self.panel.snap.isChecked(),
+            grid=1.0 if self.panel.snap_grid.isChecked() else None,
+            exclude=exclude,
+        )
+        return q
+
+    def _tree(self) -> tuple[shapely.STRtree, np.ndarray]:
+        if self._index is None:
+            geoms = np.array(
+                [shapely.make_valid(a.geometry()) for a in self.doc.areas], dtype=object
+            )
+            self._index = (shapely.STRtree(geoms), geoms)
+        return self._index
+
+    def area_at(self, p: tuple[float, float]) -> Area | None:
+        """The area under a table point: land before sea, the smallest first."""
+        if not self.doc.areas:
+            return None
+        tree, geoms = self._tree()
+        hits = tree.query(shapely.Point(p), predicate="intersects")
+        if not len(hits):
+            return None
+        areas = [self.doc.areas[int(i)] for i in hits]
+        areas.sort(key=lambda a: (a.kind != "land", geoms[self.doc.areas.index(a)].area))
+        return areas[0]
+
+    def linked_vertices(
+        self, corner: tuple[float, float], *, exclude: str
+    ) -> list[tuple[str, int, int]]:
+        """Vertices of other areas at exactly this point (shared corners move together)."""
+        out = []
+        for a in self.doc.areas:
+            if a.id == exclude:
+                continue
+            for ri, ring in enumerate((a.polygon, *a.holes)):
+                for k, q in enumerate(ring):
+                    if q == corner:
+                        out.append((a.id, ri, k))
+        return out
+
+    def split_target(self, points: list[tuple[float, float]]) -> Area | None:
+        line = shapely.LineString(points)
+        candidates = [self.doc.area(s) for s in self.selection]
+        if not candidates:
+            tree, _geoms = self._tree()
+            candidates = [self.doc.areas[int(i)] for i in tree.query(line, predicate="intersects")]
+        candidates.sort(key=lambda a: a.kind != "land")
+        for a in candidates:
+            g = shapely.make_valid(a.geometry())
+            if len(ops.polygons_of(split(g, line))) >= 2:
+                return a
+        return None
+
+    # -- selection ---------------------------------------------------------------------------
+    def selected_areas(self) -> list[Area]:
+        return [a for a in (self.doc.get_area(s) for s in self.selection) if a is not None]
+
+    def set_selection(self, ids: list[str]) -> None:
+        self.selection = list(dict.fromkeys(ids))
+        self.refresh_overlay()
+        self.panel.show_area(self.selected_areas())
+
+    def refresh_overlay(self, *, handles: bool | None = None) -> None:
+        ov = self.canvas.selection
+        areas = self.selected_areas()
+        ov.paths = [area_path(a) for a in areas]
+        show = (
+            handles
+            if handles is not None
+            else (self.tool is not None and self.tool.key_name == "vertex")
+        )
+        ov.handles = (
+            [QPointF(x, y) for a in areas for ring in (a.polygon, *a.holes) for x, y in ring]
+            if show
+            else []
+        )
+        ov.update()
+
+    def neighbour_names(self, area_id: str) -> list[str]:
+        if area_id not in self.graph:
+            return []
+        return sorted(self.graph.nodes[n]["name"] for n in self.graph.neighbors(area_id))
+
+    def show_issue(self, issue: Issue) -> None:
+        if issue.areas:
+            self.set_selection([a for a in issue.areas if self.doc.get_area(a)])
+        self.canvas.centerOn(QPointF(*issue.at))
+        self.set_hint(issue.text())
+
+    # -- commands from the panel -----------------------------------------------------------------
+    def edit_selected(self, **fields: Any) -> None:
+        areas = self.selected_areas()
+        if len(areas) != 1:
+            return
+        a = areas[0]
+        if "name" in fields:
+            fields["name"] = fields["name"].strip()[:200]
+            if not fields["name"]:
+                self.show_error("an area needs a name")
+                self.panel.show_area([a])
+                return
+        if fields.get("kind") == "sea":
+            fields["island"] = None
+        new = replace(a, **fields)
+        if new == a:
+            return
+        what = ", ".join(
+            f"{k} {v}" if not isinstance(v, bool) else (k if v else f"not {k}")
+            for k, v in fields.items()
+        )
+        islands: tuple[tuple[str, Island | None], ...] = ()
+        if new.kind == "land" and new.island is None and a.kind == "sea":
+            iid = self.doc.new_id("I")
+            islands = ((iid, Island(iid, new.name)),)
+            new = replace(new, island=iid)
+        self.push(Change(areas=((a.id, new),), islands=islands), f"Set {a.name}: {what}")
+
+    def move_selected_to_new_island(self) -> None:
+        areas = self.selected_areas()
+        if len(areas) != 1 or areas[0].kind != "land":
+            self.panel.show_area(areas)
+            return
+        a = areas[0]
+        iid = self.doc.new_id("I")
+        self.push(
+            Change(areas=((a.id, replace(a, island=iid)),), islands=((iid, Island(iid, a.name)),)),
+            f"Make {a.name} an island of its own",
+        )
+
+    def delete_selected(self) -> None:
+        if not self.selection:
+            return
+        names = ", ".join(a.name for a in self.selected_areas())
+        self.push(ops.delete_areas(self.doc, self.selection), f"Delete {names}")
+        self.set_selection([])
+
+    def merge_selected(self) -> None:
+        if len(self.selection) < 2:
+            self.show_error("select two or more touching areas (Shift-click) to merge them")
+            return
+        try:
+            change = ops.merge_areas(self.doc, self.selection[0], self.selection[1:])
+        except BadInput as exc:
+            self.show_error(str(exc))
+            return
+        self.push(change, f"Merge into {self.doc.area(self.selection[0]).name}")
+        self.set_selection(self.selection[:1])
+
+    def override_edge(self, adjacent: bool) -> None:
+        if len(self.selection) != 2:
+            self.show_error("select exactly two areas (Shift-click) to connect or separate them")
+            return
+        a, b = self.selection
+        verb = "Connect" if adjacent else "Separate"
+        self.push(
+            ops.toggle_edge(self.doc, a, b, adjacent=adjacent),
+            f"{verb} {self.doc.area(a).name} and {self.doc.area(b).name}",
+        )
+
+    def generate_seas(self) -> None:
+        try:
+            change = ops.generate_seas(self.doc)
+        except BadInput as exc:
+            self.show_error(str(exc))
+            return
+        self.push(change, "Generate sea areas")
+
+    def set_map_name(self, name: str) -> None:
+        name = name.strip()[:200]
+        if name and name != self.doc.name:
+            self.push(Change(meta=(("name", name),)), f"Rename map to {name}")
+
+    def set_hex(self, orientation: str | None, size: float) -> None:
+        spec = (
+            None
+            if orientation is None
+            else HexSpec(
+                orientation,
+                round(size, 3),  # type: ignore[arg-type]
+                self.doc.hex.origin if self.doc.hex else (0.0, 0.0),
+            )
+        )
+        if spec != self.doc.hex:
+            self.push(Change(meta=(("hex", spec),)), "Change the hex grid")
+            self.panel.show_map()
+
+    # -- files ------------------------------------------------------------------------------------
+    def import_map(self, path: Path) -> None:
+        doc = import_file(path)
+        self.set_doc(doc)
+        self.path = None
+
+    def export_map(self, path: Path) -> None:
+        export_file(self.doc, path)
+        self.set_hint(f"Exported {path.name}")
+
+    def import_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Import a map",
+            str(Path.home()),
+            "Maps (*.geojson *.json *.tmx *.tmj);;All files (*)",
+        )
+        if path:
+            try:
+                self.import_map(Path(path))
+            except WargameError as exc:
+                self.show_error(str(exc), "Could not import")
+
+    def export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export the map",
+            str(Path.home() / f"{self.doc.name}.geojson"),
+            "GeoJSON (*.geojson);;Tiled JSON (*.tmj)",
+        )
+        if path:
+            try:
+                self.export_map(Path(path))
+            except (WargameError, OSError) as exc:
+                self.show_error(str(exc), "Could not export")
