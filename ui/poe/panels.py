@@ -1,0 +1,154 @@
+"""The side panels: the pirates' standings and the prompt of whoever is being asked."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+
+from ui.poe.board import seat_color
+from wargame.poe.frames import Frame
+from wargame.poe.state import PHASE_TITLES, PoeState
+
+COLUMNS = ("Pirate", "Where", "Role", "VP", "Hand", "Face-up", "Cards in play")
+
+
+class PlayersPanel(QTableWidget):
+    def __init__(self) -> None:
+        super().__init__(0, len(COLUMNS))
+        self.setObjectName("poe-players")
+        self.setHorizontalHeaderLabels(COLUMNS)
+        self.verticalHeader().setVisible(False)
+        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        h = self.horizontalHeader()
+        h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        h.setStretchLastSection(True)
+        self.setStyleSheet("QTableWidget { background: #fbf6ea; font-size: 12px; }")
+        self.setMaximumHeight(210)
+
+    def fit_rows(self) -> None:
+        h = self.horizontalHeader().height() + 4
+        h += sum(self.rowHeight(r) for r in range(self.rowCount()))
+        self.setFixedHeight(min(h, 240))
+
+    def show_state(self, st: PoeState, viewer: int | None) -> None:
+        self.setRowCount(st.n)
+        for s in range(st.n):
+            a = st.area[s]
+            where = st.board.names[a] if a >= 0 else "not yet ashore"
+            if st.is_crew(s):
+                role = f"crew of {st.captain[s] + 1}"
+            elif st.crew_of(s):
+                role = "captain"
+            elif a >= 0 and st.board.sea[a]:
+                role = "on a ship" if st.ship[s] >= 0 else "adrift"
+            else:
+                role = "ashore" if a >= 0 else "-"
+            flags = []
+            if st.shore_leave[s]:
+                flags.append("Shore Leave")
+            if st.dead_chest[s]:
+                flags.append("Dead Man's Chest")
+            if st.extra_step[s]:
+                flags.append(
+                    {"any": "God Speed", "land": "Step to It", "sea": "Cram on Sail"}[
+                        st.extra_step[s]
+                    ]
+                )
+            if st.becalmed[s]:
+                flags.append("Becalmed")
+            if st.lashed[s] >= 0:
+                flags.append(f"Wheel Lashed to {st.board.names[st.lashed[s]]}")
+            row = [
+                f"{'> ' if s == st.active and not st.over else ''}Pirate {s + 1}",
+                where,
+                role,
+                str(st.vp[s]),
+                str(len(st.hand[s])),
+                f"{len(st.faceup[s])} ({st.spots(s)} spots)",
+                ", ".join(flags),
+            ]
+            for col, text in enumerate(row):
+                item = QTableWidgetItem(text)
+                if col == 0:
+                    item.setForeground(seat_color(s))
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                if col == 3:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                if s == st.active and not st.over:
+                    item.setBackground(QColor("#f3e6c4"))
+                self.setItem(s, col, item)
+        self.fit_rows()
+
+
+def frame_title(st: PoeState, f: Frame) -> str:
+    k = f.kind
+    n = st.name
+    if k == "turn-start":
+        return f"Before {n(f.a)}'s turn: {n(f.order[0])} may play cards (Becalmed, Wheel Lashed, anytime cards)."
+    if k == "fight":
+        sides = f"{n(f.a)} (attacker, {f.mod_a:+d}) against {n(f.b)} (defender, {f.mod_b:+d})"
+        what = "Mutiny" if f.mutiny else "Fight"
+        extra = ""
+        if f.mutiny:
+            extra = " Walk the Plank played." if f.no_penalty else ""
+            extra += " Clap 'em in Irons played." if f.no_bonus else ""
+        return f"{what}: {sides}.{extra} {n(f.cur)} may play combat cards before the dice, or pass."
+    if k == "entry":
+        return f"{n(f.a)} has entered {n(f.b)}'s area: {n(f.b)} may play Law of the Sea."
+    if k == "join-or-fight":
+        return f"{n(f.a)} has entered {n(f.b)}'s area: fight, or ask to join the crew?"
+    if k == "accept":
+        return f"{n(f.a)} asks to join {n(f.b)}'s crew: accept, or refuse and fight?"
+    if k == "loot":
+        return f"{n(f.a)} won: take up to {f.budget} more spots of {n(f.b)}'s face-up treasure (the rest is discarded)."
+    if k == "fate":
+        return f"{n(f.a)} won: take {n(f.b)} as crew, or click an area to send them away."
+    if k == "share":
+        return f"{n(f.a)} may share the treasure with the crew (click a face-up card), or finish."
+    if k == "overboard":
+        return f"Rough Swell! {n(f.a)} chooses a face-up treasure to lose overboard."
+    return k
+
+
+PHASE_HINTS = {
+    "bury": "click hand or face-up cards to choose treasure to bury (5; 6 with a 4-value, 7 with a 5-value), then Bury.",
+    "move": "click a highlighted area to move (or come ashore), or stay.",
+    "dig": "dig up the treasure buried here?",
+    "discard": "click cards to discard them, then Stop discarding.",
+    "replenish": "Draw cards (1 at sea, 2 on land, 6 in town; hand limit 6); click a face-up card to take it into hand.",
+}
+
+
+def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str, bool]:
+    """The prompt for whoever is asked, and whether it is a response window."""
+    if st.over:
+        o = st.outcome()
+        assert o is not None
+        best = max(st.vp)
+        who = ", ".join(st.name(s) for s in range(st.n) if st.vp[s] == best)
+        return (f"<b>Game over</b> - {st.end_reason}. Most victory points ({best}): {who}.", False)
+    seat = st.current_player()
+    assert seat is not None
+    ctrl = seats[seat]
+    tag = "" if ctrl == "human" else " <i>(bot thinking...)</i>"
+    fight = ""
+    if st.last_fight and not st.stack:
+        fight = ""
+    if st.stack:
+        f = st.stack[-1]
+        window = f.kind in ("turn-start", "fight", "entry")
+        return (f"<b>{st.name(seat)}</b>{tag}: {frame_title(st, f)}{fight}", window)
+    phase = PHASE_TITLES[st.phase]
+    hint = PHASE_HINTS[st.phase]
+    crew = " You are crew: you may Mutiny!" if st.is_crew(seat) and st.phase == "bury" else ""
+    if st.phase == "bury" and st.selection:
+        from wargame.poe.scoring import score_burial
+
+        score = score_burial([st.cards[c] for c in st.selection], st.rules, fools_gold=st.fools)
+        hint += f" Chosen: {len(st.selection)} card(s), worth {score.total} VP."
+    return (f"<b>{st.name(seat)}</b>{tag} - {phase}: {hint}{crew}", False)

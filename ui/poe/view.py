@@ -1,0 +1,633 @@
+"""The Pieces of Eight table: board, players, the current player's hand, prompts, log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtGui import QAction, QCursor, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMenu,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.context import AppContext
+from ui.mode_base import ModeView
+from ui.poe.board import BoardView
+from ui.poe.cards import CardRow
+from ui.poe.handoff import HandOff
+from ui.poe.panels import PlayersPanel, prompt_text
+from ui.session_undo import apply_action
+from wargame.core.actions import Action
+from wargame.core.dice import DiceService
+from wargame.core.game import Bot, GameSpec
+from wargame.core.log import Session
+from wargame.core.play import load_session, new_session
+from wargame.errors import FileFormatError, IllegalAction, WargameError
+from wargame.poe import actions as A
+from wargame.poe.game import PiecesOfEightGame
+from wargame.poe.maps import map_for
+from wargame.poe.state import PHASE_TITLES, PoeState
+
+CONTROLLERS = ("human", "random", "strong")
+CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
+
+STYLE = """
+PiecesOfEightView { background: #efe6d2; }
+QFrame#prompt { background: #fbf6ea; border: 2px solid #8a6d35; border-radius: 8px; }
+QFrame#prompt[window="true"] { background: #fff1c7; border-color: #c0392b; }
+QLabel#prompt-text { font-size: 14px; color: #2b2114; }
+QLabel#row-title { font-weight: bold; color: #4a3c26; }
+QPushButton { padding: 5px 12px; }
+QPushButton[legal="false"] { color: #9a8f7a; }
+QPushButton[legal="true"] { font-weight: bold; }
+QListWidget#poe-log { background: #fbf6ea; border: 1px solid #b9a57a; font-size: 12px; }
+"""
+
+
+class PiecesOfEightView(ModeView):
+    mode_key: ClassVar[str] = "pieces-of-eight"
+    title: ClassVar[str] = "Pieces of Eight"
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.setStyleSheet(STYLE)
+        self.session: Session[Any] | None = None
+        self.seats: list[str] = ["human", "strong", "strong", "strong"]
+        self.bots: dict[int, Bot] = {}
+        self.revealed: int | None = None  # the human seat whose hand is on screen
+        self.bot_delay_ms = 350
+        self.seed = 1
+        self.map_doc: Any = None
+        self.scenario: dict[str, Any] | None = None
+        self.log_lines: list[str] = []
+        self._bot_timer = QTimer(self)
+        self._bot_timer.setSingleShot(True)
+        self._bot_timer.timeout.connect(self._bot_step)
+        self._build()
+
+    # -- layout ------------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.setSpacing(4)
+        outer.addLayout(self._setup_bar())
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.board = BoardView()
+        self.board.area_clicked.connect(self.area_clicked)
+        split.addWidget(self.board)
+        side = QWidget()
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(0, 0, 0, 0)
+        self.players = PlayersPanel()
+        sl.addWidget(self.players)
+        self.prompt = QFrame()
+        self.prompt.setObjectName("prompt")
+        pl = QVBoxLayout(self.prompt)
+        self.prompt_label = QLabel()
+        self.prompt_label.setObjectName("prompt-text")
+        self.prompt_label.setWordWrap(True)
+        pl.addWidget(self.prompt_label)
+        self.button_row = QHBoxLayout()
+        pl.addLayout(self.button_row)
+        self.buttons: dict[str, QPushButton] = {}
+        for key, text, shortcut in (
+            ("pass", "Pass", "P"),
+            ("done", "Done", "Return"),
+            ("bury", "Bury", "B"),
+            ("dig", "Dig", "G"),
+            ("draw", "Draw", "D"),
+            ("mutiny", "Mutiny!", "M"),
+            ("fight", "Fight", "F"),
+            ("join", "Ask to join", "J"),
+            ("accept", "Accept", "A"),
+            ("refuse", "Refuse", "R"),
+            ("compel", "Take as crew", "C"),
+        ):
+            b = QPushButton(text)
+            b.setObjectName(f"btn-{key}")
+            b.setShortcut(QKeySequence(shortcut))
+            b.clicked.connect(lambda _=False, k=key: self.button_clicked(k))
+            self.button_row.addWidget(b)
+            self.buttons[key] = b
+        self.button_row.addStretch(1)
+        sl.addWidget(self.prompt)
+        log_title = QLabel("Game log")
+        log_title.setObjectName("row-title")
+        sl.addWidget(log_title)
+        self.log = QListWidget()
+        self.log.setObjectName("poe-log")
+        sl.addWidget(self.log, 1)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([800, 460])
+        outer.addWidget(split, 1)
+        bottom = QHBoxLayout()
+        self.hand_row = CardRow("Hand")
+        self.hand_row.card_clicked.connect(self.card_clicked)
+        bottom.addWidget(self.hand_row, 3)
+        self.faceup_row = CardRow("Face-up treasure", small=True)
+        self.faceup_row.card_clicked.connect(self.card_clicked)
+        bottom.addWidget(self.faceup_row, 2)
+        self.bottom = QWidget()
+        self.bottom.setLayout(bottom)
+        self.bottom.setFixedHeight(214)
+        outer.addWidget(self.bottom)
+        self.handoff = HandOff(self)
+        self.handoff.ready.connect(self._reveal)
+        self.handoff.hide()
+        undo = QAction("Undo", self)
+        undo.setShortcut(QKeySequence("U"))
+        undo.triggered.connect(self.undo_stack.undo)
+        self.addAction(undo)
+
+    def _setup_bar(self) -> QHBoxLayout:
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Pirates:"))
+        self.player_spin = QSpinBox()
+        self.player_spin.setObjectName("poe-players")
+        self.player_spin.setRange(PiecesOfEightGame.min_players, PiecesOfEightGame.max_players)
+        self.player_spin.setValue(4)
+        self.player_spin.valueChanged.connect(self._seat_boxes_visible)
+        bar.addWidget(self.player_spin)
+        self.seat_boxes: list[QComboBox] = []
+        for s in range(PiecesOfEightGame.max_players):
+            box = QComboBox()
+            box.setObjectName(f"poe-seat-{s}")
+            for c in CONTROLLERS:
+                box.addItem(f"{s + 1}: {CONTROLLER_TITLES[c]}", c)
+            box.setCurrentIndex(0 if s == 0 else 2)
+            bar.addWidget(box)
+            self.seat_boxes.append(box)
+        new = QPushButton("New game")
+        new.setObjectName("poe-new")
+        new.clicked.connect(self.new_game_from_bar)
+        bar.addWidget(new)
+        bar.addStretch(1)
+        self.deck_label = QLabel()
+        self.deck_label.setObjectName("poe-deck")
+        self.deck_label.setStyleSheet("font-weight: bold; color: #4a3c26;")
+        bar.addWidget(self.deck_label)
+        self._seat_boxes_visible(4)
+        return bar
+
+    def _seat_boxes_visible(self, n: int) -> None:
+        for s, box in enumerate(self.seat_boxes):
+            box.setVisible(s < n)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.handoff.setGeometry(self.rect())
+
+    # -- documents ------------------------------------------------------------------------
+    def load_default(self) -> None:
+        self.new_game(["human", "strong", "strong", "strong"], scenario=None, seed=1)
+        self.run_bots()
+
+    def new_game_from_bar(self) -> None:
+        n = self.player_spin.value()
+        seats = [self.seat_boxes[s].currentData() for s in range(n)]
+        self.new_game(seats, scenario=self.scenario, seed=self.seed + 1)
+
+    def new_game(
+        self,
+        seats: list[str],
+        *,
+        scenario: dict[str, Any] | None,
+        seed: int = 1,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        self._bot_timer.stop()
+        self.seed = seed
+        self.scenario = scenario
+        self.seats = list(seats)
+        spec = GameSpec("pieces-of-eight", len(seats), dict(params or {}), scenario)
+        dice = self.ctx.make_dice(seed, "Pieces of Eight")
+        session = new_session(spec, dice)
+        session.header["seats"] = list(seats)
+        session.header["seed"] = seed
+        self._start(session)
+        self.document_name = "pieces-of-eight"
+        self.document_changed.emit()
+
+    def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
+        if not isinstance(seats, list) or not all(s in CONTROLLERS for s in seats):
+            n = int(data.get("players", 4)) if isinstance(data.get("players", 4), int) else 4
+            seats = ["human"] + ["strong"] * (n - 1)
+        params = data.get("params") if isinstance(data.get("params"), dict) else None
+        self.new_game(seats, scenario=data, seed=1, params=params)
+        if path is not None:
+            self.document_name = path.stem
+
+    @classmethod
+    def accepts(cls, data: dict[str, Any]) -> bool:
+        return False
+
+    def open_json(self, data: dict[str, Any], path: Path | None) -> None:
+        header = data.get("header") or {}
+        seed = header.get("seed", 1)
+        dice = self.ctx.make_dice(seed, "Pieces of Eight")
+        session = load_session(data, dice)
+        state = data.get("dice")
+        if isinstance(state, list):
+            try:
+                dice.provider.set_state(state)  # type: ignore[attr-defined]
+            except (TypeError, ValueError) as exc:
+                raise FileFormatError(f"{path}: the dice state is malformed") from exc
+        seats = header.get("seats")
+        n = session.state.n
+        if (
+            not isinstance(seats, list)
+            or len(seats) != n
+            or any(s not in CONTROLLERS for s in seats)
+        ):
+            seats = ["human"] * n
+        self.seats = list(seats)
+        self.seed = int(seed) if isinstance(seed, int) else 1
+        self.scenario = header.get("scenario")
+        self._start(session)
+        if path is not None:
+            self.document_name = path.stem
+            self.document_changed.emit()
+
+    def save_json(self) -> dict[str, Any]:
+        if self.session is None:
+            raise FileFormatError("no game to save")
+        self.session.header["seats"] = list(self.seats)
+        self.session.header["seed"] = self.seed
+        return self.session.to_json()
+
+    def _start(self, session: Session[Any]) -> None:
+        self.session = session
+        self.undo_stack.clear()
+        game = PiecesOfEightGame(session.header.get("params") or {})
+        factories = game.bots()
+        self.bots = {
+            s: factories[c](DiceService.seeded(f"{self.seed}:bot:{s}"))
+            for s, c in enumerate(self.seats)
+            if c != "human"
+        }
+        self.revealed = None
+        self.log_lines = [session.state.describe(e.action) for e in []]
+        self.log.clear()
+        for e in session.entries:
+            self.log.addItem(e.action.to_text())
+        doc = None
+        try:
+            from wargame.maps.graph import graph_json
+            from wargame.maps.model import map_from_json
+
+            data = map_for(session.header.get("scenario"))
+            if data is not None:
+                doc = map_from_json(data, "map")
+                graph = graph_json(doc)
+            else:
+                graph = dict(session.header.get("scenario") or {})
+        except WargameError:
+            doc = None
+            graph = {"nodes": [], "edges": []}
+        self.map_doc = doc
+        self.board.set_map(doc, graph)
+        self.player_spin.setValue(session.state.n)
+        for s, c in enumerate(self.seats):
+            self.seat_boxes[s].setCurrentIndex(CONTROLLERS.index(c))
+        session.add_listener(self._on_session)
+        self._refresh()
+
+    def _on_session(self, session: Session[Any], what: str) -> None:
+        if what == "apply" and session.entries:
+            e = session.entries[-1]
+            self.log.addItem(self._last_description or e.action.to_text())
+            self.log.scrollToBottom()
+        elif what in ("undo", "redo"):
+            self.log.addItem(f"({what})")
+
+    _last_description: str | None = None
+
+    # -- state helpers ----------------------------------------------------------------------
+    @property
+    def state(self) -> PoeState:
+        assert self.session is not None
+        return self.session.state  # type: ignore[return-value]
+
+    def viewer(self) -> int | None:
+        """The seat whose hand is on screen (a human who has taken the computer)."""
+        return self.revealed
+
+    def status_text(self) -> str:
+        if self.session is None:
+            return "Pieces of Eight"
+        st = self.state
+        if st.over:
+            o = st.outcome()
+            assert o is not None
+            who = f"Pirate {o.winner + 1} wins" if o.winner is not None else "A shared win"
+            return f"Game over ({st.end_reason}): {who}"
+        seat = st.current_player()
+        assert seat is not None
+        return f"Round {st.round}, {st.name(st.active)}'s turn ({PHASE_TITLES[st.phase]}); asking {st.name(seat)}"
+
+    # -- acting -----------------------------------------------------------------------------
+    def do(self, action: Action) -> bool:
+        """Apply ``action`` for the seat being asked; a refusal shows the rule's reason."""
+        if self.session is None:
+            return False
+        try:
+            self._last_description = self.state.describe(action)
+        except (KeyError, ValueError, IndexError, AttributeError):
+            self._last_description = None
+        try:
+            apply_action(self.undo_stack, self.session, action, self._refresh)
+        except IllegalAction as exc:
+            self.show_error(str(exc))
+            return False
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return False
+        finally:
+            self._last_description = None
+        self.autosave()
+        return True
+
+    def _human_turn(self) -> bool:
+        st = self.state
+        seat = st.current_player()
+        return seat is not None and self.seats[seat] == "human" and self.revealed == seat
+
+    def button_clicked(self, key: str) -> None:
+        if self.session is None or not self._human_turn():
+            return
+        action = {
+            "pass": A.Pass(),
+            "done": A.Done(),
+            "bury": A.Bury(),
+            "dig": A.Dig(),
+            "draw": A.Draw(),
+            "mutiny": A.Mutiny(),
+            "fight": A.Fight(),
+            "join": A.Join(),
+            "accept": A.Accept(),
+            "refuse": A.Refuse(),
+            "compel": A.Compel(),
+        }[key]
+        self.do(action)
+
+    def area_clicked(self, area_id: str) -> None:
+        if self.session is None or not self._human_turn():
+            return
+        st = self.state
+        legal = st.legal_actions()
+        for a in legal:
+            if (
+                (isinstance(a, A.Move) and a.to == area_id)
+                or (isinstance(a, A.Enter) and a.area == area_id)
+                or (isinstance(a, A.Banish) and a.to == area_id)
+            ):
+                self.do(a)
+                return
+        if st.stack and st.stack[-1].kind == "fate":
+            self.do(A.Banish(area_id))
+        elif st.area[st.active] < 0:
+            self.do(A.Enter(area_id))
+        else:
+            self.do(A.Move(area_id))
+
+    def choices_for_card(self, card: int) -> list[Action]:
+        return [a for a in self.state.legal_actions() if getattr(a, "card", None) == card]
+
+    def card_clicked(self, card: int) -> None:
+        if self.session is None or not self._human_turn():
+            return
+        choices = self.choices_for_card(card)
+        if len(choices) == 1:
+            self.do(choices[0])
+            return
+        if not choices:
+            self.do(self._natural_action(card))
+            return
+        menu = QMenu(self)
+        menu.setObjectName("poe-card-menu")
+        for a in choices:
+            item = menu.addAction(self.state.describe(a))
+            item.triggered.connect(lambda _=False, act=a: self.do(act))
+        self._menu = menu
+        menu.popup(QCursor.pos() if self.isVisible() else QPoint(0, 0))
+
+    def _natural_action(self, card: int) -> Action:
+        """What clicking a card would mean in this phase, to be refused with a reason."""
+        st = self.state
+        seat = st.current_player()
+        if not st.stack and seat == st.active:
+            if st.phase == "bury":
+                return A.Select(card)
+            if st.phase == "discard":
+                return A.Discard(card)
+            if st.phase == "replenish":
+                return A.Take(card)
+        return A.Play(card)
+
+    # -- bots -------------------------------------------------------------------------------
+    def _schedule_bot(self) -> None:
+        if self.session is None or self.state.over:
+            return
+        seat = self.state.current_player()
+        if seat is not None and seat in self.bots and not self._bot_timer.isActive():
+            self._bot_timer.start(self.bot_delay_ms)
+
+    def _bot_step(self) -> None:
+        if self.session is None or self.state.over:
+            return
+        seat = self.state.current_player()
+        if seat is None or seat not in self.bots:
+            return
+        action = self.bots[seat].choose(self.state, seat)
+        self.do(action)
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let bots act until a human must (tests and the 'skip' key); returns steps."""
+        steps = 0
+        while steps < limit and self.session is not None and not self.state.over:
+            seat = self.state.current_player()
+            if seat is None or seat not in self.bots:
+                break
+            self._bot_timer.stop()
+            self.do(self.bots[seat].choose(self.state, seat))
+            steps += 1
+        return steps
+
+    # -- hand-off -----------------------------------------------------------------------------
+    def _reveal(self, seat: int) -> None:
+        self.revealed = seat
+        self.handoff.hide()
+        self._refresh()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        if self.session is None:
+            return
+        st = self.state
+        seat = st.current_player()
+        humans = [s for s, c in enumerate(self.seats) if c == "human"]
+        if len(humans) == 1:
+            self.revealed = humans[0]  # one human: their hand is theirs to see
+        if seat is not None and self.seats[seat] == "human" and self.revealed != seat:
+            if True:
+                self.handoff.show_for(seat, st.name(seat), self._handoff_reason())
+                self.handoff.setGeometry(self.rect())
+        elif seat is None and self.revealed is None and humans:
+            self.revealed = humans[0]
+        if self.revealed == seat or seat is None or seat in self.bots:
+            self.handoff.hide()
+        legal = list(st.legal_actions()) if self._human_turn() else []
+        self._draw_board(legal)
+        self._draw_hand(legal)
+        self._draw_prompt(legal)
+        self.players.show_state(st, self.revealed)
+        self.deck_label.setText(
+            f"Deck {len(st.deck)}   Discard {len(st.discard)}   "
+            f"Deck run out {st.exhaustions}x   Round {st.round}"
+        )
+        self.status_changed.emit(self.status_text())
+        self._schedule_bot()
+
+    def _handoff_reason(self) -> str:
+        from ui.poe.panels import frame_title
+
+        st = self.state
+        if st.stack:
+            return frame_title(st, st.stack[-1])
+        return f"It is {st.name(st.active)}'s turn."
+
+    def _draw_board(self, legal: list[Action]) -> None:
+        st = self.state
+        ids = st.board.ids
+        highlight = set()
+        for a in legal:
+            if isinstance(a, A.Move | A.Banish):
+                highlight.add(a.to)
+            elif isinstance(a, A.Enter):
+                highlight.add(a.area)
+        held = {k: s for s, k in enumerate(st.ship) if k >= 0}
+        pirates = [
+            {
+                "seat": s,
+                "area": ids[st.area[s]] if st.area[s] >= 0 else None,
+                "captain": st.captain[s],
+            }
+            for s in range(st.n)
+        ]
+        buried = {ids[a]: len(c) for a, c in enumerate(st.buried) if c}
+        self.board.set_pieces(
+            ships=[ids[a] for a in st.ship_area],
+            held=held,
+            pirates=pirates,
+            buried=buried,
+            highlight=highlight,
+            active=st.active if not st.over else None,
+        )
+
+    def _draw_hand(self, legal: list[Action]) -> None:
+        st = self.state
+        v = self.revealed
+        names = st.rules.bury.type_names
+        playable = {getattr(a, "card", -1) for a in legal}
+        sel = set(st.selection) if v == st.active else set()
+        if v is None:
+            self.hand_row.title.setText("Hand (hidden)")
+            self.hand_row.set_cards([], names, selected=set(), playable=set())
+            self.faceup_row.set_cards([], names, selected=set(), playable=set())
+            return
+        self.hand_row.title.setText(
+            f"{st.name(v)}'s hand ({len(st.hand[v])}/{st.rules.hand.limit}) - "
+            "click a card to play, bury or discard it"
+        )
+        self.hand_row.set_cards(
+            [st.cards[c] for c in st.hand[v]],
+            names,
+            selected=sel,
+            playable=playable,
+            empty_text="(no cards)",
+        )
+        shown = v
+        if st.stack and st.stack[-1].kind == "loot" and st.stack[-1].a == v:
+            shown = st.stack[-1].b
+        spots = st.spots(shown)
+        self.faceup_row.title.setText(
+            f"{st.name(shown)}'s face-up treasure ({spots} spots)"
+            + (" - click to loot" if shown != v else "")
+        )
+        self.faceup_row.set_cards(
+            [st.cards[c] for c in st.faceup[shown]],
+            names,
+            selected=sel,
+            playable=playable,
+            empty_text="(none)",
+        )
+
+    def _draw_prompt(self, legal: list[Action]) -> None:
+        st = self.state
+        text, in_window = prompt_text(st, self.seats, self.revealed)
+        self.prompt_label.setText(text)
+        self.prompt.setProperty("window", "true" if in_window else "false")
+        self.prompt.style().unpolish(self.prompt)
+        self.prompt.style().polish(self.prompt)
+        mine = self._human_turn()
+        kinds = {type(a) for a in legal}
+        own = mine and not st.stack
+        frame = st.stack[-1].kind if st.stack else ""
+        show = {
+            "pass": A.Pass in kinds,
+            "done": A.Done in kinds,
+            "bury": own and st.phase == "bury",
+            "dig": own and st.phase in ("bury", "move", "dig"),
+            "draw": own and st.phase in ("discard", "replenish"),
+            "mutiny": own and st.is_crew(st.active),
+            "fight": frame == "join-or-fight",
+            "join": frame == "join-or-fight",
+            "accept": frame == "accept",
+            "refuse": frame == "accept",
+            "compel": frame == "fate",
+        }
+        legal_kind = {
+            "pass": A.Pass,
+            "done": A.Done,
+            "bury": A.Bury,
+            "dig": A.Dig,
+            "draw": A.Draw,
+            "mutiny": A.Mutiny,
+            "fight": A.Fight,
+            "join": A.Join,
+            "accept": A.Accept,
+            "refuse": A.Refuse,
+            "compel": A.Compel,
+        }
+        done_label = {
+            "bury": "Bury nothing",
+            "move": "Stay here",
+            "dig": "Don't dig",
+            "discard": "Stop discarding",
+            "replenish": "End turn",
+        }
+        for key, b in self.buttons.items():
+            b.setVisible(mine and show[key])
+            b.setProperty("legal", "true" if legal_kind[key] in kinds else "false")
+            b.style().unpolish(b)
+            b.style().polish(b)
+        if own:
+            self.buttons["done"].setText(done_label[st.phase])
+        elif frame in ("loot", "share"):
+            self.buttons["done"].setText("Finished")
+        else:
+            self.buttons["done"].setText("Done")
