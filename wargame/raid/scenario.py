@@ -124,8 +124,10 @@ def auto_place(
     *,
     per_square: int,
     avoid: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+    fill: bool = False,
 ) -> list[dict[str, Any]]:
-    """Copies of ``units`` spread over squares of ``kinds`` (in that order), officers first."""
+    """Copies of ``units`` over squares of ``kinds`` (in that order), officers first:
+    round the squares one at a time, or filling each square first (``fill``)."""
     squares = [
         sq
         for kind in kinds
@@ -139,6 +141,14 @@ def auto_place(
     slots = {sq: 0 for sq in squares}
     order = officers + groups
     i = 0
+    if fill:
+        for u in order:
+            sq = next((q for q in squares if slots[q] < per_square), None)
+            if sq is None:
+                raise FileFormatError(f"no room in the town to place {u['id']}")
+            slots[sq] += 1
+            u["square"] = [sq[0], sq[1]]
+        return order
     for u in order:
         for _ in range(len(squares)):
             sq = squares[i % len(squares)]
@@ -158,35 +168,49 @@ def raid_from_forces(
     defender: list[dict[str, Any]] | None,
     *,
     name: str,
+    town: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A raid scenario for these forces on the default town (defender None: its garrison)."""
+    """A raid scenario for these forces, placed automatically: the pirates on the docks,
+    the defender in the residence, treasury, fort, church and buildings.
+
+    ``town`` is a scenario's ``town`` object (None: the default town); ``defender``
+    None is the default town's own garrison.
+    """
     rules = raid_rules()
     base = default_scenario()
-    town = Town.from_json(base["town"], rules, "default town")
+    town_data = dict(town) if town is not None else base["town"]
+    town = Town.from_json(town_data, rules, "town")
     cap = rules.movement.square_capacity
     att = expand_forces(attacker, "P", "attacker")
     if not att:
         raise FileFormatError("attacker: a raid needs at least one pirate figure")
-    att = auto_place(att, town, ("dock",), per_square=cap)
+    att = auto_place(att, town, ("dock",), per_square=min(cap, 4), fill=True)
     if defender is None:
         dfd = copy.deepcopy(base["defender"]["units"])
+        if town_data is not base["town"]:
+            dfd = auto_place(
+                [{k: v for k, v in u.items() if k != "square"} for u in dfd],
+                town,
+                DEFENDER_SQUARES,
+                per_square=PER_SQUARE,
+                avoid={tuple(u["square"]) for u in att},
+            )
         dname = base["defender"].get("name", "The garrison")
     else:
         dfd = expand_forces(defender, "D", "defender")
         used = {tuple(u["square"]) for u in att}
         guns = [u for u in dfd if u.get("kind") == "guns"]
         rest = [u for u in dfd if u.get("kind") != "guns"]
-        placed = auto_place(rest, town, DEFENDER_SQUARES, per_square=PER_SQUARE, avoid=used)
+        placed = auto_place(guns, town, ("fort", "street"), per_square=1, avoid=used) if guns else []
         used |= {tuple(u["square"]) for u in placed}
-        if guns:
-            placed += auto_place(guns, town, ("fort", "street"), per_square=2, avoid=used)
+        placed += auto_place(rest, town, DEFENDER_SQUARES, per_square=PER_SQUARE, avoid=used)
         dfd = placed
         dname = "The town"
     out = {
         "format": "wargame-scenario",
         "mode": "raid",
         "name": name,
-        "town": base["town"],
+        "town": town_data,
         "attacker": {"name": name, "units": att},
         "defender": {"name": dname, "units": dfd},
     }

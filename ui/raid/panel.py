@@ -1,0 +1,98 @@
+"""Words for the raid panel: what may be done now, and the itemised account."""
+
+from __future__ import annotations
+
+from wargame.raid.model import SIDE_NAMES
+from wargame.raid.state import RaidState
+
+SIDE_TITLES = ("The pirates", "The defender")
+
+
+def prompt_text(s: RaidState) -> str:
+    """What the player to act may do in this phase, in a sentence or two."""
+    if s.is_terminal():
+        return f"The raid is over: {s.end}."
+    who = s.current_player()
+    side = SIDE_TITLES[who] if who is not None else ""
+    ph = s.phase
+    r = s.rules
+    if ph == "initiative":
+        text = f"Roll to see who moves first (pirates +{r.initiative.attacker_bonus})."
+        if s.can_withdraw():
+            text += " Or withdraw: every pirate stands on the dock."
+        return text
+    if ph == "move":
+        if s.needs_rouse():
+            return (
+                f"The defender rolls a d6 for each officer: {r.movement.officer_moves_on},6 lets "
+                f"him move, taking up to {r.movement.escort_groups} groups of his square."
+            )
+        text = (
+            f"{side} move: select a figure, then click a green square ("
+            f"{r.movement.move_squares} square in any direction, at most "
+            f"{r.movement.square_capacity} figures a square). Guns move on "
+            f"{r.movement.gun_moves_on},6."
+        )
+        if who == 1 and s.alarm != "full":
+            text += " Until the whole town is alarmed, groups go with an officer: tick them in the list."
+        return text
+    if ph == "shoot":
+        sh = r.shooting
+        return (
+            f"{side} shoot: select a musket or militia group; its range is shaded and the "
+            f"enemy in its line of fire is red. Hits on {sh.hit_on},6 (militia/scurvy -1, "
+            "hardened +1)."
+        )
+    if ph == "fight":
+        return (
+            f"{side} attack: select one of your squares, then click an enemy square next to it. "
+            f"Every {r.fighting.points_per_die} points of fighting factor roll a die; scurvy "
+            "groups need an officer to attack."
+        )
+    if ph == "morale":
+        return f"{len(s.morale_tests)} morale test(s) for the dead: roll them."
+    if ph == "fire":
+        return (
+            "The pirates may set fire: select a group, then click a building (its own square or "
+            f"next to it). A {r.fire.start_on} starts a fire."
+        )
+    if ph == "burn":
+        return (
+            f"{len(s.fire)} square(s) burning: fire spreads on a difference of "
+            f"{r.fire.spread_difference}+ between two dice; figures in the flames die on "
+            f"{r.fire.burn_on},6."
+        )
+    if ph == "loot":
+        v = r.victory
+        return (
+            f"The pirates loot: {v.treasury_groups} groups in the treasury or "
+            f"{v.residence_groups} in the governor's residence ransack it; a group next to an "
+            "unguarded gun spikes it. Pick the order in the list below."
+        )
+    if ph == "alarm":
+        return "The defender rolls 2d6 on the alarm table."
+    return ""
+
+
+def score_lines(s: RaidState) -> tuple[str, list[str]]:
+    """The running score (or final account) heading and one line per item."""
+    rows = []
+    for turn, item, points, paid in s.ledger:
+        short = "" if paid == points else f" (paid {paid:+d}: funds)"
+        rows.append(f"Turn {turn}: {item}: {points:+d}{short}")
+    out = s.outcome()
+    total = s.rules.victory.defender_coins
+    if out is not None:
+        winner = SIDE_NAMES[out.winner] if out.winner is not None else "nobody"
+        head = (
+            f"<b>Final account</b>: the pirates carried off <b>{s.coins[0]}</b> of the town's "
+            f"{total} coins; the town keeps <b>{s.coins[1]}</b>. The {winner} wins "
+            f"(pirates need {s.rules.game.attacker_win_coins}). {len(rows)} items:"
+        )
+    else:
+        head = (
+            f"<b>Running score</b>: pirates {s.coins[0]}, town {s.coins[1]} of {total} coins. "
+            "Plus points are paid from the town's purse, minus points back from the pirates', "
+            "as funds permit."
+        )
+    return head, rows

@@ -1,0 +1,830 @@
+"""The land-raid table: the town, the figures, the phase panel, score, log, force builder, town editor."""
+
+from __future__ import annotations
+
+import copy
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.mode_base import ModeView
+from ui.raid.board import TownBoard, TownScene
+from ui.raid.panel import prompt_text, score_lines
+from ui.raid.setup import ForceBuilder, Legend, TownEditor
+from ui.session_undo import apply_action
+from wargame.core.actions import Action
+from wargame.core.game import GameSpec
+from wargame.core.log import Session
+from wargame.core.play import load_session, new_session
+from wargame.errors import DiceEntryCancelled, FileFormatError, IllegalAction, WargameError
+from wargame.persistence.files import write_json_atomic
+from wargame.raid import actions as A
+from wargame.raid.bots import TacticianBot
+from wargame.raid.game import new_raid
+from wargame.raid.model import SIDE_NAMES, Sq, Unit, unit_from_json
+from wargame.raid.rules import raid_rules
+from wargame.raid.scenario import default_scenario, raid_from_forces, state_parts
+from wargame.raid.state import RaidState
+from wargame.raid.townevents import pending_text
+
+TAB_ORDERS, TAB_SCORE, TAB_LOG, TAB_FORCES, TAB_TOWN = range(5)
+SIDE_TITLES = ("Pirates", "Defender")
+
+
+class SetupCommand(QUndoCommand):
+    """An edit of the raid's setup (forces placed, squares painted): before and after."""
+
+    def __init__(self, view: RaidView, before: dict[str, Any], after: dict[str, Any], text: str):
+        super().__init__(text)
+        self.view = view
+        self.before = before
+        self.after = after
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:
+            self._first = False
+            return
+        self.view.set_setup(copy.deepcopy(self.after))
+
+    def undo(self) -> None:
+        self.view.set_setup(copy.deepcopy(self.before))
+
+
+class RaidView(ModeView):
+    mode_key = "raid"
+    title = "Land raid"
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.rules = raid_rules()
+        self.session: Session[Any] | None = None
+        self.scenario: dict[str, Any] = {}
+        self.setup: dict[str, Any] = {}
+        self.sel_unit: str | None = None
+        self.sel_sq: Sq | None = None
+        self.escorts: set[str] = set()
+        self.setup_sel: str | None = None
+        self.reported = False
+        self.bot_seats: set[int] = set()
+        self._status = ""
+        self._stroke_before: dict[str, Any] | None = None
+        self._overlay: dict[Sq, str] = {}
+        self._build()
+
+    # -- layout -------------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        bar = QToolBar("Raid")
+        self.toolbar = bar
+        self.act_bot = bar.addAction("Bot move", self.bot_step)
+        self.act_bot.setShortcut(QKeySequence("B"))
+        bar.addWidget(QLabel("  Bot commands: "))
+        self.bot_box = QComboBox()
+        self.bot_box.addItems(["nobody", "the pirates", "the defender", "both sides"])
+        self.bot_box.currentIndexChanged.connect(self._bot_changed)
+        bar.addWidget(self.bot_box)
+        bar.addSeparator()
+        self.act_restart = bar.addAction("Restart this raid", self._restart)
+        outer.addWidget(bar)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.scene = TownScene(self)
+        self.board = TownBoard(self.scene)
+        self.board.clicked.connect(self._clicked)
+        self.board.stroke_started.connect(self._stroke_started)
+        self.board.painted.connect(self._paint)
+        self.board.stroke_ended.connect(self._stroke_ended)
+        split.addWidget(self.board)
+
+        panel = QWidget()
+        panel.setMinimumWidth(360)
+        panel.setMaximumWidth(470)
+        pl = QVBoxLayout(panel)
+        pl.setContentsMargins(8, 6, 8, 6)
+        self.header = QLabel()
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        pl.addWidget(self.header)
+        self.score_label = QLabel()
+        self.score_label.setToolTip(
+            "The pirates win by carrying off at least "
+            f"{self.rules.game.attacker_win_coins} of the town's coins"
+        )
+        self.score_label.setStyleSheet(
+            "background:#f6ecd2; border:1px solid #b9a57a; border-radius:4px; padding:4px;"
+            "font-weight:bold; color:#3a2a12"
+        )
+        pl.addWidget(self.score_label)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setStyleSheet("color:#2b2114; padding:2px")
+        pl.addWidget(self.prompt)
+        row = QHBoxLayout()
+        self.primary = QPushButton("Roll")
+        self.primary.setStyleSheet("font-weight:bold; padding:6px")
+        self.primary.clicked.connect(self._primary_clicked)
+        self.withdraw_btn = QPushButton("Withdraw to the boats")
+        self.withdraw_btn.clicked.connect(lambda: self.do(A.Withdraw()))
+        row.addWidget(self.primary, 2)
+        row.addWidget(self.withdraw_btn, 1)
+        pl.addLayout(row)
+
+        self.tabs = QTabWidget()
+        orders = QWidget()
+        ol = QVBoxLayout(orders)
+        ol.setContentsMargins(4, 4, 4, 4)
+        self.figures_label = QLabel("Figures in the square")
+        ol.addWidget(self.figures_label)
+        self.figures = QListWidget()
+        self.figures.setMaximumHeight(150)
+        self.figures.itemClicked.connect(self._figure_clicked)
+        self.figures.itemChanged.connect(self._figure_changed)
+        ol.addWidget(self.figures)
+        ol.addWidget(QLabel("Orders you may give now (double-click):"))
+        self.orders = QListWidget()
+        self.orders.itemActivated.connect(self._order_activated)
+        ol.addWidget(self.orders, 1)
+        self.tabs.addTab(orders, "Orders")
+        score = QWidget()
+        sl = QVBoxLayout(score)
+        sl.setContentsMargins(4, 4, 4, 4)
+        self.account_label = QLabel()
+        self.account_label.setWordWrap(True)
+        sl.addWidget(self.account_label)
+        self.ledger = QListWidget()
+        sl.addWidget(self.ledger, 1)
+        self.tabs.addTab(score, "Score")
+        self.log_view = QPlainTextEdit()
+        self.log_view.setReadOnly(True)
+        self.log_view.setStyleSheet("font-size: 11px")
+        self.tabs.addTab(self.log_view, "Log")
+        self.forces = ForceBuilder()
+        self.forces.build_requested.connect(self._build_forces)
+        self.forces.start_requested.connect(self._start_setup)
+        self.tabs.addTab(self.forces, "Forces")
+        self.town_editor = TownEditor(self.rules)
+        self.town_editor.resize_requested.connect(self._resize_town)
+        self.town_editor.save_requested.connect(self._save_town)
+        self.town_editor.load_requested.connect(self._load_town)
+        self.town_editor.export_requested.connect(self._export_setup)
+        self.tabs.addTab(self.town_editor, "Town")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        pl.addWidget(self.tabs, 1)
+        pl.addWidget(Legend(self.rules))
+        split.addWidget(panel)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([900, 380])
+        outer.addWidget(split, 1)
+
+        for keys, slot in (
+            ("Space", self._primary_clicked),
+            ("Escape", self.clear_selection),
+        ):
+            sc = QShortcut(QKeySequence(keys), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+
+    # -- documents ---------------------------------------------------------------------
+    @property
+    def state(self) -> RaidState:
+        assert self.session is not None
+        return self.session.state  # type: ignore[return-value]
+
+    def load_default(self) -> None:
+        self.load_scenario_data(default_scenario(), None)
+
+    def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        new_raid(data, source=str(path or data.get("name", "scenario")))  # refuses a bad file
+        self.scenario = copy.deepcopy(data)
+        self.setup = copy.deepcopy(data)
+        self.document_name = str(data.get("name", "raid"))
+        seed = int(time.time() * 1000) % 1_000_000_007
+        self.session = new_session(
+            GameSpec("raid", 2, scenario=self.scenario), self.ctx.make_dice(seed, "Raid")
+        )
+        self._after_load()
+
+    def open_json(self, data: dict[str, Any], path: Path | None) -> None:
+        if data.get("format") != "wargame-session":
+            raise FileFormatError(f"{path}: not a saved raid")
+        session = load_session(data, self.ctx.make_dice(0, "Raid"))
+        if not isinstance(session.state, RaidState):
+            raise FileFormatError(f"{path}: not a saved raid")
+        self.session = session
+        self.scenario = copy.deepcopy(session.header.get("scenario") or default_scenario())
+        self.setup = copy.deepcopy(self.scenario)
+        self.document_name = path.stem if path else str(self.scenario.get("name", "raid"))
+        self._after_load()
+
+    def _after_load(self) -> None:
+        self.reported = bool(self.session and self.session.state.is_terminal())
+        self.clear_selection(refresh=False)
+        self.forces.load(self.setup)
+        self.town_editor.show_town(self.setup["town"])
+        self.town_editor.set_towns(self.ctx.db.list_documents("raid-town"))
+        self.undo_stack.clear()
+        self.tabs.setCurrentIndex(TAB_ORDERS)
+        self.document_changed.emit()
+        self._refresh()
+
+    def save_json(self) -> dict[str, Any]:
+        if self.session is None:
+            raise FileFormatError("there is no raid to save")
+        return self.session.to_json()
+
+    def status_text(self) -> str:
+        return self._status
+
+    def _set_status(self, text: str) -> None:
+        if text != self._status:
+            self._status = text
+            self.status_changed.emit(text)
+
+    def _restart(self) -> None:
+        self.load_scenario_data(self.scenario, None)
+
+    # -- acting --------------------------------------------------------------------------
+    def do(self, action: Action) -> bool:
+        """Give an order through the session (undoable); a refusal changes nothing."""
+        if self.session is None:
+            return False
+        try:
+            text = self.state.describe(action)
+            apply_action(self.undo_stack, self.session, action, self._refresh, text=text)
+        except IllegalAction as exc:
+            self.show_error(str(exc))
+            return False
+        except DiceEntryCancelled as exc:
+            self._set_status(str(exc))
+            return False
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return False
+        self.autosave()
+        self._after_action()
+        return True
+
+    def _after_action(self) -> None:
+        s = self.state
+        u = self._unit(self.sel_unit)
+        if u is None or not u.ready:
+            self.sel_unit = None
+            self.escorts.clear()
+        else:
+            self.sel_sq = u.sq
+        self.escorts = {
+            e for e in self.escorts if (eu := self._unit(e)) and eu.ready and not eu.moved
+        }
+        self._refresh()
+        if not s.is_terminal() and s.current_player() in self.bot_seats:
+            QTimer.singleShot(150, self.bot_step)
+
+    def bot_step(self) -> None:
+        if self.session is None or self.state.is_terminal():
+            return
+        seat = self.state.current_player()
+        assert seat is not None
+        bot = TacticianBot(self.ctx.make_dice(len(self.session.entries), "Raid bot"))
+        self.do(bot.choose(self.state, seat))
+
+    def _bot_changed(self, index: int) -> None:
+        self.bot_seats = [set(), {0}, {1}, {0, 1}][index]
+        if (
+            self.session
+            and not self.state.is_terminal()
+            and self.state.current_player() in self.bot_seats
+        ):
+            QTimer.singleShot(150, self.bot_step)
+
+    def primary_action(self) -> Action | None:
+        if self.session is None:
+            return None
+        s = self.state
+        if s.is_terminal() or s.pending is not None:
+            return None
+        ph = s.phase
+        if ph == "initiative":
+            return A.RollInitiative()
+        if ph == "move" and s.needs_rouse():
+            return A.RouseOfficers()
+        return {
+            "morale": A.RollMorale(),
+            "burn": A.BurnTown(),
+            "alarm": A.RollAlarm(),
+        }.get(ph, A.Done())
+
+    def _primary_clicked(self) -> None:
+        a = self.primary_action()
+        if a is not None and self.tabs.currentIndex() not in (TAB_FORCES, TAB_TOWN):
+            self.do(a)
+
+    def _order_activated(self, item: QListWidgetItem) -> None:
+        text = item.data(Qt.ItemDataRole.UserRole)
+        if text:
+            self.do(self.state.parse_action(text))
+
+    # -- selection and clicks ----------------------------------------------------------------
+    def _unit(self, uid: str | None) -> Unit | None:
+        if uid is None or self.session is None:
+            return None
+        i = self.state.by_id.get(uid)
+        return self.state.units[i] if i is not None else None
+
+    def clear_selection(self, refresh: bool = True) -> None:
+        self.sel_unit = None
+        self.sel_sq = None
+        self.escorts = set()
+        self.setup_sel = None
+        if refresh and self.session is not None:
+            self._refresh()
+
+    def select(self, sq: Sq, uid: str | None = None) -> None:
+        s = self.state
+        self.escorts = set()
+        if uid is not None and (u := self._unit(uid)) is not None and u.ready:
+            self.sel_unit, self.sel_sq = uid, u.sq
+        else:
+            self.sel_sq = sq
+            here = s.at(sq) if s.town.contains(sq) else []
+            busy = [u for u in here if self._can_act(u)]
+            pick = busy[0] if busy else (here[0] if here else None)
+            self.sel_unit = pick.id if pick else None
+        self._refresh()
+
+    def _can_act(self, u: Unit) -> bool:
+        s = self.state
+        if u.side != s.current_player():
+            return False
+        if s.phase == "move":
+            return not u.moved and s.why_not_alone(u) is None
+        if s.phase == "shoot":
+            return s.can_shoot(u) and bool(s.shot_targets(u))
+        if s.phase == "fire":
+            return u in s.fire_setters() and bool(s.ignite_targets(u))
+        return True
+
+    def _clicked(self, sq: Sq, uid: str | None) -> None:
+        tab = self.tabs.currentIndex()
+        if tab == TAB_FORCES:
+            self._place_click(sq, uid)
+            return
+        if tab == TAB_TOWN or self.session is None:
+            return
+        s = self.state
+        if not s.town.contains(sq):
+            return
+        if s.pending is not None and not s.is_terminal():
+            kind = s.pending[0]
+            if kind == "casualty":
+                if uid is not None and uid in {u.id for u in s.casualty_candidates()}:
+                    self.do(A.ChooseCasualty(uid))
+                else:
+                    self.select(sq, uid)
+                return
+            if self._overlay.get(sq) == "choose":
+                if kind == "retreat":
+                    self.do(A.RetreatOfficer(sq))
+                elif kind == "pick":
+                    self.do(A.PickSquare(sq))
+                else:
+                    self.do(A.PlaceRaised(s.pending[2][0], sq))
+                return
+            self.select(sq, uid)
+            return
+        what = self._overlay.get(sq)
+        u = self._unit(self.sel_unit)
+        if what == "move" and u is not None:
+            self.do(A.Move(u.id, sq, self._escort_tuple()))
+        elif what == "target" and s.phase == "shoot" and u is not None:
+            self.do(A.Shoot(u.id, sq))
+        elif what == "target" and s.phase == "fight" and self.sel_sq is not None:
+            self.do(A.Attack(self.sel_sq, sq))
+        elif what == "ignite" and u is not None:
+            self.do(A.Ignite(u.id, sq))
+        else:
+            self.select(sq, uid)
+
+    def _escort_tuple(self) -> tuple[str, ...]:
+        s = self.state
+        return tuple(sorted(self.escorts, key=s.by_id.__getitem__))
+
+    def _figure_clicked(self, item: QListWidgetItem) -> None:
+        uid = item.data(Qt.ItemDataRole.UserRole)
+        if self.tabs.currentIndex() == TAB_ORDERS and self.session is not None:
+            s = self.state
+            if s.pending is not None and s.pending[0] == "casualty":
+                if uid in {u.id for u in s.casualty_candidates()}:
+                    self.do(A.ChooseCasualty(uid))
+                    return
+            if item.flags() & Qt.ItemFlag.ItemIsUserCheckable and self.sel_unit != uid:
+                return  # escort boxes: ticking is handled by itemChanged
+            self.sel_unit = uid
+            self.escorts = set()
+            self._refresh()
+
+    def _figure_changed(self, item: QListWidgetItem) -> None:
+        if not item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+            return
+        uid = item.data(Qt.ItemDataRole.UserRole)
+        if item.checkState() == Qt.CheckState.Checked:
+            self.escorts.add(uid)
+        else:
+            self.escorts.discard(uid)
+        QTimer.singleShot(0, self._refresh)
+
+    # -- drawing ------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        if self.session is None:
+            return
+        tab = self.tabs.currentIndex()
+        if tab in (TAB_FORCES, TAB_TOWN):
+            self._draw_setup()
+            return
+        s = self.state
+        overlay, lines = self._compute_overlay(s)
+        self._overlay = overlay
+        factors = {u.id: self._factor(u) for u in s.units if u.ready}
+        self.scene.draw(
+            s.town,
+            self.rules,
+            units=s.units,
+            fire=s.fire,
+            burned=s.burned,
+            looted=s.looted,
+            overlay=overlay,
+            selected_sq=self.sel_sq,
+            selected_unit=self.sel_unit,
+            lines=lines,
+            factors=factors,
+        )
+        self.board.fit()
+        self._update_panel(s)
+        self._maybe_report(s)
+
+    def _factor(self, u: Unit) -> int:
+        f = self.rules.fighting
+        return f.officer if u.is_officer else f.factors.get(u.kind, 0)
+
+    def _compute_overlay(self, s: RaidState) -> tuple[dict[Sq, str], list[tuple[Sq, Sq]]]:
+        overlay: dict[Sq, str] = {}
+        lines: list[tuple[Sq, Sq]] = []
+        if s.is_terminal():
+            return overlay, lines
+        u = self._unit(self.sel_unit)
+        if u is not None and u.ready and u.kind in self.rules.shooting.shooters:
+            for sq in s.shot_range(u.sq):  # type: ignore[arg-type]
+                overlay[sq] = "range"
+            for t in s.shot_targets(u):
+                lines.append((u.sq, t))  # type: ignore[arg-type]
+        if s.pending is not None:
+            kind = s.pending[0]
+            if kind == "casualty":
+                overlay[s.hits[0][0]] = "choose"
+            else:
+                for a in s.legal_actions():
+                    sq = getattr(a, "to", None) or getattr(a, "at", None)
+                    if sq is not None:
+                        overlay[tuple(sq)] = "choose"  # type: ignore[index]
+            return overlay, lines
+        mine = u is not None and u.side == s.current_player()
+        if s.phase == "move" and mine and u is not None:
+            esc = self._escort_tuple()
+            for a in s.move_actions(u.side):
+                if a.unit == u.id and a.escort == esc:
+                    overlay[a.to] = "move"
+        elif s.phase == "shoot" and mine and u is not None and s.can_shoot(u):
+            for t in s.shot_targets(u):
+                overlay[t] = "target"
+        elif s.phase == "fight" and self.sel_sq is not None:
+            side = s.current_player()
+            if s.side_at(self.sel_sq) == side and self.sel_sq in s.attack_squares(side):  # type: ignore[arg-type]
+                for t in s.attack_targets(self.sel_sq, side):  # type: ignore[arg-type]
+                    overlay[t] = "target"
+        elif s.phase == "fire" and mine and u is not None and u in s.fire_setters():
+            for t in s.ignite_targets(u):
+                overlay[t] = "ignite"
+        elif s.phase == "loot":
+            for a in s.loot_actions():
+                if isinstance(a, A.Ransack):
+                    overlay[a.at] = "loot"
+                elif isinstance(a, A.SpikeGun):
+                    g = s.unit(a.gun)
+                    overlay[g.sq] = "loot"  # type: ignore[index]
+        return overlay, lines
+
+    def _update_panel(self, s: RaidState) -> None:
+        alarm = {"none": "town asleep", "hardened": "hardened & officers", "full": "whole town"}
+        extra = ""
+        if s.sail_ahoy_turn is not None:
+            extra = f" &middot; <span style='color:#b00020'>Sail ahoy! ends after turn {s.sail_ahoy_turn + 1}</span>"
+        first = f" &middot; {SIDE_TITLES[s.first]} first" if s.phase != "initiative" else ""
+        self.header.setText(
+            f"<span style='font-size:15px'><b>{s.name}</b></span><br>"
+            f"<b>Turn {s.turn_no} of {self.rules.game.max_turns}</b> &middot; "
+            f"<b>{s.phase_title()}</b>{first}<br>Alarm: {alarm[s.alarm]}{extra}"
+        )
+        self.score_label.setText(
+            f"Score: pirates {s.coins[0]} coins \u2022 town {s.coins[1]} coins"
+        )
+        text = pending_text(s) if s.pending is not None else prompt_text(s)
+        self.prompt.setText(text)
+        a = self.primary_action()
+        labels = {
+            A.RollInitiative: "Roll: who moves first",
+            A.RouseOfficers: "Roll for the officers",
+            A.RollMorale: "Roll the morale tests",
+            A.BurnTown: "Fire spreads and burns",
+            A.RollAlarm: "Roll the alarm (2d6)",
+        }
+        if a is None:
+            self.primary.setText("Choose on the table" if s.pending else "The raid is over")
+            self.primary.setEnabled(False)
+        else:
+            self.primary.setEnabled(True)
+            self.primary.setText(
+                labels.get(type(a), f"Done: {s.phase_title()[3:].lower()}") + "  [Space]"
+            )
+        self.withdraw_btn.setVisible(s.phase == "initiative" and s.can_withdraw())
+        self._fill_figures(s)
+        self.orders.clear()
+        if not s.is_terminal():
+            for act in s.legal_actions()[:400]:
+                item = QListWidgetItem(s.describe(act))
+                item.setData(Qt.ItemDataRole.UserRole, act.to_text())
+                self.orders.addItem(item)
+        account, rows = score_lines(s)
+        self.account_label.setText(account)
+        self.ledger.clear()
+        self.ledger.addItems(rows)
+        self.log_view.setPlainText("\n".join(s.log))
+        self.log_view.verticalScrollBar().setValue(self.log_view.verticalScrollBar().maximum())
+        who = s.current_player()
+        turn = f"Turn {s.turn_no}, {s.phase_title()}"
+        self._set_status(
+            f"{turn}: {text}" if who is None else f"{turn} - {SIDE_TITLES[who]} to act: {text}"
+        )
+
+    def _fill_figures(self, s: RaidState) -> None:
+        self.figures.blockSignals(True)
+        self.figures.clear()
+        sq = self.sel_sq
+        if s.pending is not None and s.pending[0] == "casualty":
+            sq = s.hits[0][0]
+            self.figures_label.setText(f"Who takes the hit at {sq[0]},{sq[1]}? (click one)")
+        elif sq is not None:
+            kind = self.rules.squares[s.town.type_at(sq)].label
+            fire = " - on fire" if sq in s.fire else (" - burned" if sq in s.burned else "")
+            self.figures_label.setText(f"Square {sq[0]},{sq[1]}: {kind}{fire}")
+        else:
+            self.figures_label.setText("Click a square or a figure on the table")
+        sel = self._unit(self.sel_unit)
+        escorting = (
+            s.phase == "move"
+            and sel is not None
+            and sel.is_officer
+            and sel.side == 1
+            and sel.side == s.current_player()
+            and s.why_not_alone(sel) is None
+        )
+        options = {g for opt in s.escort_options(sel) for g in opt} if escorting and sel else set()
+        for u in s.at(sq) if sq is not None else []:
+            flags = []
+            if u.moved:
+                flags.append("moved")
+            if u.shot:
+                flags.append("shot")
+            tag = f" [{', '.join(flags)}]" if flags else ""
+            item = QListWidgetItem(f"{u.id}: {u.label()} - factor {self._factor(u)}{tag}")
+            item.setData(Qt.ItemDataRole.UserRole, u.id)
+            if u.id in options:
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(
+                    Qt.CheckState.Checked if u.id in self.escorts else Qt.CheckState.Unchecked
+                )
+                item.setText(item.text() + " - tick to go with the officer")
+            self.figures.addItem(item)
+            if u.id == self.sel_unit:
+                item.setSelected(True)
+        self.figures.blockSignals(False)
+
+    def _maybe_report(self, s: RaidState) -> None:
+        link = self.scenario.get("campaign_link")
+        if self.reported or not s.is_terminal() or not isinstance(link, dict):
+            return
+        out = s.outcome()
+        assert out is not None
+        self.reported = True
+        coins = {"0": s.coins[0], "1": s.coins[1]}
+        self.ctx.report_result(
+            link,
+            {
+                "winner": out.winner,
+                "battle_score": coins,
+                "victory_points": dict(coins),
+                "summary": f"{s.name}: {s.end}; pirates carried off {s.coins[0]} coins, "
+                f"the town kept {s.coins[1]} ({SIDE_NAMES[out.winner or 0] if out.winner is not None else 'nobody'} wins)",
+            },
+        )
+
+    # -- setup: forces and town ------------------------------------------------------------
+    def _tab_changed(self, index: int) -> None:
+        self.board.paint_mode = index == TAB_TOWN
+        if index in (TAB_FORCES, TAB_TOWN):
+            self._draw_setup()
+            self._set_status(
+                "Set up: build both forces and click figures onto squares"
+                if index == TAB_FORCES
+                else "Town editor: pick a square type and click or drag on the table"
+            )
+        else:
+            self._refresh()
+
+    def set_setup(self, data: dict[str, Any]) -> None:
+        self.setup = data
+        self.town_editor.show_town(data["town"])
+        self.forces.load(data)
+        self._draw_setup()
+
+    def _setup_units(self) -> list[Unit]:
+        out = []
+        for side, key in ((0, "attacker"), (1, "defender")):
+            for raw in self.setup.get(key, {}).get("units", []):
+                try:
+                    out.append(unit_from_json(raw, side, key))
+                except WargameError:
+                    continue
+        return out
+
+    def _draw_setup(self) -> None:
+        if not self.setup:
+            return
+        from wargame.raid.model import Town
+
+        try:
+            town = Town.from_json(self.setup["town"], self.rules, "town")
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return
+        units = [u for u in self._setup_units() if u.sq is not None and town.contains(u.sq)]
+        sel = next((u for u in units if u.id == self.setup_sel), None)
+        self.scene.draw(
+            town,
+            self.rules,
+            units=units,
+            selected_sq=sel.sq if sel else None,
+            selected_unit=self.setup_sel,
+            factors={u.id: self._factor(u) for u in units},
+        )
+        self.board.fit()
+
+    def _push_setup(self, after: dict[str, Any], text: str) -> None:
+        before = copy.deepcopy(self.setup)
+        self.set_setup(after)
+        self.undo_stack.push(SetupCommand(self, before, copy.deepcopy(after), text))
+
+    def _place_click(self, sq: Sq, uid: str | None) -> None:
+        if uid is not None:
+            self.setup_sel = uid
+            self._draw_setup()
+            return
+        if self.setup_sel is None:
+            return
+        after = copy.deepcopy(self.setup)
+        for key in ("attacker", "defender"):
+            for raw in after[key]["units"]:
+                if raw.get("id") == self.setup_sel:
+                    old = raw.get("square")
+                    raw["square"] = [sq[0], sq[1]]
+                    try:
+                        state_parts(after, self.rules, "setup")
+                    except WargameError as exc:
+                        raw["square"] = old
+                        self.show_error(str(exc), "Cannot place there")
+                        return
+                    self._push_setup(after, f"Place {self.setup_sel} at {sq[0]},{sq[1]}")
+                    return
+
+    def _build_forces(self) -> None:
+        att = self.forces.attacker.entries()
+        dfd = None if self.forces.garrison.isChecked() else self.forces.defender.entries()
+        try:
+            data = raid_from_forces(
+                att, dfd, name=self.forces.raid_name.text() or "A raid", town=self.setup["town"]
+            )
+        except WargameError as exc:
+            self.show_error(str(exc), "Cannot build these forces")
+            return
+        self._push_setup(data, "Build forces")
+
+    def _start_setup(self) -> None:
+        try:
+            self.load_scenario_data(copy.deepcopy(self.setup), None)
+        except WargameError as exc:
+            self.show_error(str(exc), "Cannot start this raid")
+
+    def _stroke_started(self) -> None:
+        self._stroke_before = copy.deepcopy(self.setup)
+
+    def _paint(self, sq: Sq) -> None:
+        rows = self.setup["town"]["map"]
+        if not (0 <= sq[1] < len(rows) and 0 <= sq[0] < len(rows[0])):
+            return
+        ch = self.rules.squares[self.town_editor.brush()].char
+        row = rows[sq[1]]
+        if row[sq[0]] != ch:
+            rows[sq[1]] = row[: sq[0]] + ch + row[sq[0] + 1 :]
+            self._draw_setup()
+
+    def _stroke_ended(self) -> None:
+        before, self._stroke_before = self._stroke_before, None
+        if before is not None and before != self.setup:
+            self.undo_stack.push(
+                SetupCommand(self, before, copy.deepcopy(self.setup), "Paint town squares")
+            )
+
+    def _resize_town(self, cols: int, rows: int) -> None:
+        after = copy.deepcopy(self.setup)
+        old = after["town"]["map"]
+        new = []
+        for r in range(rows):
+            base = old[r] if r < len(old) else ""
+            new.append((base + "." * cols)[:cols])
+        after["town"]["map"] = new
+        for key in ("attacker", "defender"):
+            after[key]["units"] = [
+                u
+                for u in after[key]["units"]
+                if u.get("square") is None or (u["square"][0] < cols and u["square"][1] < rows)
+            ]
+        self._push_setup(after, f"Resize the town to {cols} x {rows}")
+
+    def _save_town(self) -> None:
+        town = dict(self.setup["town"])
+        town["name"] = self.town_editor.town_name.text().strip() or "Town"
+        existing = dict((n, i) for i, n in self.ctx.db.list_documents("raid-town"))
+        try:
+            self.ctx.db.put_document(
+                "raid-town", town["name"], town, doc_id=existing.get(town["name"])
+            )
+        except WargameError as exc:
+            self.show_error(str(exc), "Could not save the town")
+            return
+        self.setup["town"]["name"] = town["name"]
+        self.town_editor.set_towns(self.ctx.db.list_documents("raid-town"))
+        self._set_status(f"Saved the town {town['name']}")
+
+    def _load_town(self, doc_id: int) -> None:
+        try:
+            _kind, _name, town = self.ctx.db.get_document(doc_id)
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return
+        after = copy.deepcopy(self.setup)
+        after["town"] = town
+        rows, cols = len(town["map"]), len(town["map"][0])
+        for key in ("attacker", "defender"):
+            after[key]["units"] = [
+                u
+                for u in after[key]["units"]
+                if u.get("square") is None or (u["square"][0] < cols and u["square"][1] < rows)
+            ]
+        self._push_setup(after, f"Load the town {town.get('name', '')}")
+
+    def _export_setup(self, path: str | None = None) -> None:
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self,
+                "Save town and forces",
+                str(Path.home() / "raid.json"),
+                "Raid scenario (*.json)",
+            )
+            if not path:
+                return
+        data = copy.deepcopy(self.setup)
+        data["format"], data["mode"] = "wargame-scenario", "raid"
+        try:
+            write_json_atomic(path, data)
+        except OSError as exc:
+            self.show_error(f"{path}: {exc.strerror}", "Could not save")
+            return
+        self._set_status(f"Saved {path}")
