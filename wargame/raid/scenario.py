@@ -201,7 +201,9 @@ def raid_from_forces(
         used = {tuple(u["square"]) for u in att}
         guns = [u for u in dfd if u.get("kind") == "guns"]
         rest = [u for u in dfd if u.get("kind") != "guns"]
-        placed = auto_place(guns, town, ("fort", "street"), per_square=1, avoid=used) if guns else []
+        placed = (
+            auto_place(guns, town, ("fort", "street"), per_square=1, avoid=used) if guns else []
+        )
         used |= {tuple(u["square"]) for u in placed}
         placed += auto_place(rest, town, DEFENDER_SQUARES, per_square=PER_SQUARE, avoid=used)
         dfd = placed
