@@ -103,7 +103,8 @@ class PoeState(GameState):
         from wargame.poe.effects import apply_action, why_illegal
 
         if action not in self.legal_actions():
-            raise IllegalAction(*why_illegal(self, action))
+            reason, rule = why_illegal(self, action)
+            raise IllegalAction(reason, rule=rule)
         self._legal = None
         apply_action(self, action, dice)
         self._legal = None
