@@ -6,6 +6,14 @@ from wargame.core.actions import Action
 from wargame.poe import actions as A
 from wargame.poe.state import PoeState
 
+DONE = {
+    "bury": "buries nothing",
+    "move": "stays put",
+    "dig": "leaves the treasure buried",
+    "discard": "stops discarding",
+    "replenish": "ends the turn",
+}
+
 
 def card_name(st: PoeState, c: int) -> str:
     card = st.cards[c]
@@ -22,7 +30,10 @@ def describe(st: PoeState, action: Action) -> str:
     if t is A.Move:
         return f"{who} moves to {area[st.board.index(action.to)]}"
     if t is A.Done:
-        return f"{who} is done"
+        if st.stack:
+            kind = st.stack[-1].kind
+            return f"{who} takes no more loot" if kind == "loot" else f"{who} shares no more"
+        return f"{who} {DONE[st.phase]}"
     if t is A.Select:
         return f"{who} picks {card_name(st, action.card)} to bury"
     if t is A.Unselect:

@@ -1,0 +1,58 @@
+"""Pieces of Eight: random-bot games (actions per second) and the strong bot's decision time."""
+
+from __future__ import annotations
+
+import time
+
+from benchlib import Bench
+
+from wargame.core.dice import DiceService
+from wargame.core.play import play_match
+from wargame.poe.bots import StrongBot
+from wargame.poe.game import PiecesOfEightGame
+
+
+def random_games_actions_per_second(games: int = 20) -> float:
+    game = PiecesOfEightGame()
+    game.new_initial_state(4, DiceService.seeded(0))  # load the map once
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        actions += play_match(game, 4, seed, ["random"] * 4).actions
+    return actions / (time.perf_counter() - start)
+
+
+def strong_bot_worst_decision_seconds(games: int = 3) -> float:
+    """The slowest single decision of the strong bot over whole 4-player games."""
+    game = PiecesOfEightGame()
+    worst = 0.0
+    for seed in range(games):
+        dice = DiceService.seeded(seed)
+        state = game.new_initial_state(4, dice)
+        bot = StrongBot(DiceService.seeded(f"{seed}:bot"))
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            t = time.perf_counter()
+            action = bot.choose(state, seat)
+            worst = max(worst, time.perf_counter() - t)
+            state.apply(action, dice)
+    return worst
+
+
+BENCHMARKS = [
+    Bench(
+        "poe: 4-player random-bot games",
+        30_000,
+        "actions/s",
+        random_games_actions_per_second,
+        "higher",
+    ),
+    Bench(
+        "poe: strong bot decision (worst of 3 games)",
+        1.0,
+        "s",
+        strong_bot_worst_decision_seconds,
+        "lower",
+    ),
+]
