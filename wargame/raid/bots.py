@@ -114,7 +114,7 @@ class TacticianBot:
             return s.turn_no + 1 >= s.rules.game.max_turns
         dist = self.distance_map(s, docks)
         far = max((dist[u.sq] for u in s.on_table(ATTACKER)), default=0)  # type: ignore[index]
-        return s.turn_no + far + 1 >= s.rules.game.max_turns
+        return s.turn_no + far + 2 >= s.rules.game.max_turns
 
     def _goals(self, s: RaidState, side: int) -> list[Sq]:
         if side == ATTACKER:
@@ -183,9 +183,10 @@ class TacticianBot:
 
     def _ignite(self, s: RaidState) -> Action | None:
         loot = set(self._loot_left(s))
+        near = {(c + dc, r + dr) for c, r in loot for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
         for u in s.fire_setters():
             for t in s.ignite_targets(u):
-                if t in loot or s.side_at(t) == ATTACKER:
+                if t in loot or t in near or s.side_at(t) == ATTACKER:
                     continue
                 return A.Ignite(u.id, t)
         return None

@@ -33,7 +33,7 @@ def describe(state: RaidState, a: Action) -> str:
         extra = f" with {', '.join(a.escort)}" if a.escort else ""
         return f"{name(a.unit)} moves to {_sq(a.to)}{extra}"
     if isinstance(a, A.Done):
-        return f"{who}: done with {state.phase_title()}"
+        return f"{who}: done with {state.phase_title()[3:].lower()}"
     if isinstance(a, A.Shoot):
         return f"{name(a.unit)} shoots at {_sq(a.at)}"
     if isinstance(a, A.Attack):

@@ -238,7 +238,8 @@ class MovementMixin:
             self._place(u, to)
             went.append(u.label())
         if went:
-            self.note(f"{', '.join(went)} move from {frm[0]},{frm[1]} to {to[0]},{to[1]}.")  # type: ignore[index]
+            verb = "moves" if len(went) == 1 else "move"
+            self.note(f"{', '.join(went)} {verb} from {frm[0]},{frm[1]} to {to[0]},{to[1]}.")  # type: ignore[index]
 
     def _do_rouse(self: RaidState, dice: DiceService) -> None:
         m = self.rules.movement
