@@ -1,0 +1,154 @@
+"""The battle table driven as a player: select, move, fire, undo, save, export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from ui.naval.scene import PX
+from wargame.naval.actions import EndShipTurn, Move, TurnCount, TurnRoll
+from wargame.naval.scenario import default_scenario
+
+
+@pytest.fixture(autouse=True)
+def _never_ask_to_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
+    )
+
+
+def click_hex(qtbot, view, hex_, offset=(0.0, 0.0)) -> None:  # noqa: ANN001
+    x, y = view.state.sea.centre(hex_)
+    p = view.sea_view.mapFromScene(QPointF((x + offset[0]) * PX, (y + offset[1]) * PX))
+    qtbot.mouseClick(view.sea_view.viewport(), Qt.MouseButton.LeftButton, pos=p)
+
+
+def close_quarters() -> dict:
+    data = default_scenario()
+    data["map"] = None
+    data["ships"] = [
+        {
+            "name": "Revenge",
+            "side": 0,
+            "type": "small",
+            "quality": "able",
+            "at": [4, 6],
+            "heading": 2,
+        },
+        {
+            "name": "Swift",
+            "side": 1,
+            "type": "small",
+            "quality": "able",
+            "at": [4, 4],
+            "heading": 1,
+        },
+    ]
+    return data
+
+
+def test_player_moves_the_active_ship_by_clicking_a_green_hex_and_undoes_it(
+    qtbot, main_window
+) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    st = view.state
+    assert st.ts.ship == "Revenge"
+    assert "Revenge" in view.phase_label.text() and "move" in view.phase_label.text()
+    start = st.ships["Revenge"].hex
+    moves = [a for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) != start]
+    target = tuple(moves[0].to)
+    click_hex(qtbot, view, target)
+    assert view.state.ships["Revenge"].hex == target
+    assert "Revenge sails" in view.log.toPlainText()
+    view.undo_stack.undo()
+    assert view.state.ships["Revenge"].hex == start
+    view.undo_stack.redo()
+    assert view.state.ships["Revenge"].hex == target
+
+
+def test_an_illegal_move_is_refused_with_the_reason(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    before = view.state.to_json()
+    far = view.state.sea.from_offset(12, 12)
+    click_hex(qtbot, view, far)
+    assert view.state.to_json() == before
+    assert view.last_error and "out of reach" in view.last_error
+
+
+def test_player_fires_at_a_clicked_enemy_after_seeing_the_odds(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(close_quarters(), None)
+    swift = view.state.ships["Swift"].hex
+    click_hex(qtbot, view, swift)
+    assert view.target == "Swift"
+    assert view.fire_group.isEnabled()
+    assert "6 d6" in view.odds_label.text() and "%" in view.odds_label.text()
+    n = len(view.state.events)
+    qtbot.mouseClick(view.fire_button, Qt.MouseButton.LeftButton)
+    assert len(view.state.events) > n
+    assert "Revenge fires bow guns at Swift" in view.log.toPlainText()
+    assert view.state.ships["Revenge"].batteries["bow"].first_shot_used
+    while view.undo_stack.canUndo():
+        view.undo_stack.undo()
+    assert not view.state.ships["Revenge"].batteries["bow"].first_shot_used
+
+
+def test_ruler_measures_ship_to_ship_in_cm(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(close_quarters(), None)
+    assert abs(view.measure_ships("Revenge", "Swift") - 10.0) < 0.01
+    assert "10.0 cm" in view.status_text()
+
+
+def test_save_and_resume_a_battle(qtbot, main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.act(EndShipTurn("Revenge"))
+    data = view.save_json()
+    main_window.open_data(data, None)
+    assert view.state.ts.ship == "Swift"
+    assert view.state.turn == 1 and len(view.session.entries) == 1
+
+
+def test_export_sheets_to_pdf(qtbot, main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    out = tmp_path / "ships.pdf"
+    assert view.export_pdf(str(out)) == 4
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_campaign_link_reports_the_result_when_the_battle_ends(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    data = close_quarters()
+    data["coins"] = 1
+    data["campaign_link"] = {"campaign": "c1", "engagement": "A"}
+    view.load_scenario_data(data, None)
+    while view.state.phase == "ship":
+        assert view.act(EndShipTurn(view.state.ts.ship))
+    view.act(TurnCount(0, TurnRoll.PASS))
+    view.act(TurnCount(1, TurnRoll.PASS))
+    assert view.state.is_terminal()
+    docs = main_window.ctx.db.list_documents("campaign-result")
+    assert len(docs) == 1
+    _kind, _name, stored = main_window.ctx.db.get_document(docs[0][0])
+    assert stored["result"]["battle_score"] == {"0": 0, "1": 0}
+
+
+def test_roster_creates_copies_and_deletes_ships(qtbot, main_window) -> None:  # noqa: ANN001
+    from ui.naval.roster import RosterDialog
+
+    db = main_window.ctx.db
+    dlg = RosterDialog(db)
+    qtbot.addWidget(dlg)
+    dlg.name.setText("Queen Anne's Revenge")
+    dlg.type.setCurrentText("large")
+    dlg._type_picked(0)
+    assert dlg.hull.value() == 12
+    first = dlg.save()
+    dlg.copy()
+    names = [n for _i, n in db.list_documents("naval-ship")]
+    assert names == ["Queen Anne's Revenge", "Queen Anne's Revenge (copy)"]
+    dlg.delete()
+    assert [i for i, _n in db.list_documents("naval-ship")] == [first]
