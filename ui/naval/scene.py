@@ -195,6 +195,7 @@ class SeaScene(QGraphicsScene):
         item = QGraphicsPathItem(grid)
         item.setPen(QPen(QColor(170, 210, 230, 70), 0.8))
         item.setZValue(-5)
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(item)
         land = QPainterPath()
         for a in sea.land:

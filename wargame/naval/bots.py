@@ -157,7 +157,10 @@ class CaptainBot:
         sea, rules = state.sea, state.rules
         best, best_score = moves[0], -math.inf
         reach = {w: rules.fire.range_cm[w] for w in rules.fire.range_cm}
-        for a in moves:
+        n = len(moves)
+        shift = self.dice.randint(0, n - 1, "bot: tie break") if n > 1 else 0
+        for i in range(n):
+            a = moves[(i + shift) % n]
             assert isinstance(a, Move | ExtraMove)
             to = tuple(a.to)
             if to == OFF_TABLE:
@@ -178,7 +181,6 @@ class CaptainBot:
                     score += nearest * 0.3  # a merchantman keeps her distance
                 else:
                     score -= nearest * 0.2
-            score += self.dice.randint(0, 99, "bot: tie break") / 1000.0
             if score > best_score:
                 best, best_score = a, score
         return best

@@ -53,12 +53,12 @@ def battery_can_fire(ship: Ship, pos: Position) -> str | None:
 
 def plan_shot(sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: Ship) -> Shot | str:
     """The shot, or the reason it is impossible (arc, range)."""
+    battery = firer.batteries[pos]
+    dist = sea.distance_cm(firer.hex, target.hex)
+    band = range_band(dist, battery.weight, rules)
     rel = sea.relative_bearing(firer.hex, firer.heading, target.hex)
     if not in_arc(rel, pos, rules):
         return f"{target.name} is not in the {pos.value} arc of {firer.name}"
-    dist = sea.distance_cm(firer.hex, target.hex)
-    battery = firer.batteries[pos]
-    band = range_band(dist, battery.weight, rules)
     if band == "out":
         top = rules.fire.range_cm[battery.weight]
         return (

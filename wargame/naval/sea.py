@@ -88,6 +88,7 @@ class Sea:
         self.land = frozenset(land)
         self._angles = [self.layout.direction_angle(d) for d in range(6)]
         self._dist_cache: dict[tuple[Axial, Axial], float] = {}
+        self._bearing_cache: dict[tuple[Axial, Axial], float] = {}
 
     # -- coordinates ---------------------------------------------------------------
     @property
@@ -156,9 +157,13 @@ class Sea:
 
     def relative_bearing(self, a: Axial, heading: int, b: Axial) -> float:
         """Bearing of ``b`` from a ship at ``a``, relative to its bow: -180..180, + starboard."""
-        ax, ay = self.centre(a)
-        bx, by = self.centre(b)
-        bearing = math.degrees(math.atan2(by - ay, bx - ax))
+        key = (a, b)
+        bearing = self._bearing_cache.get(key)
+        if bearing is None:
+            ax, ay = self.centre(a)
+            bx, by = self.centre(b)
+            bearing = math.degrees(math.atan2(by - ay, bx - ax))
+            self._bearing_cache[key] = bearing
         return (bearing - self._angles[heading % 6] + 180.0) % 360.0 - 180.0
 
 

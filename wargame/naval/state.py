@@ -817,9 +817,31 @@ class NavalState(GameState):
             return
         if self._check_end():
             return
-        legal = self.legal_actions()
-        if len(legal) == 1 and isinstance(legal[0], EndShipTurn):
+        if not self._has_choice(self.ships[self.ts.ship], self.ts):
             self._end_ship_turn(dice)
+
+    def _has_choice(self, ship: Ship, ts: ShipTurn) -> bool:
+        """True if the active ship has anything left to do but end her turn."""
+        step = SHIP_STEPS.index(ts.step)
+        if step == 0 or ts.step == "extra_move":
+            return True
+        if ts.step == "extra" and self._extra_allowed(ship, ts):
+            return True
+        if step <= 4 and not ts.grappled and ship.fighting_points > ts.fp_used:
+            if self._grapple_targets(ship):
+                return True
+        if not ts.boarded and self._board_targets(ship):
+            return True
+        if step <= 3:
+            enemies = self._enemies(ship)
+            for pos in POSITIONS:
+                if pos.value in ts.fired or combat.battery_can_fire(ship, pos) is not None:
+                    continue
+                for t in enemies:
+                    shot = combat.plan_shot(self.sea, self.rules, ship, pos, t)
+                    if not isinstance(shot, str) and shot.dice > 0:
+                        return True
+        return False
 
     def _end_ship_turn(self, dice: DiceService) -> None:
         for name in list(self.damaged):
