@@ -34,7 +34,7 @@ COLUMNS = (
     "Opponent\nforce letter",
     "Are you the\nattacker Y/N",
     "Battle\nscore",
-    "Result 1.Battle\n2.No contact 3.Land raid",
+    "Result 1.Battle\n2.No contact\n3.Land raid",
     "Victory points\ngained",
 )
 COL_LETTER, COL_VALUE, COL_OPP, COL_ATT, COL_SCORE, COL_RESULT, COL_VP = range(7)
@@ -88,13 +88,16 @@ class SheetWidget(QFrame):
         self.country = QLabel()
         self.country.setStyleSheet("font-size: 15px; font-family: serif;")
         self.country.setTextFormat(Qt.TextFormat.RichText)
+        self.country.setWordWrap(True)
         lay.addWidget(self.country)
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("upper")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(60)
         self.table.horizontalHeader().setMinimumHeight(44)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -106,10 +109,13 @@ class SheetWidget(QFrame):
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.itemChanged.connect(self._item_changed)
         lay.addWidget(self.table)
+        self.total = QLabel()
+        self.total.setObjectName("vp-total")
+        self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.total.setStyleSheet("font-family: serif; font-size: 14px;")
+        lay.addWidget(self.total)
 
-        self.fold = QLabel(
-            "Fold  Fold  Fold  Fold  Fold  Fold  Fold  Fold — Keep the lower part secret!!!!"
-        )
+        self.fold = QLabel("Fold  Fold  Fold  Fold  Fold  Fold — Keep the lower part secret!!!!")
         self.fold.setObjectName("fold")
         self.fold.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.fold.setStyleSheet(
@@ -175,7 +181,9 @@ class SheetWidget(QFrame):
             letter = row["letter"]
             opp = ""
             if row["opponent"] is not None:
-                opp = f"{row['opponent_letter']}  ({state.players[row['opponent']].name})"
+                opp = (
+                    f"{row['opponent_letter']}  ({state.players[row['opponent']].name.split()[-1]})"
+                )
             att = "" if row["attacker"] is None else ("Y" if row["attacker"] else "N")
             score = "" if row["battle_score"] is None else str(row["battle_score"])
             result = ""
@@ -199,6 +207,11 @@ class SheetWidget(QFrame):
                 self.table.setItem(r, c, it)
             self.table.item(r, COL_LETTER).setData(Qt.ItemDataRole.UserRole, row["engagement"])
         _fit_height(self.table)
+        this_turn = sum(row["vp"] or 0 for row in rows)
+        self.total.setText(
+            f"Victory points this turn: <b>{this_turn}</b> &nbsp;&nbsp; "
+            f"Campaign total: <b>{state.vp_totals()[seat]}</b>"
+        )
 
         show_lower = secrets is not None
         self.lower.setVisible(show_lower)

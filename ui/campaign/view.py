@@ -115,12 +115,24 @@ class CampaignView(ModeView):
         )
         self.players.currentRowChanged.connect(self._select_seat)
         left.addWidget(self.players, 1)
+        self.players.setMinimumWidth(230)
         self.countries = QLabel()
         self.countries.setObjectName("country-totals")
         self.countries.setStyleSheet("color: #f3ead3; font-size: 13px;")
         self.countries.setMaximumWidth(250)
         self.countries.setWordWrap(True)
         left.addWidget(self.countries)
+        log_title = QLabel("<b>Campaign log</b>")
+        log_title.setStyleSheet("color: #f3ead3;")
+        left.addWidget(log_title)
+        self.history = QListWidget()
+        self.history.setObjectName("log")
+        self.history.setMaximumWidth(250)
+        self.history.setWordWrap(True)
+        self.history.setStyleSheet(
+            "QListWidget { background: #efe4c8; color: #2b1d0e; font-size: 11px; }"
+        )
+        left.addWidget(self.history, 1)
         body.addLayout(left)
 
         self.sheet = SheetWidget()
@@ -129,6 +141,7 @@ class CampaignView(ModeView):
         self.sheet.unlock_requested.connect(lambda: self.request_handoff(self.seat))
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.sheet)
         scroll.setStyleSheet("QScrollArea { border: none; background: transparent; }")
         body.addWidget(scroll, 1)
@@ -154,7 +167,7 @@ class CampaignView(ModeView):
             b = QPushButton(text.replace("&&", "&&"))
             b.setObjectName(f"btn-{key}")
             b.clicked.connect(slot)
-            b.setMinimumWidth(200)
+            b.setFixedWidth(176)
             if shortcut:
                 b.setToolTip(shortcut)
                 sc = QShortcut(QKeySequence(shortcut), self)
@@ -162,12 +175,7 @@ class CampaignView(ModeView):
                 sc.activated.connect(b.click)
             self.buttons[key] = b
             right.addWidget(b)
-        self.history = QListWidget()
-        self.history.setObjectName("log")
-        self.history.setMaximumWidth(260)
-        self.history.setStyleSheet("QListWidget { background: #efe4c8; color: #2b1d0e; }")
-        right.addWidget(QLabel("<span style='color:#f3ead3'>Campaign log</span>"))
-        right.addWidget(self.history, 1)
+        right.addStretch(1)
         body.addLayout(right)
         self.pages.addWidget(board)
 
@@ -365,14 +373,16 @@ class CampaignView(ModeView):
 
     def hand_on(self) -> None:
         """Fold the sheet away and hand the computer to whoever the campaign waits for."""
+        after = self.viewer if self.viewer is not None else self.seat
         self._forget_secrets()
-        nxt = self._next_player()
+        nxt = self._next_player(after)
         if nxt is None:
             self.show_sheets()
         else:
             self.request_handoff(nxt)
 
-    def _next_player(self) -> int | None:
+    def _next_player(self, after: int) -> int | None:
+        """The first player after ``after`` (round the table) the campaign waits for."""
         st = self.state
         if st.phase == ORDERS and len(st.players) >= st.rules.min_players:
             waiting = [i for i, p in enumerate(st.players) if not p.done]
@@ -380,7 +390,9 @@ class CampaignView(ModeView):
             waiting = [i for i, p in enumerate(st.players) if p.revealed is None]
         else:
             return None
-        return waiting[0] if waiting else None
+        if not waiting:
+            return None
+        return min(waiting, key=lambda i: (i - after - 1) % len(st.players))
 
     def set_contents(self, letter: str, contents: Any) -> bool:
         """Seal ``contents`` (data or the text form) for the unlocked player's force."""

@@ -58,7 +58,7 @@ EXAMPLE_SHEETS: tuple[dict[str, tuple[int, dict[str, Any]]], ...] = (
         "A": (4, {"ships": [_ship("Le Hardi", "medium", "hardened"), _ship("La Fortune", "small", "able")], "party": [_group("hand-to-hand", "hardened", 3), _officer("captain", "Laurens de Graaf")]}),
         "B": (2, {"ships": [_ship("Le Marin", "small", "scurvy")], "party": []}),
         "C": (5, {"ships": [_ship("Le Soleil", "large", "able")], "party": [_group("musket", "able", 2)]}),
-        "D": (3, {"ships": [], "party": [_group("hand-to-hand", "able", 4), _officer("lieutenant", "Michel de Grammont")]}),
+        "D": (3, {"ships": [], "party": [_group("hand-to-hand", "able", 4), _officer("officer", "Michel de Grammont")]}),
     },
     {
         "A": (5, {"ships": [_ship("Satisfaction", "large", "hardened"), _ship("Lilly", "small", "able")], "party": [_group("hand-to-hand", "hardened", 4), _group("musket", "able", 2), _officer("captain", "Henry Morgan")]}),

@@ -1,7 +1,8 @@
 """From an engagement to a fight in the naval or raid mode, and its result back.
 
 The naval and raid modes build their scenarios from two forces
-(``battle_from_forces`` / ``raid_from_forces``); the campaign adds a
+(``battle_from_forces(attacker_ships, defender_ships, name=...)`` /
+``raid_from_forces(attacker_party, defender_party or None, name=...)``); the campaign adds a
 ``campaign_link`` so the fight can report its result when it ends. Both
 builders are imported lazily: a mode that is not built yet gives a clear
 message and the players type the result in instead.
@@ -77,8 +78,12 @@ def linked_scenario(state: CampaignState, key: str) -> dict[str, Any]:
         f"{state.name}, turn {state.turn_no}: {attacker['player']} {attacker['letter']} "
         f"against {defender['player']} {defender['letter']} ({kind})"
     )
+    builder = _builder(e.result)
     try:
-        scenario = _builder(e.result)(attacker, defender, name=name)
+        if e.result == BATTLE:
+            scenario = builder(attacker["ships"], defender["ships"], name=name)
+        else:  # a defender with no raiding party leaves the town to its own garrison
+            scenario = builder(attacker["party"], defender["party"] or None, name=name)
     except BadInput:
         raise
     except (ValueError, TypeError, KeyError) as exc:

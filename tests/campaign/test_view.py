@@ -1,0 +1,190 @@
+"""The campaign view driven as players would: hand-off, sheets, undo, fights, printing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTableWidget
+
+from tests.campaign.helpers import SECRET_SHIP
+from ui.campaign.view import PAGE_HANDOFF, PAGE_SHEETS, PAGE_STANDINGS, CampaignView
+
+ALICE_FORCES = f"ship: {SECRET_SHIP}, large, hardened\ngroup: 3 able musket"
+BOB_FORCES = "ship: Le Hardi, medium, able\ngroup: 2 hardened hand-to-hand"
+
+
+def visible_text(widget) -> str:  # noqa: ANN001
+    """Every text a player could read on ``widget`` now (visible labels and cells)."""
+    out = []
+    for label in widget.findChildren(QLabel):
+        if label.isVisibleTo(widget):
+            out.append(label.text())
+    for table in widget.findChildren(QTableWidget):
+        if table.isVisibleTo(widget):
+            for r in range(table.rowCount()):
+                for c in range(table.columnCount()):
+                    it = table.item(r, c)
+                    out.append(it.text() if it else "")
+    return "\n".join(out)
+
+
+def unlock_by_typing(qtbot, view: CampaignView, passphrase: str) -> None:  # noqa: ANN001
+    view.handoff.passphrase.clear()
+    qtbot.keyClicks(view.handoff.passphrase, passphrase)
+    qtbot.mouseClick(view.handoff.go_button, Qt.MouseButton.LeftButton)
+
+
+@pytest.fixture
+def fresh(main_window) -> CampaignView:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    view.new_document()
+    assert view.add_player("Alice", "Spain", "alice-pw")
+    assert view.add_player("Bob", "France", "bob-pw")
+    return view
+
+
+def test_default_shows_the_shipped_example_sheet(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    assert view.state.name == "The Spanish Main, 1690"
+    table = view.sheet.table
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert headers[0].startswith("Letter") and headers[-1].startswith("Victory points")
+    assert [table.item(r, 0).text() for r in range(table.rowCount())] == list("ABCDEFG")
+    assert "Keep the lower part secret" in view.sheet.fold.text()
+    assert "Nuestra Señora de Atocha" in visible_text(view.sheet)  # unfolded in turn 2
+
+
+def test_hand_off_screen_hides_sheets_and_refuses_a_wrong_passphrase(qtbot, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    qtbot.mouseClick(view.buttons["unlock"], Qt.MouseButton.LeftButton)
+    assert view.pages.currentIndex() == PAGE_HANDOFF
+    assert "Pass the computer to Alice of Spain" in view.handoff.heading.text()
+    unlock_by_typing(qtbot, view, "bob-pw")
+    assert view.pages.currentIndex() == PAGE_HANDOFF
+    assert "wrong passphrase" in view.handoff.message.text()
+    assert view.viewer is None
+    unlock_by_typing(qtbot, view, "alice-pw")
+    assert view.pages.currentIndex() == PAGE_SHEETS
+    assert view.viewer == 0 and view.sheet.lower.isVisibleTo(view.sheet)
+
+
+def test_players_fill_their_secret_part_in_turn_and_never_see_each_other(qtbot, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    view.request_handoff(0)
+    unlock_by_typing(qtbot, view, "alice-pw")
+    assert view.set_value("A", 4)
+    assert view.set_contents("A", ALICE_FORCES)
+    assert SECRET_SHIP in visible_text(view.sheet)
+    # Alice folds her sheet: the hand-off screen names Bob, and shows nothing of Alice's
+    qtbot.mouseClick(view.buttons["lock"], Qt.MouseButton.LeftButton)
+    assert view.pages.currentIndex() == PAGE_HANDOFF
+    assert "Bob" in view.handoff.heading.text()
+    assert SECRET_SHIP not in visible_text(view)
+    unlock_by_typing(qtbot, view, "bob-pw")
+    assert view.viewer == 1
+    view.set_value("B", 2)
+    view.set_contents("B", BOB_FORCES)
+    view.players.setCurrentRow(0)  # Bob looks at Alice's sheet: upper part only
+    assert view.seat == 0
+    assert view.sheet.folded.isVisibleTo(view.sheet)
+    assert not view.sheet.lower.isVisibleTo(view.sheet)
+    assert SECRET_SHIP not in visible_text(view)
+    assert view.sheet.table.item(0, 1).text() == "4"
+
+
+def test_the_whole_flow_through_the_view(qtbot, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bob-pw", BOB_FORCES)):
+        view.request_handoff(seat)
+        unlock_by_typing(qtbot, view, phrase)
+        view.set_value("A", 3)
+        view.set_contents("A", text)
+    assert view.declare("A", 0, "A", True)  # Bob (still unlocked, seat 1) attacks Alice's A
+    view.set_done(True, seat=1)  # hands on to Alice
+    assert view.pages.currentIndex() == PAGE_HANDOFF and "Alice" in view.handoff.heading.text()
+    unlock_by_typing(qtbot, view, "alice-pw")
+    view.set_done(True)
+    assert view.state.phase == "reveal"
+    assert "Pass the computer to" in view.handoff.heading.text()
+    # each unfolds in turn
+    for _ in range(2):
+        seat = view.handoff.seat
+        unlock_by_typing(qtbot, view, ("alice-pw", "bob-pw")[seat])
+        qtbot.mouseClick(view.buttons["reveal"], Qt.MouseButton.LeftButton)
+    assert view.state.phase == "resolve"
+    view.show_sheets()
+    view.state.rules  # noqa: B018
+    view.session.dice.provider.seeded._rng.seed(3)  # any roll: the result is read back below
+    assert view.resolve_all() == 1
+    e = view.state.engagements["1:A"]
+    if e.result != 2:
+        assert view.type_result("1:A", 10, 4)
+        assert view.state.vp_totals()[1] == 3  # Alice's force A had value 3
+    assert view.end_turn()
+    assert view.state.turn_no == 2 and len(view.state.history) == 1
+    assert view.finish()
+    assert view.pages.currentIndex() == PAGE_STANDINGS
+    assert view.standings.players.rowCount() == 2
+
+
+def test_a_bad_value_typed_in_the_sheet_is_refused_naming_the_field(qtbot, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    view.seat = 0
+    view._refresh()
+    item = view.sheet.table.item(2, 1)
+    item.setText("7")
+    assert view.last_error and view.last_error.startswith("value: 7 is outside 1-5")
+    assert "C" not in view.state.players[0].forces
+    assert view.sheet.table.item(2, 1).text() == ""
+    item = view.sheet.table.item(2, 1)
+    item.setText("2")
+    assert view.state.force_value(0, "C") == 2
+
+
+def test_undo_and_redo_from_the_edit_menu(main_window, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    view.set_value("A", 2, seat=0)
+    view.set_value("A", 5, seat=0)
+    main_window.act_undo.trigger()
+    assert view.state.force_value(0, "A") == 2
+    main_window.act_undo.trigger()
+    assert "A" not in view.state.players[0].forces
+    main_window.act_redo.trigger()
+    assert view.state.force_value(0, "A") == 2
+
+
+def test_fight_opens_the_battle_and_its_result_comes_back(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    assert view.state.engagements["3:A"].result == 1 and not view.state.engagements["3:A"].scored
+    if not view.fight("3:A"):
+        pytest.skip(f"naval mode cannot set up fights yet: {view.last_error}")
+    assert main_window.current.mode_key == "naval"
+    link = {"campaign": view.state.uid, "turn": 2, "engagement": "3:A"}
+    main_window.ctx.report_result(link, {"scores": {"0": 9, "1": 4}, "winner": "0"})
+    main_window.show_mode("campaign")
+    e = view.state.engagements["3:A"]
+    assert (e.attacker_score, e.defender_score, e.source) == (9, 4, "linked")
+    assert e.attacker_vp == view.state.force_value(1, "B")
+    assert main_window.ctx.db.list_documents("campaign-result") == []
+    assert view.end_turn()
+
+
+def test_result_for_another_campaign_is_left_alone(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    main_window.ctx.report_result(
+        {"campaign": "elsewhere", "turn": 2, "engagement": "3:A"}, {"scores": {"0": 1, "1": 0}}
+    )
+    assert view.collect_results() == 0
+    assert len(main_window.ctx.db.list_documents("campaign-result")) == 1
+    assert not view.state.engagements["3:A"].scored
+
+
+def test_print_to_pdf_with_and_without_the_secret_part(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    with_secrets, without = tmp_path / "with.pdf", tmp_path / "without.pdf"
+    view.print_pdf(with_secrets, with_secrets=True)
+    view.print_pdf(without, with_secrets=False)
+    assert with_secrets.read_bytes()[:5] == b"%PDF-" and without.read_bytes()[:5] == b"%PDF-"
+    assert with_secrets.stat().st_size > without.stat().st_size
