@@ -34,7 +34,7 @@ from wargame.naval.movement import OFF_TABLE
 from wargame.naval.rules import Aim, Position, ShipType
 from wargame.naval.sea import in_arc
 from wargame.naval.ship import Ship
-from wargame.naval.state import NavalState
+from wargame.naval.state import SHIP_STEPS, NavalState
 
 
 def boarding_edge(state: NavalState, ship: Ship, target: Ship, *, captain: bool) -> int:
@@ -67,8 +67,8 @@ class CaptainBot:
         self.dice = dice
 
     def choose(self, state: GameState, seat: int) -> Action:
+        """Asks the state only for the options it weighs (all of them legal actions)."""
         assert isinstance(state, NavalState)
-        legal = state.legal_actions()
         if state.phase == "countdown":
             sc = state.scores()
             lead = sc[seat] - sc[1 - seat]
@@ -76,55 +76,54 @@ class CaptainBot:
             return TurnCount(seat, want)
         if state.phase == "wind":
             return WindChange(seat, WindTry.PASS)
-        fires = [a for a in legal if isinstance(a, Fire)]
         if state.phase == "return":
-            best = self._best_fire(state, fires)
-            return best if best is not None else next(a for a in legal if isinstance(a, HoldFire))
-        ship = state.active
-        assert ship is not None and state.ts is not None
-        step = state.ts.step
-        kinds: dict[type, list[Action]] = {}
-        for a in legal:
-            kinds.setdefault(type(a), []).append(a)
-        if GearCheck in kinds:
-            return kinds[GearCheck][0]
-        boards = kinds.get(Board, [])
+            assert state.ret is not None
+            me, at = state.ships[state.ret[0]], state.ships[state.ret[1]]
+            best = self._best_fire(state, state.fire_options(me, [at]))
+            return best if best is not None else HoldFire(me.name)
+        ship, ts = state.active, state.ts
+        assert ship is not None and ts is not None
+        step = ts.step
+        idx = SHIP_STEPS.index(step)
+        boards = state.board_targets(ship) if not ts.boarded else []
         if step == "move":
-            if CutFree in kinds:
-                weak = all(
-                    boarding_edge(state, ship, state.ships[n], captain=True) < 0
-                    for n in ship.grappled
-                )
-                if weak and not boards:
-                    return kinds[CutFree][0]
-            if Move in kinds:
-                return self._best_move(state, ship, kinds[Move])
-        if RollExtra in kinds and step == "extra":
-            return kinds[RollExtra][0]
-        if ExtraMove in kinds:
-            return self._best_move(state, ship, kinds[ExtraMove])
-        best = self._best_fire(state, fires)
-        if best is not None:
-            return best
-        for a in kinds.get(Grapple, []):
-            assert isinstance(a, Grapple)
-            target = state.ships[a.target]
-            if a.points != ship.fighting_points - state.ts.fp_used:
-                continue
-            if (
-                target.type is ShipType.MERCHANTMAN
-                or ship.fighting_points >= target.fighting_points
-            ):
-                return a
-        for a in boards:
-            assert isinstance(a, Board)
-            edge = boarding_edge(state, ship, state.ships[a.target], captain=a.captain)
-            if ship.must_board or (edge >= 0 and (a.captain or edge >= 2)):
-                return a
-        ends = kinds.get(EndShipTurn)
-        if ends:
-            return ends[0]
-        return legal[0]
+            if ship.grappled:
+                if not ts.cut_tried and not boards:
+                    return CutFree(ship.name)
+                if not ts.cut_tried and all(
+                    boarding_edge(state, ship, t, captain=True) < 0 for t in boards
+                ):
+                    return CutFree(ship.name)
+            elif state.needs_gear_check(ship, ts):
+                return GearCheck(ship.name)
+            elif ts.gear_ok:
+                opts = state.move_options(ship)
+                if opts:
+                    return self._best_move(state, ship, [Move(ship.name, h, d) for h, d in opts])
+        if step == "extra" and state.extra_allowed(ship, ts):
+            return RollExtra(ship.name)
+        if step == "extra_move":
+            opts = state.extra_options(ship)
+            if opts:
+                return self._best_move(state, ship, [ExtraMove(ship.name, h, d) for h, d in opts])
+        if idx <= 3:
+            best = self._best_fire(state, state.fire_options(ship, state.enemies(ship)))
+            if best is not None:
+                return best
+        avail = ship.fighting_points - ts.fp_used
+        if idx <= 4 and not ts.grappled and avail > 0:
+            for target in state.grapple_targets(ship):
+                if (
+                    target.type is ShipType.MERCHANTMAN
+                    or ship.fighting_points >= target.fighting_points
+                ):
+                    return Grapple(ship.name, target.name, avail)
+        for target in boards:
+            for captain in (False, True) if ship.captain_alive else (False,):
+                edge = boarding_edge(state, ship, target, captain=captain)
+                if ship.must_board or (edge >= 0 and (captain or edge >= 2)):
+                    return Board(ship.name, target.name, captain)
+        return EndShipTurn(ship.name)
 
     # -- firing ----------------------------------------------------------------------------
     def _best_fire(self, state: NavalState, fires: list[Action]) -> Action | None:
@@ -156,7 +155,12 @@ class CaptainBot:
         enemies = [s for s in state.ships.values() if s.side != ship.side and s.in_play]
         sea, rules = state.sea, state.rules
         best, best_score = moves[0], -math.inf
-        reach = {w: rules.fire.range_cm[w] for w in rules.fire.range_cm}
+        guns = [
+            (pos, b.guns, rules.fire.range_cm[b.weight])
+            for pos, b in ship.batteries.items()
+            if b.guns > 0
+        ]
+        longest = max((r for _p, _g, r in guns), default=0.0)
         n = len(moves)
         shift = self.dice.randint(0, n - 1, "bot: tie break") if n > 1 else 0
         for i in range(n):
@@ -170,11 +174,13 @@ class CaptainBot:
                 nearest = math.inf
                 for e in enemies:
                     d = sea.distance_cm(to, e.hex)  # type: ignore[arg-type]
-                    nearest = min(nearest, d)
-                    rel = sea.relative_bearing(to, a.heading, e.hex)  # type: ignore[arg-type]
-                    for pos, b in ship.batteries.items():
-                        if b.guns and d <= reach[b.weight] and in_arc(rel, pos, rules):
-                            score += 10.0 + b.guns
+                    if d < nearest:
+                        nearest = d
+                    if d <= longest:
+                        rel = sea.relative_bearing(to, a.heading, e.hex)  # type: ignore[arg-type]
+                        for pos, count, reach in guns:
+                            if d <= reach and in_arc(rel, pos, rules):
+                                score += 10.0 + count
                     if ship.side == 0 and e.type is ShipType.MERCHANTMAN and d <= sea.hex_cm + 0.1:
                         score += 15.0
                 if not ship.warship:

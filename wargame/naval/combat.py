@@ -53,18 +53,29 @@ def battery_can_fire(ship: Ship, pos: Position) -> str | None:
 
 def plan_shot(sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: Ship) -> Shot | str:
     """The shot, or the reason it is impossible (arc, range)."""
-    battery = firer.batteries[pos]
-    dist = sea.distance_cm(firer.hex, target.hex)
-    band = range_band(dist, battery.weight, rules)
+    shot = find_shot(sea, rules, firer, pos, target)
+    if shot is not None:
+        return shot
     rel = sea.relative_bearing(firer.hex, firer.heading, target.hex)
     if not in_arc(rel, pos, rules):
         return f"{target.name} is not in the {pos.value} arc of {firer.name}"
-    if band == "out":
-        top = rules.fire.range_cm[battery.weight]
-        return (
-            f"{target.name} is {dist:.1f} cm away, beyond the {top:g} cm of "
-            f"{battery.weight.value} guns"
-        )
+    battery = firer.batteries[pos]
+    dist = sea.distance_cm(firer.hex, target.hex)
+    top = rules.fire.range_cm[battery.weight]
+    return (
+        f"{target.name} is {dist:.1f} cm away, beyond the {top:g} cm of {battery.weight.value} guns"
+    )
+
+
+def find_shot(sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: Ship) -> Shot | None:
+    """The shot if ``target`` is in the arc and range of the battery at ``pos``, else None."""
+    battery = firer.batteries[pos]
+    dist = sea.distance_cm(firer.hex, target.hex)
+    if dist > rules.fire.range_cm[battery.weight] + 1e-6:
+        return None
+    if not in_arc(sea.relative_bearing(firer.hex, firer.heading, target.hex), pos, rules):
+        return None
+    band = range_band(dist, battery.weight, rules)
     rel_t = sea.relative_bearing(target.hex, target.heading, firer.hex)
     raking = is_raking(rel_t, rules)
     facing = Position.STARBOARD if rel_t > 0 else Position.LARBOARD

@@ -19,10 +19,24 @@ class NavalGame(Game):
     max_players = 2
     two_sided = True
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self._templates: dict[int, tuple[Mapping[str, Any] | None, NavalState]] = {}
+
     def new_initial_state(
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> NavalState:
-        state = state_from_scenario(dict(scenario) if scenario is not None else None, naval_rules())
+        """A fresh battle; set-up is parsed once per scenario object and cloned after."""
+        rules = naval_rules()
+        cached = self._templates.get(id(scenario))
+        if cached is not None and cached[0] is scenario and cached[1].rules is rules:
+            state = cached[1].clone()
+        else:
+            template = state_from_scenario(dict(scenario) if scenario is not None else None, rules)
+            if len(self._templates) > 8:
+                self._templates.clear()
+            self._templates[id(scenario)] = (scenario, template)
+            state = template.clone()
         state.start(dice)
         return state
 

@@ -38,6 +38,19 @@ def fire_factor(
     """Section 19: basic 5 and every modifier; 0 dice out of range."""
     if band == "out":
         return FireFactor(0, band, (("out of range", 0),))
+    key = (id(rules), weight, band, raking, first_shot, crew)
+    hit = _FACTORS.get(key)
+    if hit is None:
+        hit = _FACTORS[key] = _factor(rules, weight, band, raking, first_shot, crew)
+    return hit
+
+
+_FACTORS: dict[tuple[object, ...], FireFactor] = {}
+
+
+def _factor(
+    rules: NavalRules, weight: Weight, band: str, raking: bool, first_shot: bool, crew: Quality
+) -> FireFactor:
     f = rules.fire
     mods: list[tuple[str, int]] = [("basic", f.basic)]
     if raking:

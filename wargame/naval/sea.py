@@ -167,15 +167,28 @@ class Sea:
         return (bearing - self._angles[heading % 6] + 180.0) % 360.0 - 180.0
 
 
+_ARC_CACHE: dict[int, dict[Position, tuple[float, float]]] = {}
+
+
+def _arcs(rules: NavalRules) -> dict[Position, tuple[float, float]]:
+    """Centre (degrees off the bow) and half-width of each battery's arc."""
+    got = _ARC_CACHE.get(id(rules))
+    if got is None:
+        a = rules.arcs
+        got = {
+            Position.BOW: (0.0, a.bow_half + EPS),
+            Position.STERN: (180.0, a.stern_half + EPS),
+            Position.STARBOARD: (90.0, a.broadside_half + EPS),
+            Position.LARBOARD: (-90.0, a.broadside_half + EPS),
+        }
+        _ARC_CACHE[id(rules)] = got
+    return got
+
+
 def in_arc(rel: float, position: Position, rules: NavalRules) -> bool:
-    arcs = rules.arcs
-    if position is Position.BOW:
-        return abs(rel) <= arcs.bow_half + EPS
-    if position is Position.STERN:
-        return abs(rel) >= 180.0 - arcs.stern_half - EPS
-    if position is Position.STARBOARD:
-        return abs(rel - 90.0) <= arcs.broadside_half + EPS
-    return abs(rel + 90.0) <= arcs.broadside_half + EPS
+    centre, half = _arcs(rules)[position]
+    d = (rel - centre + 180.0) % 360.0 - 180.0
+    return -half <= d <= half
 
 
 def arc_span(position: Position, rules: NavalRules) -> tuple[float, float]:

@@ -206,8 +206,12 @@ class NavalState(GameState):
         )
 
     def _check_end(self) -> bool:
+        alive = [False, False]
+        for s in self.ships.values():
+            if s.status is Status.AFLOAT:
+                alive[s.side] = True
         for k in (0, 1):
-            if not any(s.in_play and s.side == k for s in self.ships.values()):
+            if not alive[k]:
                 self.phase = "over"
                 self.ts = None
                 self.end_reason = f"the {SIDE_NAMES[k]} has no ship left in the fight"
@@ -227,7 +231,7 @@ class NavalState(GameState):
             assert self.ret is not None
             me, at = self.ships[self.ret[0]], self.ships[self.ret[1]]
             out: list[Action] = [HoldFire(me.name)]
-            out.extend(self._fire_options(me, [at]))
+            out.extend(self.fire_options(me, [at]))
             return out
         ts = self.ts
         assert ts is not None
@@ -240,25 +244,25 @@ class NavalState(GameState):
             if ship.grappled:
                 if not ts.cut_tried:
                     out.append(CutFree(ship.name))
-            elif self._needs_gear_check(ship, ts):
+            elif self.needs_gear_check(ship, ts):
                 out.append(GearCheck(ship.name))
             elif ts.gear_ok:
                 for (hex_, heading), _r in self.move_options(ship).items():
                     out.append(Move(ship.name, hex_, heading))
-        if step <= 1 and ts.step == "extra" and self._extra_allowed(ship, ts):
+        if step <= 1 and ts.step == "extra" and self.extra_allowed(ship, ts):
             out.append(RollExtra(ship.name))
         if ts.step == "extra_move":
             for (hex_, heading), _r in self.extra_options(ship).items():
                 out.append(ExtraMove(ship.name, hex_, heading))
         if step <= 3:
-            out.extend(self._fire_options(ship, self._enemies(ship)))
+            out.extend(self.fire_options(ship, self.enemies(ship)))
         if step <= 4 and not ts.grappled:
             avail = ship.fighting_points - ts.fp_used
-            for t in self._grapple_targets(ship):
+            for t in self.grapple_targets(ship):
                 for n in range(avail, 0, -1):
                     out.append(Grapple(ship.name, t.name, n))
         if step <= 5 and not ts.boarded:
-            for t in self._board_targets(ship):
+            for t in self.board_targets(ship):
                 out.append(Board(ship.name, t.name, False))
                 if ship.captain_alive:
                     out.append(Board(ship.name, t.name, True))
@@ -266,10 +270,10 @@ class NavalState(GameState):
             out.append(EndShipTurn(ship.name))
         return out
 
-    def _enemies(self, ship: Ship) -> list[Ship]:
+    def enemies(self, ship: Ship) -> list[Ship]:
         return [s for s in self.ships.values() if s.side != ship.side and s.in_play]
 
-    def _fire_options(self, ship: Ship, targets: Sequence[Ship]) -> list[Action]:
+    def fire_options(self, ship: Ship, targets: Sequence[Ship]) -> list[Action]:
         out: list[Action] = []
         ts = self.ts
         for pos in POSITIONS:
@@ -278,8 +282,8 @@ class NavalState(GameState):
             if combat.battery_can_fire(ship, pos) is not None:
                 continue
             for t in targets:
-                shot = combat.plan_shot(self.sea, self.rules, ship, pos, t)
-                if isinstance(shot, str) or shot.dice <= 0:
+                shot = combat.find_shot(self.sea, self.rules, ship, pos, t)
+                if shot is None or shot.dice <= 0:
                     continue
                 for aim in Aim:
                     if aim is Aim.HULL and shot.raking:
@@ -289,22 +293,22 @@ class NavalState(GameState):
                         out.append(Fire(ship.name, pos, t.name, aim, ""))
         return out
 
-    def _grapple_targets(self, ship: Ship) -> list[Ship]:
+    def grapple_targets(self, ship: Ship) -> list[Ship]:
         out = []
-        for t in self._enemies(ship):
+        for t in self.enemies(ship):
             if t.name in ship.grappled:
                 continue
             if _hex_distance(ship.hex, t.hex) == 1:
                 out.append(t)
         return out
 
-    def _board_targets(self, ship: Ship) -> list[Ship]:
+    def board_targets(self, ship: Ship) -> list[Ship]:
         return [self.ships[n] for n in ship.grappled if self.ships[n].in_play]
 
-    def _needs_gear_check(self, ship: Ship, ts: ShipTurn) -> bool:
+    def needs_gear_check(self, ship: Ship, ts: ShipTurn) -> bool:
         return not ts.gear_checked and ship.gear_needs_check(self.rules)
 
-    def _extra_allowed(self, ship: Ship, ts: ShipTurn) -> bool:
+    def extra_allowed(self, ship: Ship, ts: ShipTurn) -> bool:
         point = self.rules.sail.point(ts.sail_point)
         if ship.type not in point.extra_for or not ts.full_move:
             return False
@@ -340,28 +344,39 @@ class NavalState(GameState):
         v = self.rules.movement.voluntary_reduction
         steps = tuple(sorted({n, max(0, n - v)}))
         must_turn = point.must_turn and n > 0
-        return reachable(
-            self.sea,
-            ship.hex,
-            ship.heading,
-            steps=steps,
-            turns_left=self._turns_left(ship, ts),
-            must_turn_first=must_turn,
-            turn_only=point.turn_only,
-            blocked=self._blocked(ship),
-        )
+        blocked = self._blocked(ship)
+        turns_left = self._turns_left(ship, ts)
+        key = (ship.hex, ship.heading, steps, turns_left, must_turn, point.turn_only, blocked)
+        hit = self._reach_cache.get(key)
+        if hit is None:
+            hit = reachable(
+                self.sea,
+                ship.hex,
+                ship.heading,
+                steps=steps,
+                turns_left=turns_left,
+                must_turn_first=must_turn,
+                turn_only=point.turn_only,
+                blocked=blocked,
+            )
+            if len(self._reach_cache) > 64:
+                self._reach_cache.clear()
+            self._reach_cache[key] = hit
+        return hit
 
     def extra_options(self, ship: Ship) -> dict[tuple[tuple[int, int], int], Reach]:
         ts = self.ts
         assert ts is not None
-        return reachable(
-            self.sea,
-            ship.hex,
-            ship.heading,
-            steps=(1,),
-            turns_left=self._turns_left(ship, ts),
-            blocked=self._blocked(ship),
-        )
+        blocked = self._blocked(ship)
+        turns_left = self._turns_left(ship, ts)
+        key = (ship.hex, ship.heading, (1,), turns_left, False, False, blocked)
+        hit = self._reach_cache.get(key)
+        if hit is None:
+            hit = reachable(
+                self.sea, ship.hex, ship.heading, steps=(1,), turns_left=turns_left, blocked=blocked
+            )
+            self._reach_cache[key] = hit
+        return hit
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, action: Action, dice: DiceService) -> None:
@@ -415,7 +430,7 @@ class NavalState(GameState):
 
     def _do_gear_check(self, a: GearCheck, dice: DiceService) -> None:
         ship, ts = self._require_ship_step(a, a.ship, "move", R_MOVE)
-        if ts.step != "move" or not self._needs_gear_check(ship, ts) or ship.grappled:
+        if ts.step != "move" or not self.needs_gear_check(ship, ts) or ship.grappled:
             raise IllegalAction(f"{ship.name} needs no sailing gear check now", rule=R_MOVE)
         mod = self.rules.movement.quality_die_modifier[ship.quality]
         roll = dice.d6(f"{ship.name}: sailing gear at half or less, moves on 4,5,6")
@@ -435,7 +450,7 @@ class NavalState(GameState):
             raise IllegalAction(f"{ship.name} has already moved", rule=R_MOVE)
         if ship.grappled:
             raise IllegalAction(f"{ship.name} is grappled and cannot move", rule=R_MOVE)
-        if self._needs_gear_check(ship, ts):
+        if self.needs_gear_check(ship, ts):
             raise IllegalAction(
                 f"{ship.name}'s sailing gear is at half or less: roll to move first", rule=R_MOVE
             )
@@ -450,7 +465,7 @@ class NavalState(GameState):
         ts.turns_used += reach.turns
         ts.full_move = reach.steps >= allowance
         self._place(ship, reach, "sails")
-        if ship.in_play and self._extra_allowed(ship, ts):
+        if ship.in_play and self.extra_allowed(ship, ts):
             ts.step = "extra"
         else:
             ts.step = "fire"
@@ -506,7 +521,7 @@ class NavalState(GameState):
 
     def _do_roll_extra(self, a: RollExtra, dice: DiceService) -> None:
         ship, ts = self._require_ship_step(a, a.ship, "extra", R_MOVE)
-        if ts.step != "extra" or not self._extra_allowed(ship, ts):
+        if ts.step != "extra" or not self.extra_allowed(ship, ts):
             raise IllegalAction(f"{ship.name} has no extra hex to roll for", rule=R_MOVE)
         point = self.rules.sail.point(ts.sail_point)
         mod = self.rules.movement.quality_die_modifier[ship.quality]
@@ -618,7 +633,7 @@ class NavalState(GameState):
     def _maybe_return_fire(self, firer: Ship, target: Ship, dice: DiceService) -> None:
         if not target.in_play or not firer.in_play or target.name in self.returned:
             return
-        if not self._fire_options(target, [firer]):
+        if not self.fire_options(target, [firer]):
             return
         roll = dice.d6(f"{target.name}: return fire")
         if roll >= self.rules.fire.return_fire_on:
@@ -647,7 +662,7 @@ class NavalState(GameState):
                 f"{ship.name} has already tried to grapple this turn", rule=R_GRAPPLE
             )
         target = self.ships.get(a.target)
-        if target is None or target not in self._grapple_targets(ship):
+        if target is None or target not in self.grapple_targets(ship):
             raise IllegalAction(
                 f"{a.target} is not an enemy in a touching hex, ungrappled", rule=R_GRAPPLE
             )
@@ -782,7 +797,7 @@ class NavalState(GameState):
 
     def _do_end_ship_turn(self, a: EndShipTurn, dice: DiceService) -> None:
         ship, ts = self._require_ship_step(a, a.ship, "board", R_TURN)
-        if ship.must_board and self._board_targets(ship) and not ts.boarded:
+        if ship.must_board and self.board_targets(ship) and not ts.boarded:
             raise IllegalAction(
                 f"{ship.name} won the last fight and must become the attacker: board", rule=R_BOARD
             )
@@ -825,21 +840,21 @@ class NavalState(GameState):
         step = SHIP_STEPS.index(ts.step)
         if step == 0 or ts.step == "extra_move":
             return True
-        if ts.step == "extra" and self._extra_allowed(ship, ts):
+        if ts.step == "extra" and self.extra_allowed(ship, ts):
             return True
         if step <= 4 and not ts.grappled and ship.fighting_points > ts.fp_used:
-            if self._grapple_targets(ship):
+            if self.grapple_targets(ship):
                 return True
-        if not ts.boarded and self._board_targets(ship):
+        if not ts.boarded and self.board_targets(ship):
             return True
         if step <= 3:
-            enemies = self._enemies(ship)
+            enemies = self.enemies(ship)
             for pos in POSITIONS:
                 if pos.value in ts.fired or combat.battery_can_fire(ship, pos) is not None:
                     continue
                 for t in enemies:
-                    shot = combat.plan_shot(self.sea, self.rules, ship, pos, t)
-                    if not isinstance(shot, str) and shot.dice > 0:
+                    shot = combat.find_shot(self.sea, self.rules, ship, pos, t)
+                    if shot is not None and shot.dice > 0:
                         return True
         return False
 
