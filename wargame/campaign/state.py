@@ -279,10 +279,21 @@ class CampaignState:
 
 
 def _copy_engagement(e: Engagement) -> Engagement:
-    c = Engagement.__new__(Engagement)
-    for name in Engagement.__slots__:
-        setattr(c, name, getattr(e, name))
-    return c
+    return Engagement(
+        e.key,
+        e.player,
+        e.letter,
+        e.opponent,
+        e.opponent_letter,
+        e.attacker,
+        e.result,
+        e.roll,
+        e.attacker_score,
+        e.defender_score,
+        e.attacker_vp,
+        e.defender_vp,
+        e.source,
+    )
 
 
 def _tally(e: Engagement, fought: list[int], won: list[int]) -> None:

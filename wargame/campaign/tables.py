@@ -9,7 +9,7 @@ from sqlmodel import Field, SQLModel
 
 
 def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+    return datetime.now(UTC)
 
 
 class CampaignRow(SQLModel, table=True):
