@@ -321,3 +321,14 @@ def test_ship_at_half_strength_takes_morale_when_damaged_in_a_ship_turn() -> Non
     st.apply(Fire("A", Position.BOW, "B", "hull"), scripted(6, 1, 1, 1, 1, 1, 1, 5, 1, 6))
     assert b.quality is Quality.SCURVY
     assert any("takes morale: 6, fails" in e for e in st.events)
+
+
+def test_an_island_between_the_ships_blocks_the_line_of_fire() -> None:
+    # land around the hex between A (offset 4,6) and B two hexes north
+    st = battle(
+        [ship("A", 0, (4, 6), heading=2), ship("B", 1, (4, 4), heading=1)],
+        islands=[[[17.0, 24.0], [23.0, 24.0], [23.0, 28.0], [17.0, 28.0]]],
+    )
+    assert st.sea.land
+    with pytest.raises(IllegalAction, match="island blocks"):
+        st.apply(Fire("A", Position.BOW, "B", "hull"), scripted())

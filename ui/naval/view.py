@@ -91,6 +91,7 @@ class NavalView(ModeView):
         self.target: str | None = None
         self.reported = False
         self.bot_seats: set[int] = set()
+        self._last_active: str | None = None
         self._status = ""
         self._build()
 
@@ -467,8 +468,10 @@ class NavalView(ModeView):
         st = self.state
         self.scene.sync(st)
         active = self._active_name() or self._firing_ship()
-        if self.selected is None or self.selected not in st.ships:
+        if self.selected is None or self.selected not in st.ships or active != self._last_active:
             self.selected = active
+            self.target = None
+        self._last_active = active
         if st.phase == "return" and st.ret is not None:
             self.selected, self.target = st.ret[0], st.ret[1]
         self.scene.select(self.selected)

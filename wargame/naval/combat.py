@@ -62,6 +62,8 @@ def plan_shot(sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: S
     battery = firer.batteries[pos]
     dist = sea.distance_cm(firer.hex, target.hex)
     top = rules.fire.range_cm[battery.weight]
+    if dist <= top + 1e-6:
+        return f"an island blocks the line of fire from {firer.name} to {target.name}"
     return (
         f"{target.name} is {dist:.1f} cm away, beyond the {top:g} cm of {battery.weight.value} guns"
     )
@@ -74,6 +76,8 @@ def find_shot(sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: S
     if dist > rules.fire.range_cm[battery.weight] + 1e-6:
         return None
     if not in_arc(sea.relative_bearing(firer.hex, firer.heading, target.hex), pos, rules):
+        return None
+    if not sea.line_of_fire_clear(firer.hex, target.hex):
         return None
     band = range_band(dist, battery.weight, rules)
     rel_t = sea.relative_bearing(target.hex, target.heading, firer.hex)

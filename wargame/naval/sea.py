@@ -89,6 +89,7 @@ class Sea:
         self._angles = [self.layout.direction_angle(d) for d in range(6)]
         self._dist_cache: dict[tuple[Axial, Axial], float] = {}
         self._bearing_cache: dict[tuple[Axial, Axial], float] = {}
+        self._los_cache: dict[tuple[Axial, Axial], bool] = {}
 
     # -- coordinates ---------------------------------------------------------------
     @property
@@ -140,6 +141,17 @@ class Sea:
 
     def heading_angle(self, heading: int) -> float:
         return self._angles[heading % 6]
+
+    def line_of_fire_clear(self, a: Axial, b: Axial) -> bool:
+        """No land hex lies on the hex line between ``a`` and ``b`` (ends excluded)."""
+        if not self.land:
+            return True
+        key = (a, b) if a <= b else (b, a)
+        clear = self._los_cache.get(key)
+        if clear is None:
+            clear = not any(h in self.land for h in list(hexes_between(self, a, b))[1:-1])
+            self._los_cache[key] = clear
+        return clear
 
     def facing_name(self, heading: int) -> str:
         """A hex facing as a compass word (north is the top of the table)."""
