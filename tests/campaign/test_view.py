@@ -53,7 +53,10 @@ def test_default_shows_the_shipped_example_sheet(main_window) -> None:  # noqa: 
     assert headers[0].startswith("Letter") and headers[-1].startswith("Victory points")
     assert [table.item(r, 0).text() for r in range(table.rowCount())] == list("ABCDEFG")
     assert "Keep the lower part secret" in view.sheet.fold.text()
-    assert "Nuestra Señora de Atocha" in visible_text(view.sheet)  # unfolded in turn 2
+    # it opens on the sheet with a fight still to play: Jens Munk's, unfolded in turn 2
+    assert view.state.players[view.seat].name == "Jens Munk"
+    assert "Christianus Quintus" in visible_text(view.sheet)
+    assert view.buttons["fight"].isEnabled()
 
 
 def test_hand_off_screen_hides_sheets_and_refuses_a_wrong_passphrase(qtbot, fresh) -> None:  # noqa: ANN001
@@ -94,7 +97,7 @@ def test_players_fill_their_secret_part_in_turn_and_never_see_each_other(qtbot, 
     assert view.sheet.table.item(0, 1).text() == "4"
 
 
-def test_the_whole_flow_through_the_view(qtbot, fresh) -> None:  # noqa: ANN001
+def test_the_whole_flow_through_the_view(qtbot, main_window, fresh) -> None:  # noqa: ANN001
     view = fresh
     for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bob-pw", BOB_FORCES)):
         view.request_handoff(seat)
@@ -115,13 +118,20 @@ def test_the_whole_flow_through_the_view(qtbot, fresh) -> None:  # noqa: ANN001
         qtbot.mouseClick(view.buttons["reveal"], Qt.MouseButton.LeftButton)
     assert view.state.phase == "resolve"
     view.show_sheets()
-    view.state.rules  # noqa: B018
-    view.session.dice.provider.seeded._rng.seed(3)  # any roll: the result is read back below
+    main_window.ctx.manual_dice = True  # the die is rolled at the table and typed in: a 1
+    main_window.ctx.dice_answerer = lambda request: "1"
     assert view.resolve_all() == 1
     e = view.state.engagements["1:A"]
-    if e.result != 2:
-        assert view.type_result("1:A", 10, 4)
-        assert view.state.vp_totals()[1] == 3  # Alice's force A had value 3
+    assert (e.roll, e.result) == (1, 1)  # 1 = battle on the rules data's table
+    assert not view.type_result("1:A", 10, 1000)
+    assert view.last_error.startswith("defender_score: 1000 is outside")
+    assert view.type_result("1:A", 10, 4)
+    assert view.state.vp_totals() == [0, 3]  # Bob beat Alice's force A, value 3
+    view.seat = 0
+    view._refresh()
+    assert [view.sheet.table.item(0, c).text() for c in range(7)] == [
+        "A", "3", "A  (Bob)", "N", "4", "1. Battle", "0",
+    ]  # fmt: skip
     assert view.end_turn()
     assert view.state.turn_no == 2 and len(view.state.history) == 1
     assert view.finish()

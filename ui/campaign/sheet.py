@@ -201,9 +201,15 @@ class SheetWidget(QFrame):
                 _item(result),
                 _item(vp, bold=bool(vp and vp != "0")),
             ]
+            waiting = (
+                row["engagement"] is not None and row["vp"] is None and state.phase != "orders"
+            )
             for c, it in enumerate(cells):
                 if row["value"] is None and c != COL_LETTER:
                     it.setBackground(QColor("#ece2c6"))
+                elif waiting and c != COL_LETTER:
+                    it.setBackground(QColor("#f2d48a"))
+                    it.setToolTip("This engagement waits for its result")
                 self.table.setItem(r, c, it)
             self.table.item(r, COL_LETTER).setData(Qt.ItemDataRole.UserRole, row["engagement"])
         _fit_height(self.table)

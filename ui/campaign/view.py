@@ -239,11 +239,15 @@ class CampaignView(ModeView):
         self.session = session
         self.document_name = session.state.name
         self._forget_secrets()
-        self.seat = 0
+        self.seat = _first_waiting_seat(session.state)
         self.undo_stack.clear()
         self.document_changed.emit()
         self.pages.setCurrentIndex(PAGE_SHEETS)
         self._refresh()
+        for row in self.state.rows(self.seat) if self.state.players else ():
+            if row["engagement"] and row["vp"] is None:
+                self.sheet.select_letter(row["letter"])
+                break
 
     # -- applying actions -------------------------------------------------------------
     def apply(self, action: Action) -> bool:
@@ -437,14 +441,40 @@ class CampaignView(ModeView):
     def resolve(self, key: str) -> bool:
         return self.apply(A.Resolve(key))
 
+    def choose_result(self, key: str, result: int) -> bool:
+        return self.apply(A.ChooseResult(key, result))
+
     def resolve_all(self) -> int:
+        """Roll (or, with method = choice, ask the attacker for) every open result."""
         n = 0
+        choice = self.state.rules.resolution.method == "choice"
         for key, e in list(self.state.engagements.items()):
-            if e.result is None:
-                if not self.resolve(key):
+            if e.result is not None:
+                continue
+            if choice:
+                result = self._ask_result(key)
+                if result is None or not self.choose_result(key, result):
                     break
-                n += 1
+            elif not self.resolve(key):
+                break
+            n += 1
         return n
+
+    def _ask_result(self, key: str) -> int | None:
+        from PySide6.QtWidgets import QInputDialog
+
+        names = self.state.rules.results.names
+        items = [f"{k}. {names.get(k, k)}" for k in (1, 2, 3)]
+        e = self.state.engagements[key]
+        text, ok = QInputDialog.getItem(
+            self,
+            f"Engagement {key}",
+            f"{self.state.label(e.attacker_side[0])} attacks: choose the result",
+            items,
+            0,
+            False,
+        )
+        return int(text.split(".")[0]) if ok else None
 
     def _selected_engagement(self) -> str | None:
         letter = self.sheet.selected_letter()
@@ -659,3 +689,12 @@ class CampaignView(ModeView):
         b["score"].setEnabled(st.phase == RESOLVE)
         b["end"].setEnabled(st.phase == RESOLVE and st.all_scored())
         b["finish"].setEnabled(orders and bool(st.history) and not st.engagements)
+
+
+def _first_waiting_seat(state: CampaignState) -> int:
+    """The sheet to open on: one with an engagement still waiting for its result."""
+    if state.phase == RESOLVE:
+        for e in state.engagements.values():
+            if not e.scored:
+                return e.attacker_side[0]
+    return 0
