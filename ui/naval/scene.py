@@ -203,7 +203,7 @@ class SeaScene(QGraphicsScene):
             land.closeSubpath()
         li = QGraphicsPathItem(land)
         li.setPen(Qt.PenStyle.NoPen)
-        li.setBrush(QColor(200, 180, 120, 60))
+        li.setBrush(QColor(214, 190, 130, 110))
         li.setZValue(-4)
         self.addItem(li)
         for isl in sea.islands:

@@ -50,6 +50,7 @@ from wargame.naval.actions import (
     WindChange,
 )
 from wargame.naval.bots import CaptainBot
+from wargame.naval.movement import OFF_TABLE
 from wargame.naval.odds import hit_distribution
 from wargame.naval.rules import Aim, Position
 from wargame.naval.scenario import default_scenario
@@ -507,7 +508,9 @@ class NavalView(ModeView):
         labels: list[tuple[str, Action]] = []
         grapples: dict[str, Grapple] = {}
         for a in legal:
-            if isinstance(a, ReduceSail):
+            if isinstance(a, Move | ExtraMove) and tuple(a.to) == OFF_TABLE:
+                labels.append((f"Sail off the table ({self.state.sea.facing_name(a.heading)})", a))
+            elif isinstance(a, ReduceSail):
                 labels.append(("Reduce sail (4 turns)", a))
             elif isinstance(a, GearCheck):
                 labels.append(("Roll to move (gear damaged, 4-6)", a))

@@ -20,6 +20,8 @@ from wargame.naval.rules import NavalRules, Position, Weight
 Axial = tuple[int, int]
 Polygon = list[tuple[float, float]]
 EPS = 1e-6
+#: A hex is land when this many of its 7 probe points (centre and six around it) are on an island.
+LAND_PROBES = 3
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,18 @@ class Sea:
         self.hexes = frozenset(hexes)
         self.centres = centres
         land = set()
-        for a, (x, y) in centres.items():
-            if any(point_on_island(x, y, isl) for isl in self.islands):
-                land.add(a)
+        if self.islands:
+            r = self.layout.size[0] * 0.6
+            probes = [(0.0, 0.0)] + [
+                (r * math.cos(math.pi * k / 3), r * math.sin(math.pi * k / 3)) for k in range(6)
+            ]
+            for a, (x, y) in centres.items():
+                hits = [
+                    any(point_on_island(x + dx, y + dy, isl) for isl in self.islands)
+                    for dx, dy in probes
+                ]
+                if hits[0] or sum(hits) >= LAND_PROBES:
+                    land.add(a)
         self.land = frozenset(land)
         self._angles = [self.layout.direction_angle(d) for d in range(6)]
         self._dist_cache: dict[tuple[Axial, Axial], float] = {}
