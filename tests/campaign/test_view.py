@@ -172,7 +172,11 @@ def test_fight_opens_the_battle_and_its_result_comes_back(main_window) -> None: 
         pytest.skip(f"naval mode cannot set up fights yet: {view.last_error}")
     assert main_window.current.mode_key == "naval"
     link = {"campaign": view.state.uid, "turn": 2, "engagement": "3:A"}
-    main_window.ctx.report_result(link, {"scores": {"0": 9, "1": 4}, "winner": "0"})
+    assert main_window.current.scenario["campaign_link"] == link
+    # what the naval view reports when the battle ends
+    main_window.ctx.report_result(
+        link, {"winner": 0, "battle_score": {"0": 9, "1": 4}, "summary": "Fortuna wins"}
+    )
     main_window.show_mode("campaign")
     e = view.state.engagements["3:A"]
     assert (e.attacker_score, e.defender_score, e.source) == (9, 4, "linked")

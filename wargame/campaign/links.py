@@ -105,7 +105,8 @@ def scores_from_result(result: Mapping[str, Any]) -> tuple[int, int]:
     """(attacker, defender) battle scores from a reported result.
 
     Takes ``{"attacker_score": a, "defender_score": d}``,
-    ``{"battle_score": {"attacker": a, "defender": d}}`` or a game outcome
+    ``{"battle_score": {"attacker": a, "defender": d}}``,
+    ``{"battle_score": {"0": a, "1": d}}`` (what the naval and raid views report) or a game outcome
     ``{"scores": {"0": a, "1": d}}`` (seat 0 is the attacker).
     """
     if not isinstance(result, Mapping):
@@ -117,9 +118,14 @@ def scores_from_result(result: Mapping[str, Any]) -> tuple[int, int]:
         )
     bs = result.get("battle_score")
     if isinstance(bs, Mapping):
-        return (
-            _number(bs.get("attacker"), "result.battle_score.attacker"),
-            _number(bs.get("defender"), "result.battle_score.defender"),
+        if "attacker" in bs or "defender" in bs:
+            return (
+                _number(bs.get("attacker"), "result.battle_score.attacker"),
+                _number(bs.get("defender"), "result.battle_score.defender"),
+            )
+        return (  # by seat, as the naval and raid modes report: "0" is the attacker
+            _number(bs.get("0", bs.get(0)), "result.battle_score.0"),
+            _number(bs.get("1", bs.get(1)), "result.battle_score.1"),
         )
     scores = result.get("scores")
     if isinstance(scores, Mapping):

@@ -1,0 +1,67 @@
+"""From an engagement to a linked battle or raid scenario, and its result back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.campaign.helpers import declare_and_reveal, two_players
+from wargame.campaign import actions as A
+from wargame.campaign.links import action_for_result, linked_scenario, scores_from_result
+from wargame.errors import BadInput
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        {"attacker_score": 7, "defender_score": 2},
+        {"battle_score": {"attacker": 7, "defender": 2}},
+        {"winner": 0, "battle_score": {"0": 7, "1": 2}, "summary": "naval"},
+        {"winner": "0", "scores": {"0": 7.0, "1": 2.0}},
+    ],
+)
+def test_reported_results_in_every_shape_give_attacker_and_defender_scores(result) -> None:
+    assert scores_from_result(result) == (7, 2)
+
+
+def test_a_result_without_scores_is_refused_naming_the_field() -> None:
+    with pytest.raises(BadInput, match="^result.battle_score.1: None is not a number"):
+        scores_from_result({"battle_score": {"0": 3}})
+    with pytest.raises(BadInput, match="^result: no attacker_score"):
+        scores_from_result({"winner": 0})
+
+
+def test_battle_engagement_builds_a_naval_scenario_with_its_link() -> None:
+    pytest.importorskip("wargame.naval.scenario")
+    s, keys = two_players(rolls=(1, 5))
+    declare_and_reveal(s, keys)
+    s.apply(A.Resolve("0:A"))
+    sc = linked_scenario(s.state, "0:A")
+    assert sc["mode"] == "naval" and sc["format"] == "wargame-scenario"
+    assert sc["campaign_link"] == {"campaign": "test-campaign", "turn": 1, "engagement": "0:A"}
+    names = {ship["name"]: ship["side"] for ship in sc["ships"]}
+    assert names == {"Queen Annes Revenge": 0, "Ship 1B": 1}  # side 0 is the attacker
+
+
+def test_raid_engagement_builds_a_raid_scenario_with_the_attackers_party() -> None:
+    pytest.importorskip("wargame.raid.scenario")
+    s, keys = two_players(rolls=(5,))
+    declare_and_reveal(s, keys)
+    s.apply(A.Resolve("0:A"))
+    assert s.state.engagements["0:A"].result == 3
+    sc = linked_scenario(s.state, "0:A")
+    assert sc["mode"] == "raid" and sc["campaign_link"]["engagement"] == "0:A"
+    assert len(sc["attacker"]["units"]) == 3  # "3 able musket"
+
+
+def test_no_contact_has_no_fight_and_a_stale_result_is_refused() -> None:
+    s, keys = two_players(rolls=(3, 1))
+    declare_and_reveal(s, keys)
+    s.apply(A.Resolve("0:A"))
+    with pytest.raises(BadInput, match="^engagement: 0:A is not a battle or a land raid"):
+        linked_scenario(s.state, "0:A")
+    link = {"campaign": "test-campaign", "turn": 0, "engagement": "1:A"}
+    with pytest.raises(BadInput, match="^campaign_link.turn"):
+        action_for_result(s.state, link, {"scores": {"0": 1, "1": 0}})
+    link["turn"] = 1
+    act = action_for_result(s.state, link, {"battle_score": {"0": 4, "1": 6}})
+    assert act == A.RecordScore("1:A", 4, 6, "linked")
