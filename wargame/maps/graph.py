@@ -144,7 +144,7 @@ def geometric_pairs(
                 length[unsure] = np.maximum(length[unsure], approx)
             ok = length >= min_shared
             out.extend(zip(left[ok].tolist(), right[ok].tolist()))
-    return sorted(out)
+    return out
 
 
 def derive_graph(
@@ -156,20 +156,29 @@ def derive_graph(
     """The adjacency graph: nodes are area ids with their attributes, edges have a ``kind``
     ('land-land', 'land-sea', 'sea-sea') and ``manual`` (True for an edges_add override)."""
     g = nx.Graph()
-    for a in doc.areas:
-        g.add_node(
+    g.add_nodes_from(
+        (
             a.id,
-            name=a.name,
-            kind=a.kind,
-            island=a.island,
-            town=a.town,
-            big=a.big,
-            harbour=a.harbour,
-            start=a.start,
+            {
+                "name": a.name,
+                "kind": a.kind,
+                "island": a.island,
+                "town": a.town,
+                "big": a.big,
+                "harbour": a.harbour,
+                "start": a.start,
+            },
         )
+        for a in doc.areas
+    )
     areas = doc.areas
-    for i, j in geometric_pairs(doc, tolerance=tolerance, min_shared=min_shared):
-        g.add_edge(areas[i].id, areas[j].id, kind=edge_kind(areas[i], areas[j]), manual=False)
+    ids = [a.id for a in areas]
+    land = [a.kind == "land" for a in areas]
+    names = ("sea-sea", "land-sea", "land-land")
+    g.add_edges_from(
+        (ids[i], ids[j], {"kind": names[land[i] + land[j]], "manual": False})
+        for i, j in geometric_pairs(doc, tolerance=tolerance, min_shared=min_shared)
+    )
     by_id = {a.id: a for a in areas}
     for u, v in doc.edges_cut:
         if g.has_edge(u, v):
