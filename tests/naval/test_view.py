@@ -152,3 +152,23 @@ def test_roster_creates_copies_and_deletes_ships(qtbot, main_window) -> None:  #
     assert names == ["Queen Anne's Revenge", "Queen Anne's Revenge (copy)"]
     dlg.delete()
     assert [i for i, _n in db.list_documents("naval-ship")] == [first]
+
+
+def test_roster_ships_start_a_battle_in_the_view(qtbot, main_window) -> None:  # noqa: ANN001
+    from ui.naval.roster import RosterDialog
+
+    view = main_window.show_mode("naval")
+    dlg = RosterDialog(main_window.ctx.db, view)
+    dlg.name.setText("Fancy")
+    dlg.type.setCurrentText("medium")
+    dlg._type_picked(0)
+    dlg.quality.setCurrentText("hardened")
+    dlg.add_to_force(0)
+    dlg.name.setText("Prize")
+    dlg.type.setCurrentText("merchantman")
+    dlg._type_picked(0)
+    dlg.add_to_force(1)
+    dlg.start_battle()
+    ships = view.state.ships
+    assert set(ships) == {"Fancy", "Prize"}
+    assert ships["Fancy"].quality.value == "hardened" and ships["Prize"].type.value == "merchantman"

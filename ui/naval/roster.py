@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -113,6 +114,22 @@ class RosterDialog(QDialog):
         save.clicked.connect(self.save)
         form.addRow(save)
         row.addLayout(form, 2)
+        battle = QHBoxLayout()
+        self.forces: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        for side, text in ((0, "Add to attacker"), (1, "Add to defender")):
+            b = QPushButton(text)
+            b.setObjectName(f"add{side}")
+            b.clicked.connect(lambda _=False, k=side: self.add_to_force(k))
+            battle.addWidget(b)
+        self.forces_label = QLabel("Battle: pick ships for each side")
+        self.forces_label.setWordWrap(True)
+        battle.addWidget(self.forces_label, 1)
+        start = QPushButton("Start battle")
+        start.setObjectName("start")
+        start.clicked.connect(self.start_battle)
+        battle.addWidget(start)
+        lay.addLayout(battle)
+        self.battle_started: dict[str, Any] | None = None
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         lay.addWidget(close)
@@ -207,6 +224,37 @@ class RosterDialog(QDialog):
         self.db.delete_document(self.current_id)
         self.current_id = None
         self.refresh()
+
+    def add_to_force(self, side: int) -> None:
+        data = self.sheet()
+        if not data["name"]:
+            self._warn("Pick or make a ship first.")
+            return
+        taken = {d["name"] for force in self.forces for d in force}
+        name, n = data["name"], 2
+        while data["name"] in taken:
+            data["name"] = f"{name} {n}"
+            n += 1
+        self.forces[side].append(data)
+        self.forces_label.setText(
+            "Attacker: "
+            + (", ".join(d["name"] for d in self.forces[0]) or "-")
+            + "  |  Defender: "
+            + (", ".join(d["name"] for d in self.forces[1]) or "-")
+        )
+
+    def start_battle(self) -> None:
+        from wargame.naval.scenario import battle_from_forces
+
+        if not self.forces[0] or not self.forces[1]:
+            self._warn("Both sides need at least one ship.")
+            return
+        data = battle_from_forces(self.forces[0], self.forces[1], name="Roster battle")
+        self.battle_started = data
+        view = self.parent()
+        if view is not None and hasattr(view, "load_scenario_data"):
+            view.load_scenario_data(data, None)
+        self.accept()
 
     def _warn(self, text: str) -> None:
         self.last_error = text

@@ -138,7 +138,8 @@ def draw_sheet(p: QPainter, r: QRectF, ship: Ship) -> None:
         box = QRectF(r.left() + label_w + (i - 1) * step, y, step, row_h)
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(i))
         if i > ship.fighting_points:
-            p.drawLine(box.bottomLeft(), box.topRight())
+            c, d = box.center(), row_h * 0.32
+            p.drawLine(int(c.x() - d), int(c.y() + d), int(c.x() + d), int(c.y() - d))
         if i == ship.fighting_points:
             p.drawEllipse(box.center(), row_h * 0.38, row_h * 0.38)
     y += row_h
