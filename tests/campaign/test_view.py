@@ -151,6 +151,27 @@ def test_a_bad_value_typed_in_the_sheet_is_refused_naming_the_field(qtbot, fresh
     item = view.sheet.table.item(2, 1)
     item.setText("2")
     assert view.state.force_value(0, "C") == 2
+    # the refused entry left nothing half-stored: the database has the campaign as shown
+    from wargame.campaign.store import open_campaign
+
+    item = view.sheet.table.item(2, 1)
+    item.setText("9")
+    stored = open_campaign(view.ctx.db, view.state.uid)
+    assert stored.state.to_json() == view.state.to_json()
+
+
+def test_many_campaigns_are_kept_and_reopened(fresh) -> None:  # noqa: ANN001
+    view = fresh
+    first = view.state.uid
+    assert view.start_campaign("The Windward Passage")
+    assert view.add_player("Carl", "England", "carl-pw")
+    second = view.state.uid
+    assert view.open_stored(first)
+    assert [p.name for p in view.state.players] == ["Alice", "Bob"]
+    assert view.open_stored(second)
+    assert view.state.name == "The Windward Passage"
+    assert not view.start_campaign("  ")
+    assert view.last_error.startswith("name:")
 
 
 def test_undo_and_redo_from_the_edit_menu(main_window, fresh) -> None:  # noqa: ANN001

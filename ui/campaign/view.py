@@ -149,6 +149,8 @@ class CampaignView(ModeView):
         right = QVBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, text, shortcut, slot in (
+            ("new", "New campaign...", "", self.new_campaign_dialog),
+            ("open", "Open campaign...", "", self.open_campaign_dialog),
             ("add", "Add player...", "Ctrl+Shift+P", self.add_player_dialog),
             ("declare", "Declare engagement...", "Ctrl+E", self.declare_dialog),
             ("withdraw", "Withdraw engagement", "Ctrl+Shift+W", self._withdraw_selected),
@@ -206,6 +208,47 @@ class CampaignView(ModeView):
 
     def new_document(self) -> None:
         self._set_session(new_campaign("New campaign", dice=self._dice()))
+
+    def start_campaign(self, name: str) -> bool:
+        """A new, empty campaign called ``name`` (players are added next)."""
+        name = name.strip()
+        if not name or len(name) > 80:
+            self.show_error("name: a campaign needs a name of 1 to 80 characters")
+            return False
+        self._set_session(new_campaign(name, dice=self._dice()))
+        self._changed()
+        return True
+
+    def new_campaign_dialog(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        name, ok = QInputDialog.getText(self, "New campaign", "Name of the campaign:")
+        if ok:
+            self.start_campaign(name)
+
+    def open_stored(self, uid: str) -> bool:
+        """Open one of the campaigns stored in the database."""
+        try:
+            self._set_session(open_campaign(self.ctx.db, uid, self._dice()))
+        except WargameError as exc:
+            self.show_error(str(exc))
+            return False
+        return True
+
+    def open_campaign_dialog(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        infos = list_campaigns(self.ctx.db)
+        if not infos:
+            self.show_error("There is no campaign in the database yet.", "Open campaign")
+            return
+        labels = [
+            f"{i.name} - {i.players} players, turn {i.turn} ({i.phase}), {i.updated:%Y-%m-%d %H:%M}"
+            for i in infos
+        ]
+        text, ok = QInputDialog.getItem(self, "Open campaign", "Campaign:", labels, 0, False)
+        if ok:
+            self.open_stored(infos[labels.index(text)].uid)
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         self._set_session(campaign_from_scenario(data, self._dice()))
