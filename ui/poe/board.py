@@ -241,6 +241,8 @@ class BoardView(QGraphicsView):
                 self._pirate(cpos, c["seat"], captain=False, active=c["seat"] == active, crew=0)
 
     def _keep(self, item: QGraphicsItem, z: float = 10) -> None:
+        if item.scene() is None:
+            self.scene().addItem(item)
         item.setZValue(z)
         self.dynamic.append(item)
 

@@ -1,0 +1,195 @@
+"""The Pieces of Eight table driven as a player would (pytest-qt)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from wargame.core.dice import DiceService
+from wargame.poe import actions as A
+from wargame.poe.game import PiecesOfEightGame
+
+
+@pytest.fixture(autouse=True)
+def _discard_unsaved_games_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-qt closes the window before fixtures end: answer 'Discard' to the
+    unsaved-changes question instead of blocking on it."""
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
+    )
+
+
+def open_view(main_window, seats, seed=1):  # noqa: ANN001, ANN201
+    view = main_window.show_mode("pieces-of-eight")
+    view.bot_delay_ms = 0
+    view.new_game(seats, scenario=None, seed=seed)
+    return view
+
+
+def reveal(view, qtbot) -> None:  # noqa: ANN001
+    if view.handoff.isVisible():
+        qtbot.mouseClick(view.handoff.button, Qt.MouseButton.LeftButton)
+
+
+def press(view, qtbot, key: str) -> None:  # noqa: ANN001
+    reveal(view, qtbot)
+    qtbot.mouseClick(view.buttons[key], Qt.MouseButton.LeftButton)
+
+
+def pass_windows(view, qtbot) -> None:  # noqa: ANN001
+    """Humans pass in open windows; bots get their turn at once."""
+    for _ in range(200):
+        st = view.state
+        if st.current_player() in view.bots:
+            view.run_bots()
+        elif st.stack and st.stack[-1].kind in ("turn-start", "entry"):
+            press(view, qtbot, "pass")
+        else:
+            return
+    raise AssertionError("the windows never closed")
+
+
+def until_asked(view, qtbot, seat: int) -> None:  # noqa: ANN001
+    """Everyone else passes (bots act) until ``seat`` is asked."""
+    for _ in range(200):
+        current = view.state.current_player()
+        if current == seat:
+            return
+        if current in view.bots:
+            view.run_bots()
+        else:
+            press(view, qtbot, "pass")
+    raise AssertionError(f"Pirate {seat + 1} was never asked")
+
+
+def click_area(view, qtbot, area: str) -> None:  # noqa: ANN001
+    reveal(view, qtbot)
+    qtbot.mouseClick(
+        view.board.viewport(), Qt.MouseButton.LeftButton, pos=view.board.area_point(area)
+    )
+
+
+def first_turn(view, qtbot, area: str) -> None:  # noqa: ANN001
+    """Come ashore at ``area`` and end the turn without discarding."""
+    pass_windows(view, qtbot)
+    seat = view.state.active
+    click_area(view, qtbot, area)
+    assert view.state.area[seat] == view.state.board.index(area), view.last_error
+    for _ in range(10):
+        if view.state.active != seat or view.state.stack:
+            return
+        press(view, qtbot, "done")
+    raise AssertionError("the turn did not end")
+
+
+def test_the_table_shows_board_hand_and_prompt(main_window, qtbot) -> None:  # noqa: ANN001
+    view = main_window.show_mode("pieces-of-eight")
+    st = view.state
+    assert len(view.board.areas) == st.board.size == 15
+    assert len(view.hand_row.widgets) == 6
+    assert set(view.hand_row.widgets) == set(st.hand[0])
+    assert "Pirate 1" in view.prompt_label.text()
+    lit = {k for k, item in view.board.areas.items() if item.highlight}
+    assert lit == {st.board.ids[a] for a in st.board.land_areas}  # where to come ashore
+    assert main_window.status_label.text().startswith("Round 1")
+
+
+def test_an_illegal_click_is_refused_with_the_rule(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=2)
+    pass_windows(view, qtbot)
+    before = view.state.to_json()
+    click_area(view, qtbot, "S1")
+    assert "land area where there is no other pirate" in view.last_error
+    assert view.state.to_json() == before
+
+
+def test_a_turn_with_a_hand_off_shows_only_the_current_hand(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "random"], seed=3)
+    pass_windows(view, qtbot)
+    reveal(view, qtbot)
+    assert view.revealed == 0
+    assert set(view.hand_row.widgets) == set(view.state.hand[0])
+    first_turn(view, qtbot, "L1")
+    # Pirate 2's turn (after any windows): the table is covered until they take over
+    until_asked(view, qtbot, 1)
+    assert view.handoff.isVisible()
+    assert "Pirate 2" in view.handoff.heading.text()
+    qtbot.mouseClick(view.handoff.button, Qt.MouseButton.LeftButton)
+    assert not view.handoff.isVisible() and view.revealed == 1
+    assert set(view.hand_row.widgets) == set(view.state.hand[1])
+    assert not set(view.hand_row.widgets) & set(view.state.hand[0])
+
+
+def test_bots_play_on_a_timer_until_a_human_must_act(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "random", "strong"], seed=4)
+    pass_windows(view, qtbot)
+    first_turn(view, qtbot, "L3")
+    for _ in range(50):
+        qtbot.waitUntil(lambda: view.state.current_player() == 0, timeout=10000)
+        if view.state.active == 0:
+            break
+        press(view, qtbot, "pass")  # a window in a bot's turn: Pirate 1 plays nothing
+    assert view.state.turns >= 4
+    assert all(view.state.area[s] >= 0 for s in range(3))
+    assert view.log.count() > 5
+
+
+def fight_seed() -> int:
+    """A seed where Pirate 1 starts with a combat card."""
+    for seed in range(1, 50):
+        st = PiecesOfEightGame().new_initial_state(3, DiceService.seeded(seed))
+        if any(st.cards[c].timing == "fight" for c in st.hand[0]):
+            return seed
+    raise AssertionError("no seed")
+
+
+def test_a_fight_with_played_cards(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=fight_seed())
+    first_turn(view, qtbot, "L1")
+    first_turn(view, qtbot, "L2")
+    first_turn(view, qtbot, "L7")
+    pass_windows(view, qtbot)
+    st = view.state
+    assert st.active == 0
+    if st.phase == "bury":
+        press(view, qtbot, "done")
+    click_area(view, qtbot, "L2")
+    pass_windows(view, qtbot)
+    press(view, qtbot, "fight")
+    st = view.state
+    assert st.stack[-1].kind == "fight" and st.current_player() == 0
+    assert "Fight:" in view.prompt_label.text()
+    assert view.buttons["pass"].isVisible()
+    card = next(c for c in st.hand[0] if st.cards[c].timing == "fight")
+    choices = view.choices_for_card(card)
+    assert set(choices) == {A.PlayOn(card, 0), A.PlayOn(card, 1)}
+    modifier = st.cards[card].modifier
+    target = 0 if modifier > 0 else 1
+    assert view.do(A.PlayOn(card, target))
+    while view.state.stack and view.state.stack[-1].kind == "fight":
+        press(view, qtbot, "pass")
+    lf = view.state.last_fight
+    assert card in lf["played"]
+    assert lf["modifiers"][target] == modifier
+    assert lf["totals"][0] == lf["rolls"][0] + lf["modifiers"][0]
+    assert card in view.state.discard
+
+
+def test_undo_save_and_resume(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=5)
+    pass_windows(view, qtbot)
+    click_area(view, qtbot, "L4")
+    assert view.state.area[0] == view.state.board.index("L4")
+    main_window.act_undo.trigger()
+    assert view.state.area[0] == -1
+    main_window.act_redo.trigger()
+    assert view.state.area[0] == view.state.board.index("L4")
+    data = view.save_json()
+    before = view.state.to_json()
+    view.new_game(["human"] * 4, scenario=None, seed=9)
+    view.open_json(data, None)
+    assert view.state.to_json() == before
+    assert view.seats == ["human", "human", "human"]
