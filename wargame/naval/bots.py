@@ -32,7 +32,7 @@ from wargame.naval.actions import (
 )
 from wargame.naval.movement import OFF_TABLE
 from wargame.naval.rules import Aim, Position, ShipType
-from wargame.naval.sea import in_arc
+from wargame.naval.sea import arc_table
 from wargame.naval.ship import Ship
 from wargame.naval.state import SHIP_STEPS, NavalState
 
@@ -155,33 +155,41 @@ class CaptainBot:
         enemies = [s for s in state.ships.values() if s.side != ship.side and s.in_play]
         sea, rules = state.sea, state.rules
         best, best_score = moves[0], -math.inf
+        arcs = arc_table(rules)
         guns = [
-            (pos, b.guns, rules.fire.range_cm[b.weight])
+            (arcs[pos][0], arcs[pos][1], 10.0 + b.guns, rules.fire.range_cm[b.weight])
             for pos, b in ship.batteries.items()
             if b.guns > 0
         ]
-        longest = max((r for _p, _g, r in guns), default=0.0)
+        longest = max((g[3] for g in guns), default=0.0)
+        centres = sea.centres
+        targets = [(e, centres[e.hex]) for e in enemies]
+        angles = [sea.heading_angle(h) for h in range(6)]
+        grab = ship.side == 0
+        reach_grapple = sea.hex_cm + 0.1
         n = len(moves)
         shift = self.dice.randint(0, n - 1, "bot: tie break") if n > 1 else 0
         for i in range(n):
             a = moves[(i + shift) % n]
             assert isinstance(a, Move | ExtraMove)
-            to = tuple(a.to)
+            to = a.to
             if to == OFF_TABLE:
                 score = -50.0 if ship.warship else 5.0
             else:
                 score = 0.0
                 nearest = math.inf
-                for e in enemies:
-                    d = sea.distance_cm(to, e.hex)  # type: ignore[arg-type]
+                x0, y0 = centres[to]  # type: ignore[index]
+                bow = angles[a.heading]
+                for e, (x1, y1) in targets:
+                    d = math.hypot(x1 - x0, y1 - y0)
                     if d < nearest:
                         nearest = d
                     if d <= longest:
-                        rel = sea.relative_bearing(to, a.heading, e.hex)  # type: ignore[arg-type]
-                        for pos, count, reach in guns:
-                            if d <= reach and in_arc(rel, pos, rules):
-                                score += 10.0 + count
-                    if ship.side == 0 and e.type is ShipType.MERCHANTMAN and d <= sea.hex_cm + 0.1:
+                        rel = math.degrees(math.atan2(y1 - y0, x1 - x0)) - bow
+                        for centre, half, value, reach in guns:
+                            if d <= reach and abs((rel - centre + 180.0) % 360.0 - 180.0) <= half:
+                                score += value
+                    if grab and e.type is ShipType.MERCHANTMAN and d <= reach_grapple:
                         score += 15.0
                 if not ship.warship:
                     score += nearest * 0.3  # a merchantman keeps her distance

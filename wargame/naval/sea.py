@@ -193,7 +193,7 @@ class Sea:
 _ARC_CACHE: dict[int, dict[Position, tuple[float, float]]] = {}
 
 
-def _arcs(rules: NavalRules) -> dict[Position, tuple[float, float]]:
+def arc_table(rules: NavalRules) -> dict[Position, tuple[float, float]]:
     """Centre (degrees off the bow) and half-width of each battery's arc."""
     got = _ARC_CACHE.get(id(rules))
     if got is None:
@@ -209,7 +209,7 @@ def _arcs(rules: NavalRules) -> dict[Position, tuple[float, float]]:
 
 
 def in_arc(rel: float, position: Position, rules: NavalRules) -> bool:
-    centre, half = _arcs(rules)[position]
+    centre, half = arc_table(rules)[position]
     d = (rel - centre + 180.0) % 360.0 - 180.0
     return -half <= d <= half
 
