@@ -146,9 +146,19 @@ class AreasLayer(QGraphicsItem):
         sea_font = QFont("Serif", 1)
         sea_font.setPixelSize(int(px))
         sea_font.setItalic(True)
-        for a, path, p in self.paths:
+        # land first, then seas from the largest: a name that would overprint one
+        # already drawn is left out (zoom in to read it)
+        order = sorted(
+            self.paths,
+            key=lambda e: (
+                e[0].kind != "land",
+                -e[1].boundingRect().width() * e[1].boundingRect().height(),
+            ),
+        )
+        taken: list[QRectF] = []
+        for a, path, p in order:
             w = path.boundingRect().width() * lod
-            if w < 30:
+            if w < 30 and not a.town:
                 continue
             c = t.map(p)
             text = a.name
@@ -156,6 +166,10 @@ class AreasLayer(QGraphicsItem):
             fm = painter.fontMetrics()
             tw = fm.horizontalAdvance(text)
             y = c.y()
+            box = QRectF(c.x() - tw / 2 - 2, y - px - (1.8 * 6 if a.town else 0), tw + 4, px * 2.6)
+            if any(box.intersects(r) for r in taken):
+                continue
+            taken.append(box)
             if a.town:
                 self._town(painter, c)
                 y += px * 1.2

@@ -143,11 +143,13 @@ def delete_areas(doc: MapDoc, area_ids: Iterable[str]) -> Change:
 
 def add_island(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
     """A new island of one land area with outline ``ring``. Raises BadInput if degenerate."""
-    poly = Polygon(ring)
-    if len(ring) < 3 or poly.area < 1e-4:
+    if len(ring) < 3:
         raise BadInput("an island needs at least 3 points enclosing some land")
+    poly = Polygon(ring)
     if not poly.is_valid:
         raise BadInput("the outline crosses itself: draw the coast without crossing")
+    if poly.area < 1e-4:
+        raise BadInput("an island needs at least 3 points enclosing some land")
     iid = doc.new_id("I")
     aid = doc.new_id("L")
     title = name or f"Island {iid[1:]}"
@@ -156,11 +158,13 @@ def add_island(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -
 
 
 def add_sea(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
-    poly = Polygon(ring)
-    if len(ring) < 3 or poly.area < 1e-4:
+    if len(ring) < 3:
         raise BadInput("a sea area needs at least 3 points")
+    poly = Polygon(ring)
     if not poly.is_valid:
         raise BadInput("the outline crosses itself: draw it without crossing")
+    if poly.area < 1e-4:
+        raise BadInput("a sea area needs at least 3 points enclosing some water")
     aid = doc.new_id("S")
     area = Area(
         aid,
