@@ -172,3 +172,22 @@ def test_roster_ships_start_a_battle_in_the_view(qtbot, main_window) -> None:  #
     ships = view.state.ships
     assert set(ships) == {"Fancy", "Prize"}
     assert ships["Fancy"].quality.value == "hardened" and ships["Prize"].type.value == "merchantman"
+
+
+def test_ruler_drag_from_ship_to_ship_snaps_to_their_centres(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(close_quarters(), None)
+    view.act_ruler.trigger()
+    st = view.state
+
+    def at(name: str, dx: float = 0.0):  # noqa: ANN202
+        x, y = st.sea.centre(st.ships[name].hex)
+        return view.sea_view.mapFromScene(QPointF((x + dx) * PX, y * PX))
+
+    vp = view.sea_view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at("Revenge", 0.6))
+    qtbot.mouseMove(vp, pos=at("Swift", -0.6))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at("Swift", -0.6))
+    assert "Ruler: 10.0 cm" in view.status_text()
+    view.act_ruler.trigger()
+    assert not view.sea_view.ruler_mode

@@ -448,17 +448,24 @@ class SeaView(QGraphicsView):
         if 0.05 < scale < 8.0:
             self.scale(factor, factor)
 
+    def snap(self, point: QPointF) -> QPointF:
+        """Ruler ends snap to the centre of a ship model under the pointer (ship to ship)."""
+        for item in self.sea_scene.items(point):
+            if isinstance(item, ShipItem) and item.isVisible():
+                return item.pos()
+        return point
+
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         self._press = event.position()
         if self.ruler_mode and event.button() == Qt.MouseButton.LeftButton:
-            self._ruler_start = self.mapToScene(event.position().toPoint())
+            self._ruler_start = self.snap(self.mapToScene(event.position().toPoint()))
             return
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         if self.ruler_mode and self._ruler_start is not None:
             cm = self.sea_scene.show_ruler(
-                self._ruler_start, self.mapToScene(event.position().toPoint())
+                self._ruler_start, self.snap(self.mapToScene(event.position().toPoint()))
             )
             self.ruler_changed.emit(cm)
             return
@@ -466,7 +473,7 @@ class SeaView(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         if self.ruler_mode and self._ruler_start is not None:
-            end = self.mapToScene(event.position().toPoint())
+            end = self.snap(self.mapToScene(event.position().toPoint()))
             if (end - self._ruler_start).manhattanLength() > 2:
                 cm = self.sea_scene.show_ruler(self._ruler_start, end)
                 self.ruler_changed.emit(cm)
