@@ -37,6 +37,7 @@ from ui.campaign.sheet import SheetWidget
 from ui.campaign.standings import StandingsPage
 from ui.context import AppContext
 from ui.mode_base import ModeView
+from ui.qtcompat import run_modal
 from ui.session_undo import apply_action
 from wargame.campaign import actions as A
 from wargame.campaign.contents import contents_from_text, contents_to_text
@@ -332,7 +333,7 @@ class CampaignView(ModeView):
 
     def add_player_dialog(self) -> None:
         dlg = AddPlayerDialog(self.state.rules.countries, self)
-        if dlg.exec() != QDialog.DialogCode.Accepted:
+        if run_modal(dlg) != QDialog.DialogCode.Accepted:
             return
         if dlg.passphrase.text() != dlg.repeat.text():
             self.show_error("passphrase: the two passphrases differ")
@@ -362,7 +363,7 @@ class CampaignView(ModeView):
 
     def declare_dialog(self) -> None:
         dlg = DeclareDialog(self.state, self.seat, self.sheet.selected_letter(), self)
-        if dlg.exec() == QDialog.DialogCode.Accepted:
+        if run_modal(dlg) == QDialog.DialogCode.Accepted:
             self.declare(*dlg.values())
 
     def withdraw(self, letter: str) -> bool:
@@ -462,7 +463,7 @@ class CampaignView(ModeView):
             self.show_error(f"letter: give force {letter} a value before its contents")
             return
         dlg = ContentsDialog(letter, contents_to_text(self._secrets.get(letter)), self)
-        if dlg.exec() == QDialog.DialogCode.Accepted:
+        if run_modal(dlg) == QDialog.DialogCode.Accepted:
             self.set_contents(letter, dlg.text.toPlainText())
 
     def reveal(self) -> bool:
@@ -563,7 +564,7 @@ class CampaignView(ModeView):
             sc.score_max,
             self,
         )
-        if dlg.exec() == QDialog.DialogCode.Accepted:
+        if run_modal(dlg) == QDialog.DialogCode.Accepted:
             self.type_result(key, dlg.attacker.value(), dlg.defender.value())
 
     def collect_results(self) -> int:

@@ -34,7 +34,7 @@ def store_campaign(db: Database, session: Session[CampaignState]) -> None:
     state = session.state
     payload = json.dumps(save_campaign(session), separators=(",", ":"))
     with db.transaction() as s:
-        row = s.exec(select(CampaignRow).where(CampaignRow.uid == state.uid)).first()
+        row = s.scalars(select(CampaignRow).where(CampaignRow.uid == state.uid)).first()
         if row is None:
             row = CampaignRow(uid=state.uid, name=state.name, data=payload)
         row.name, row.data = state.name, payload
@@ -42,7 +42,7 @@ def store_campaign(db: Database, session: Session[CampaignState]) -> None:
         row.updated = _now()
         s.add(row)
         have = set(
-            s.exec(select(CampaignTurnRow.turn).where(CampaignTurnRow.campaign_uid == state.uid))
+            s.scalars(select(CampaignTurnRow.turn).where(CampaignTurnRow.campaign_uid == state.uid))
         )
         for record in state.history:
             if record.turn not in have:
@@ -54,7 +54,7 @@ def store_campaign(db: Database, session: Session[CampaignState]) -> None:
                     )
                 )
         # turns undone since the last store are dropped
-        for extra in s.exec(
+        for extra in s.scalars(
             select(CampaignTurnRow).where(
                 CampaignTurnRow.campaign_uid == state.uid,
                 CampaignTurnRow.turn > len(state.history),
@@ -65,13 +65,13 @@ def store_campaign(db: Database, session: Session[CampaignState]) -> None:
 
 def list_campaigns(db: Database) -> list[CampaignInfo]:
     with DbSession(db.engine) as s:
-        rows = s.exec(select(CampaignRow).order_by(CampaignRow.updated.desc()))  # type: ignore[attr-defined]
+        rows = s.scalars(select(CampaignRow).order_by(CampaignRow.updated.desc()))  # type: ignore[attr-defined]
         return [CampaignInfo(r.uid, r.name, r.players, r.turn, r.phase, r.updated) for r in rows]
 
 
 def read_campaign_data(db: Database, uid: str) -> dict[str, Any]:
     with DbSession(db.engine) as s:
-        row = s.exec(select(CampaignRow).where(CampaignRow.uid == uid)).first()
+        row = s.scalars(select(CampaignRow).where(CampaignRow.uid == uid)).first()
         if row is None:
             raise FileFormatError(f"campaign {uid!r} is not in the database")
         try:
@@ -88,7 +88,7 @@ def open_campaign(
 
 def turn_records(db: Database, uid: str) -> list[dict[str, Any]]:
     with DbSession(db.engine) as s:
-        rows = s.exec(
+        rows = s.scalars(
             select(CampaignTurnRow)
             .where(CampaignTurnRow.campaign_uid == uid)
             .order_by(CampaignTurnRow.turn)  # type: ignore[arg-type]
@@ -98,7 +98,7 @@ def turn_records(db: Database, uid: str) -> list[dict[str, Any]]:
 
 def delete_campaign(db: Database, uid: str) -> None:
     with db.transaction() as s:
-        for row in s.exec(select(CampaignRow).where(CampaignRow.uid == uid)):
+        for row in s.scalars(select(CampaignRow).where(CampaignRow.uid == uid)):
             s.delete(row)
-        for t in s.exec(select(CampaignTurnRow).where(CampaignTurnRow.campaign_uid == uid)):
+        for t in s.scalars(select(CampaignTurnRow).where(CampaignTurnRow.campaign_uid == uid)):
             s.delete(t)
