@@ -260,6 +260,49 @@ class HexOverlay(QGraphicsItem):
         painter.drawPath(self.path)
 
 
+class GridOverlay(QGraphicsItem):
+    """A square grid in whole cm (bolder every 5 cm): for laying out towns and snapping."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rect = QRectF()
+        self.setZValue(4)
+        self.setVisible(False)
+
+    def set_doc(self, doc: MapDoc) -> None:
+        self.prepareGeometryChange()
+        x0, y0, x1, y1 = doc.bounds
+        self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self.rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        r = (
+            self.rect.intersected(option.exposedRect)
+            if not option.exposedRect.isEmpty()
+            else self.rect
+        )
+        for step, alpha in ((1, 60), (5, 120)):
+            if step * lod < 5:
+                continue
+            pen = QPen(QColor(40, 30, 20, alpha), 1.0)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            x = math.ceil(r.left() / step) * step
+            while x <= r.right():
+                painter.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()))
+                x += step
+            y = math.ceil(r.top() / step) * step
+            while y <= r.bottom():
+                painter.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
+                y += step
+
+
 class GraphOverlay(QGraphicsItem):
     COLOURS = {
         "land-land": QColor("#7a4b12"),
@@ -300,10 +343,14 @@ class GraphOverlay(QGraphicsItem):
                 pen.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.drawLine(self.nodes[u][0], self.nodes[v][0])
+        t = painter.worldTransform()
+        painter.save()
+        painter.resetTransform()
+        painter.setPen(QPen(QColor("white"), 1.5))
         for p, kind in self.nodes.values():
-            painter.setPen(QPen(QColor("white"), 0))
             painter.setBrush(QColor("#7a4b12") if kind == "land" else QColor("#173f8a"))
-            painter.drawEllipse(p, 0.7, 0.7)
+            painter.drawEllipse(t.map(p), 5, 5)
+        painter.restore()
 
 
 class IssuesOverlay(QGraphicsItem):
@@ -445,10 +492,11 @@ class MapCanvas(QGraphicsView):
         self.table.setZValue(0)
         self.areas = AreasLayer()
         self.hexes = HexOverlay()
+        self.grid = GridOverlay()
         self.graph = GraphOverlay()
         self.problems = IssuesOverlay()
         self.selection = SelectionOverlay()
-        for item in (self.areas, self.hexes, self.graph, self.problems, self.selection):
+        for item in (self.areas, self.hexes, self.grid, self.graph, self.problems, self.selection):
             self.scene().addItem(item)
         self.tool: Any = None
         self._pan: QPointF | None = None
@@ -460,6 +508,7 @@ class MapCanvas(QGraphicsView):
         self.table.setRect(table)
         self.areas.set_doc(doc)
         self.hexes.set_doc(doc)
+        self.grid.set_doc(doc)
         rect = table.united(self.areas.boundingRect())
         self.selection.set_scene_rect(rect)
         self.scene().setSceneRect(

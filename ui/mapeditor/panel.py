@@ -134,6 +134,8 @@ class EditorPanel(QWidget):
         self.snap_grid.setText("Snap to grid")
         self.show_hex.toggled.connect(editor.overlays_changed)
         self.show_graph.toggled.connect(editor.overlays_changed)
+        self.snap_grid.toggled.connect(editor.overlays_changed)
+        self.snap_grid.setToolTip("Show a 1 cm grid (for laying out towns) and snap to it")
         checks = QGridLayout()
         for k, cb in enumerate((self.show_hex, self.show_graph, self.snap, self.snap_grid)):
             checks.addWidget(cb, k // 2, k % 2)

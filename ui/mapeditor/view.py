@@ -183,6 +183,7 @@ class MapEditorView(ModeView):
 
     def overlays_changed(self, *_args: Any) -> None:
         self.canvas.hexes.setVisible(self.panel.show_hex.isChecked() and self.doc.hex is not None)
+        self.canvas.grid.setVisible(self.panel.snap_grid.isChecked())
         show_graph = self.panel.show_graph.isChecked()
         self.canvas.graph.setVisible(show_graph)
         if show_graph:
