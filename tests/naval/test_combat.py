@@ -332,3 +332,55 @@ def test_an_island_between_the_ships_blocks_the_line_of_fire() -> None:
     assert st.sea.land
     with pytest.raises(IllegalAction, match="island blocks"):
         st.apply(Fire("A", Position.BOW, "B", "hull"), scripted())
+
+
+def test_grappled_ship_cannot_move_but_may_try_to_cut_free_on_four() -> None:
+    from wargame.naval.actions import CutFree, Move
+
+    st = grappled()
+    legal = st.legal_actions()
+    assert not any(isinstance(a, Move) for a in legal) and CutFree("A") in legal
+    st.apply(CutFree("A"), scripted(4))
+    assert st.ships["A"].grappled == () and st.ships["B"].grappled == ()
+
+
+def test_winner_of_a_boarding_must_board_in_its_own_turn() -> None:
+    from wargame.naval.actions import EndShipTurn
+
+    st = grappled()
+    st.apply(Board("A", "B", False), scripted(1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 3))
+    if st.ts.ship == "A":
+        st.apply(EndShipTurn("A"), scripted())
+    assert st.ts.ship == "B"
+    assert EndShipTurn("B") not in st.legal_actions()
+    with pytest.raises(IllegalAction, match="must become the attacker"):
+        st.apply(EndShipTurn("B"), scripted())
+
+
+def test_hold_fire_declines_the_return_shot() -> None:
+    from wargame.naval.actions import HoldFire
+
+    st = duel()
+    st.apply(Fire("A", Position.BOW, "B", "hull"), scripted(1, 1, 1, 1, 1, 1, 6))
+    assert st.phase == "return" and HoldFire("B") in st.legal_actions()
+    st.apply(HoldFire("B"), scripted())
+    assert st.phase == "ship" and st.ships["A"].hull_total == 12
+
+
+def test_a_battery_fires_only_once_a_turn() -> None:
+    st = duel()
+    st.apply(Fire("A", Position.BOW, "B", "hull"), scripted(1, 1, 1, 1, 1, 1, 1))
+    if st.ts is not None and st.ts.ship == "A":
+        with pytest.raises(IllegalAction, match="fired this turn"):
+            st.apply(Fire("A", Position.BOW, "B", "hull"), scripted())
+
+
+def test_firing_closes_the_move_step() -> None:
+    from wargame.naval.actions import Move
+
+    st = battle([ship("A", 0, (4, 6), heading=2, type="medium"), ship("B", 1, (4, 2), heading=1)])
+    st.apply(Fire("A", Position.BOW, "B", "hull"), scripted(1, 1, 1, 1, 1, 1))
+    assert not any(isinstance(a, Move) for a in st.legal_actions() if st.ts and st.ts.ship == "A")
+    if st.ts is not None and st.ts.ship == "A":
+        with pytest.raises(IllegalAction, match="past that step"):
+            st.apply(Move("A", st.ships["A"].hex, 2), scripted())

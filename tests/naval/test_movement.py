@@ -156,3 +156,60 @@ def test_ship_may_not_act_out_of_turn() -> None:
     st = battle([ship("A", 0, (4, 2), heading=5), ship("B", 1, (14, 10))], wind=5)
     with pytest.raises(IllegalAction, match="it is A's turn"):
         st.apply(EndShipTurn("B"), scripted())
+
+
+def test_reduced_sail_is_declared_before_moving_and_only_once() -> None:
+    st = battle([ship("A", 0, (4, 2), heading=5), ship("B", 1, (14, 10))], wind=5)
+    st.ships["A"].reduced_sail = 2
+    assert ReduceSail("A") not in st.legal_actions()
+    with pytest.raises(IllegalAction, match="already under reduced sail"):
+        st.apply(ReduceSail("A"), scripted())
+
+
+def test_reduced_sail_counts_down_each_turn() -> None:
+    from wargame.naval.actions import TurnCount, TurnRoll
+
+    st = battle([ship("A", 0, (4, 2), heading=5), ship("B", 1, (14, 10))], wind=5)
+    st.apply(ReduceSail("A"), scripted())
+    st.apply(EndShipTurn("A"), scripted())
+    st.apply(EndShipTurn("B"), scripted())
+    assert st.ships["A"].reduced_sail == 3
+    st.apply(TurnCount(0, TurnRoll.PASS), scripted())
+    assert st.phase == "countdown"
+
+
+def test_small_ship_against_the_wind_may_roll_for_one_hex() -> None:
+    st = battle([ship("A", 0, (4, 6), heading=2), ship("B", 1, (14, 10))], wind=5)
+    st.apply(Move("A", st.ships["A"].hex, 1), scripted())  # turns one face, no hex
+    assert st.ts.step == "extra"
+    st.apply(RollExtra("A"), scripted(4))
+    assert st.ts.step == "extra_move"
+
+
+def test_medium_ship_against_the_wind_gets_no_extra_roll() -> None:
+    st = battle([ship("A", 0, (4, 6), heading=2, type="medium"), ship("B", 1, (14, 10))], wind=5)
+    st.apply(Move("A", st.ships["A"].hex, 2), scripted())
+    assert (
+        st.ts is None
+        or st.ts.ship != "A"
+        or not any(isinstance(a, RollExtra) for a in st.legal_actions())
+    )
+
+
+def test_sailing_off_the_table_edge_leaves_the_battle() -> None:
+    from wargame.naval.movement import OFF_TABLE
+    from wargame.naval.ship import Status
+
+    st = battle([ship("A", 0, (4, 0), heading=2), ship("B", 1, (14, 10))], wind=2)
+    off = [a for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) == OFF_TABLE]
+    assert off
+    st.apply(off[0], scripted())
+    assert st.ships["A"].status is Status.LEFT
+    assert st.is_terminal() and st.scores() == {0: 0, 1: 0}  # sailing off scores nothing
+
+
+def test_other_ships_block_movement() -> None:
+    st = battle([ship("A", 0, (4, 2), heading=5), ship("B", 1, (4, 3))], wind=5)
+    assert all(k[0] != st.ships["B"].hex for k in st.move_options(st.ships["A"]))
+    with pytest.raises(IllegalAction, match="another ship"):
+        st.apply(Move("A", st.ships["B"].hex, 5), scripted())
