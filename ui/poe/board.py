@@ -172,7 +172,7 @@ class BoardView(QGraphicsView):
         text.setZValue(5)
         self.scene().addItem(text)
         if node.get("town"):
-            self._town(QPointF(at.x() - 58, at.y() - 8))
+            self._town(QPointF(at.x() - 26, at.y() + 22))
 
     def _town(self, at: QPointF) -> None:
         scene = self.scene()
@@ -223,21 +223,21 @@ class BoardView(QGraphicsView):
                 continue
             n = per_area.get(area_id, 0)
             per_area[area_id] = n + 1
-            at = self.anchor[area_id] + QPointF(-36 + 34 * n, 30)
+            at = self.anchor[area_id] + QPointF(-44 + 42 * n, 34)
             self._ship(at, held.get(k))
         for area_id, count in buried.items():
             if count and area_id in self.anchor:
-                self._chest(self.anchor[area_id] + QPointF(34, 14), count)
+                self._chest(self.anchor[area_id] + QPointF(30, 8), count)
         captains = [p for p in pirates if p["area"] is not None and p["captain"] < 0]
         for p in captains:
             at = self.anchor.get(p["area"])
             if at is None:
                 continue
             crew = [c for c in pirates if c["captain"] == p["seat"]]
-            pos = at + QPointF(-10, -6)
+            pos = at + QPointF(-8, 0)
             self._pirate(pos, p["seat"], captain=True, active=p["seat"] == active, crew=len(crew))
             for j, c in enumerate(crew):
-                cpos = pos + QPointF(-30 - 20 * j, 10)
+                cpos = pos + QPointF(-34 - 24 * j, 12)
                 self._pirate(cpos, c["seat"], captain=False, active=c["seat"] == active, crew=0)
 
     def _keep(self, item: QGraphicsItem, z: float = 10) -> None:
@@ -248,21 +248,25 @@ class BoardView(QGraphicsView):
 
     def _ship(self, at: QPointF, holder: int | None) -> None:
         scene = self.scene()
+        k = 1.5
+
+        def pt(x: float, y: float) -> QPointF:
+            return at + QPointF(x * k, y * k)
+
         hull = QPainterPath()
-        hull.moveTo(at + QPointF(-16, 0))
-        hull.lineTo(at + QPointF(16, 0))
-        hull.lineTo(at + QPointF(10, 8))
-        hull.lineTo(at + QPointF(-10, 8))
+        hull.moveTo(pt(-16, 0))
+        hull.lineTo(pt(16, 0))
+        hull.lineTo(pt(10, 8))
+        hull.lineTo(pt(-10, 8))
         hull.closeSubpath()
-        h = scene.addPath(hull, QPen(QColor("#2b1a0a"), 1.2), QColor("#7a4a22"))
-        self._keep(h, 8)
-        mast = scene.addLine(at.x(), at.y(), at.x(), at.y() - 22, QPen(QColor("#2b1a0a"), 1.6))
+        self._keep(scene.addPath(hull, QPen(QColor("#2b1a0a"), 1.4), QColor("#7a4a22")), 8)
+        top = pt(0, -22)
+        mast = scene.addLine(at.x(), at.y(), top.x(), top.y(), QPen(QColor("#2b1a0a"), 2))
         self._keep(mast, 8)
-        sail = QPolygonF([at + QPointF(1, -21), at + QPointF(13, -5), at + QPointF(1, -4)])
+        sail = QPolygonF([pt(1, -21), pt(13, -5), pt(1, -4)])
         fill = seat_color(holder) if holder is not None else QColor("#f5f1e6")
-        s = scene.addPolygon(sail, QPen(QColor("#6b6250"), 1), fill)
-        self._keep(s, 8)
-        flag = QPolygonF([at + QPointF(-1, -21), at + QPointF(-11, -17), at + QPointF(-1, -13)])
+        self._keep(scene.addPolygon(sail, QPen(QColor("#6b6250"), 1), fill), 8)
+        flag = QPolygonF([pt(-1, -21), pt(-11, -17), pt(-1, -13)])
         self._keep(scene.addPolygon(flag, QPen(Qt.PenStyle.NoPen), QColor("#111111")), 8)
 
     def _chest(self, at: QPointF, count: int) -> None:
@@ -290,7 +294,7 @@ class BoardView(QGraphicsView):
 
     def _pirate(self, at: QPointF, seat: int, *, captain: bool, active: bool, crew: int) -> None:
         scene = self.scene()
-        r = 13 if captain else 9
+        r = 17 if captain else 12
         color = seat_color(seat)
         disc = QGraphicsEllipseItem(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r))
         disc.setBrush(color)
@@ -308,7 +312,7 @@ class BoardView(QGraphicsView):
             )
             self._keep(ring, 12)
         label = QGraphicsSimpleTextItem(str(seat + 1))
-        f = QFont("Sans", 10 if captain else 8)
+        f = QFont("Sans", 13 if captain else 10)
         f.setBold(True)
         label.setFont(f)
         label.setBrush(QColor("white"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from wargame.poe.rules import Card
 
@@ -137,16 +137,18 @@ class CardRow(QWidget):
 
     card_clicked = Signal(int)
 
-    def __init__(self, title: str, *, small: bool = False) -> None:
+    def __init__(self, title: str, *, small: bool = False, columns: int = 0) -> None:
         super().__init__()
         self.small = small
+        self.columns = columns
         outer = QVBoxLayout(self)
+        outer.setAlignment(Qt.AlignmentFlag.AlignTop)
         outer.setContentsMargins(4, 2, 4, 2)
         outer.setSpacing(2)
         self.title = QLabel(title)
         self.title.setObjectName("row-title")
         outer.addWidget(self.title)
-        self.row = QHBoxLayout()
+        self.row = QGridLayout() if columns else QHBoxLayout()
         self.row.setSpacing(6)
         outer.addLayout(self.row)
         outer.addStretch(1)
@@ -172,14 +174,20 @@ class CardRow(QWidget):
                 if w is not None and w is not self.empty:
                     w.deleteLater()
             self.widgets = {}
-            for c in cards:
+            for k, c in enumerate(cards):
                 w = CardWidget(c, type_names.get(c.type or "", "any type"), small=self.small)
                 w.clicked.connect(self.card_clicked)
-                self.row.addWidget(w)
+                if isinstance(self.row, QGridLayout):
+                    self.row.addWidget(w, k // self.columns, k % self.columns)
+                else:
+                    self.row.addWidget(w)
                 self.widgets[c.index] = w
             self.empty.setText(empty_text)
-            self.row.addWidget(self.empty)
-            self.row.addStretch(1)
+            if isinstance(self.row, QGridLayout):
+                self.row.addWidget(self.empty, 0, 0)
+            else:
+                self.row.addWidget(self.empty)
+                self.row.addStretch(1)
         self.empty.setVisible(not cards)
         for idx, w in self.widgets.items():
             w.set_state(selected=idx in selected, playable=idx in playable)

@@ -83,6 +83,7 @@ class PiecesOfEightView(ModeView):
         outer.setSpacing(4)
         outer.addLayout(self._setup_bar())
         split = QSplitter(Qt.Orientation.Horizontal)
+        self.split = split
         self.board = BoardView()
         self.board.area_clicked.connect(self.area_clicked)
         split.addWidget(self.board)
@@ -132,14 +133,16 @@ class PiecesOfEightView(ModeView):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([800, 460])
+        split.splitterMoved.connect(lambda *_: setattr(self, "_split_set", True))
         outer.addWidget(split, 1)
         bottom = QHBoxLayout()
         self.hand_row = CardRow("Hand")
         self.hand_row.card_clicked.connect(self.card_clicked)
-        bottom.addWidget(self.hand_row, 3)
-        self.faceup_row = CardRow("Face-up treasure", small=True)
+        self.hand_row.setMinimumWidth(6 * 134 + 12)
+        bottom.addWidget(self.hand_row, 0, Qt.AlignmentFlag.AlignTop)
+        self.faceup_row = CardRow("Face-up treasure", small=True, columns=4)
         self.faceup_row.card_clicked.connect(self.card_clicked)
-        bottom.addWidget(self.faceup_row, 2)
+        bottom.addWidget(self.faceup_row, 1, Qt.AlignmentFlag.AlignTop)
         self.bottom = QWidget()
         self.bottom.setLayout(bottom)
         self.bottom.setFixedHeight(214)
@@ -189,6 +192,15 @@ class PiecesOfEightView(ModeView):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.handoff.setGeometry(self.rect())
+        if not self._split_set:
+            QTimer.singleShot(0, self._size_split)
+
+    _split_set = False
+
+    def _size_split(self) -> None:
+        w = self.split.width()
+        if w > 0 and not self._split_set:
+            self.split.setSizes([int(w * 0.58), w - int(w * 0.58)])
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
