@@ -45,21 +45,24 @@ class TacticianBot:
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice
-        self._maps: dict[tuple[object, tuple[Sq, ...]], dict[Sq, int]] = {}
+        self._maps: dict[tuple[int, tuple[Sq, ...]], tuple[object, dict[Sq, int]]] = {}
+        #: Figures already found with nowhere better to go this movement phase.
+        self._stay: tuple[tuple[int, int, int], set[str]] = ((0, 0, 0), set())
+        self._defender_dist: tuple[object, dict[Sq, int]] = ((), {})
 
     def distance_map(self, s: RaidState, goals: list[Sq]) -> dict[Sq, int]:
         """Moves from every square to the nearest goal (every square is passable)."""
-        key = (s.town, tuple(goals))
+        key = (id(s.town), tuple(goals))
         found = self._maps.get(key)
-        if found is None:
-            found = {
+        if found is None or found[0] is not s.town:
+            dist = {
                 sq: min(max(abs(sq[0] - g[0]), abs(sq[1] - g[1])) for g in goals)
                 for sq in s.town.squares()
             }
             if len(self._maps) > 64:
                 self._maps.clear()
-            self._maps[key] = found
-        return found
+            found = self._maps[key] = (s.town, dist)
+        return found[1]
 
     def choose(self, state: GameState, seat: int) -> Action:
         assert isinstance(state, RaidState)
@@ -131,9 +134,19 @@ class TacticianBot:
         if side == ATTACKER:
             dist = self.distance_map(s, goals)
         else:
-            dist = _LazyDistance(goals)
+            gkey = (id(s.town), tuple(goals))
+            if self._defender_dist[0] != gkey:
+                self._defender_dist = (gkey, _LazyDistance(goals))
+            dist = self._defender_dist[1]
+        key = (id(s.town), s.turn_no, s.step)
+        if self._stay[0] != key:
+            self._stay = (key, set())
+        stay = self._stay[1]
         for u in s.movable(side):
             assert u.sq is not None
+            if u.id in stay:
+                continue
+            stay.add(u.id)
             if u.kind == "guns":
                 continue
             if side == DEFENDER and u.sq in guard and not u.is_officer:
@@ -156,6 +169,7 @@ class TacticianBot:
                 if d < here and (best is None or d < best[0]):
                     best = (d, t)
             if best is not None:
+                stay.discard(u.id)
                 return A.Move(u.id, best[1], escort)
         return None
 

@@ -174,15 +174,13 @@ class CombatMixin:
         return whole + (1 if part and f.part_counts else 0)
 
     def attack_targets(self: RaidState, frm: Sq, side: int) -> list[Sq]:
-        c0, r0 = frm
+        occ = self._occ if self._occ is not None else self.occupancy()
+        units = self.units
         out = []
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                sq = (c0 + dc, r0 + dr)
-                if (dc or dr) and self.town.contains(sq):
-                    holder = self.side_at(sq)
-                    if holder is not None and holder != side:
-                        out.append(sq)
+        for sq in self.adj8[frm]:
+            here = occ.get(sq)
+            if here and units[here[0]].side != side:
+                out.append(sq)
         return out
 
     def attack_squares(self: RaidState, side: int) -> list[Sq]:

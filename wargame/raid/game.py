@@ -8,7 +8,7 @@ from typing import Any
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
 from wargame.raid.rules import raid_rules
-from wargame.raid.scenario import default_scenario, state_parts
+from wargame.raid.scenario import state_parts
 from wargame.raid.state import RaidState
 
 
@@ -33,7 +33,7 @@ class RaidGame(Game):
 def new_raid(scenario: Mapping[str, Any] | None = None, *, source: str = "scenario") -> RaidState:
     """A raid at the start of turn 1 from a scenario (None: the shipped default)."""
     rules = raid_rules()
-    data = scenario if scenario is not None else default_scenario()
+    data = scenario if scenario is not None else _default()
     town, units, fire, name = state_parts(data, rules, source)
     state = RaidState(rules, town, units, name=name)
     for sq in fire:
@@ -41,3 +41,10 @@ def new_raid(scenario: Mapping[str, Any] | None = None, *, source: str = "scenar
             state.fire[sq] = 0
     state.note(f"{name}: {len(state.on_table(0))} pirate figures against {len(state.on_table(1))}.")
     return state
+
+
+def _default() -> Mapping[str, Any]:
+    from wargame.paths import scenarios_dir
+    from wargame.raid.scenario import DEFAULT_SCENARIO, _read_default
+
+    return _read_default(str(scenarios_dir() / DEFAULT_SCENARIO))  # read-only use

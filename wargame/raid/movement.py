@@ -58,31 +58,21 @@ class MovementMixin:
     def _targets(self: RaidState, u: Unit, movers: int) -> list[Sq]:
         if u.sq is None or u.sq in self.engaged:
             return []
-        reach = self.rules.movement.move_squares
         cap = self.rules.movement.square_capacity
-        occ = self.occupancy()
+        if movers > cap:
+            return []
+        occ = self._occ if self._occ is not None else self.occupancy()
         units = self.units
-        c0, r0 = u.sq
+        engaged = self.engaged
+        side = u.side
         out: list[Sq] = []
-        cols, rows = self.town.cols, self.town.rows
-        for dr in range(-reach, reach + 1):
-            r = r0 + dr
-            if r < 0 or r >= rows:
+        for sq in self.reach[u.sq]:
+            here = occ.get(sq)
+            if here and (units[here[0]].side != side or len(here) + movers > cap):
                 continue
-            for dc in range(-reach, reach + 1):
-                c = c0 + dc
-                if (dc == 0 and dr == 0) or c < 0 or c >= cols:
-                    continue
-                sq = (c, r)
-                here = occ.get(sq)
-                if here:
-                    if units[here[0]].side != u.side or len(here) + movers > cap:
-                        continue
-                elif movers > cap:
-                    continue
-                if sq in self.engaged:
-                    continue
-                out.append(sq)
+            if sq in engaged:
+                continue
+            out.append(sq)
         return out
 
     # -- listing ------------------------------------------------------------------------

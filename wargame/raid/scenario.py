@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from wargame.errors import FileFormatError
@@ -32,7 +33,11 @@ PER_SQUARE = 3
 
 def default_scenario() -> dict[str, Any]:
     """The shipped default raid (a fresh copy)."""
-    path = scenarios_dir() / DEFAULT_SCENARIO
+    return copy.deepcopy(_read_default(str(scenarios_dir() / DEFAULT_SCENARIO)))
+
+
+@lru_cache(maxsize=4)
+def _read_default(path: str) -> dict[str, Any]:
     data = read_json_file(path)
     if not isinstance(data, dict):
         raise FileFormatError(f"{path}: a scenario must be a JSON object")

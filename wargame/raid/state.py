@@ -9,7 +9,9 @@ phase as a *pending* choice for that player.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Self
 
 from wargame.core.actions import Action
@@ -94,6 +96,12 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
             for sq in town.squares()
             if rules.squares[town.type_at(sq)].loot in need
         }
+        #: Static neighbourhoods of the town (shared by clones): squares one step away in
+        #: 8 directions, squares a move reaches, and the burnable squares a fire-setter reaches.
+        burnable = frozenset(k for k, t in rules.squares.items() if t.burnable)
+        self.adj8, self.reach, self.fire_reach = neighbourhoods(
+            town, rules.movement.move_squares, burnable
+        )
         self.withdraw_sq: tuple[Sq, ...] = tuple(
             sq for sq in town.squares() if town.type_at(sq) in rules.game.withdraw_from
         )
@@ -110,10 +118,13 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         return occ
 
     def at(self, sq: Sq) -> list[Unit]:
-        return [self.units[i] for i in self.occupancy().get(sq, ())]
+        occ = self._occ if self._occ is not None else self.occupancy()
+        units = self.units
+        return [units[i] for i in occ.get(sq, ())]
 
     def side_at(self, sq: Sq) -> int | None:
-        idx = self.occupancy().get(sq)
+        occ = self._occ if self._occ is not None else self.occupancy()
+        idx = occ.get(sq)
         return self.units[idx[0]].side if idx else None
 
     def unit(self, uid: str) -> Unit:
@@ -123,14 +134,21 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         return self.units[i]
 
     def _place(self, u: Unit, sq: Sq) -> None:
+        occ = self._occ
+        if occ is not None:
+            i = self.by_id[u.id]
+            if u.status == READY and u.sq is not None:
+                _drop(occ, u.sq, i)
+            insort(occ.setdefault(sq, []), i)
         u.sq = sq
         u.status = READY
-        self._occ = None
 
     def _remove(self, u: Unit, status: str) -> None:
+        occ = self._occ
+        if occ is not None and u.status == READY and u.sq is not None:
+            _drop(occ, u.sq, self.by_id[u.id])
         u.sq = None
         u.status = status
-        self._occ = None
 
     def on_table(self, side: int) -> list[Unit]:
         return [u for u in self.units if u.side == side and u.status == READY]
@@ -300,15 +318,21 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
 
     def _advance(self, dice: DiceService) -> None:
         """Run on past phases with nothing to do; stop where a player must act."""
+        check_party = True
         while self.end is None:
             if self.pending is not None:
                 return
             if self.hits:
                 self.process_hits(dice)
+                check_party = True
                 continue
-            if not self.on_table(ATTACKER):
-                self._finish("the raiding party has gone from the town")
-                return
+            if check_party:
+                check_party = False
+                occ = self._occ if self._occ is not None else self.occupancy()
+                units = self.units
+                if not any(units[idx[0]].side == ATTACKER for idx in occ.values()):
+                    self._finish("the raiding party has gone from the town")
+                    return
             ph = self.phase
             if ph in ("initiative", "alarm"):
                 return
@@ -472,6 +496,40 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
 
     def phase_title(self) -> str:
         return PHASE_TITLES.get(self.phase, self.phase)
+
+
+def _drop(occ: dict[Sq, list[int]], sq: Sq, i: int) -> None:
+    here = occ[sq]
+    here.remove(i)
+    if not here:
+        del occ[sq]
+
+
+Hood = dict[Sq, tuple[Sq, ...]]
+
+
+@lru_cache(maxsize=64)
+def neighbourhoods(town: Town, reach: int, burnable: frozenset[str]) -> tuple[Hood, Hood, Hood]:
+    """Static neighbourhoods of a town, shared by every state on it: the squares one step
+    away in 8 directions, the squares a move reaches, and the burnable squares a
+    fire-setter reaches (his own and the 8 around)."""
+    adj8 = {sq: _around(town, sq, 1) for sq in town.squares()}
+    moves = {sq: _around(town, sq, reach) for sq in town.squares()}
+    fire = {
+        sq: tuple(q for q in (sq, *adj8[sq]) if town.type_at(q) in burnable)
+        for sq in town.squares()
+    }
+    return adj8, moves, fire
+
+
+def _around(town: Town, sq: Sq, n: int) -> tuple[Sq, ...]:
+    c0, r0 = sq
+    return tuple(
+        (c0 + dc, r0 + dr)
+        for dr in range(-n, n + 1)
+        for dc in range(-n, n + 1)
+        if (dc or dr) and town.contains((c0 + dc, r0 + dr))
+    )
 
 
 def _plain(v: Any) -> Any:

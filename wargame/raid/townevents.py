@@ -67,14 +67,8 @@ class TownEventsMixin:
     def ignite_targets(self: RaidState, u: Unit) -> list[Sq]:
         if u.sq is None:
             return []
-        c0, r0 = u.sq
-        out = []
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                sq = (c0 + dc, r0 + dr)
-                if self.town.contains(sq) and self.burnable(sq):
-                    out.append(sq)
-        return out
+        fire, burned = self.fire, self.burned
+        return [sq for sq in self.fire_reach[u.sq] if sq not in fire and sq not in burned]
 
     def fire_setters(self: RaidState) -> list[Unit]:
         return [
