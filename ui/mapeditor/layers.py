@@ -1,0 +1,205 @@
+"""The areas layer of the map canvas, and the colours and shapes it shares.
+
+Part of the map canvas: a QGraphicsView of the table with layered, cached painting.
+
+All areas are painted by one :class:`AreasLayer` item (cached as a device pixmap,
+so a repaint of an unchanged view is one blit even with thousands of polygons);
+overlays (hex grid, adjacency graph, problems, selection, tool previews) are
+separate items on top. Hit testing uses the map model, not Qt items.
+"""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+from shapely.ops import polylabel
+
+from wargame.maps.model import Area, MapDoc
+from wargame.maps.ops import polygons_of
+
+WOOD = QColor("#5b4636")
+SEA = QColor("#9cc9e0")
+SEA_BIG = QColor("#6fa8cc")
+SEA_EDGE = QColor("#3f7fa6")
+LAND = QColor("#e9d8a6")
+LAND_EDGE = QColor("#7a5a2e")
+INK = QColor("#2b2118")
+SEA_INK = QColor("#1d4e6e")
+SELECT = QColor("#d62828")
+
+
+def area_path(area: Area) -> QPainterPath:
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    for ring in (area.polygon, *area.holes):
+        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
+        path.closeSubpath()
+    return path
+
+
+def label_point(area: Area) -> QPointF:
+    """Where the area's name goes: the point deepest inside it (pole of inaccessibility)."""
+    g = area.geometry()
+    try:
+        if not g.is_valid:
+            g = shapely.make_valid(g)
+        parts = polygons_of(g)
+        p = (
+            polylabel(parts[0], tolerance=max(0.05, math.sqrt(parts[0].area) / 50))
+            if parts
+            else None
+        )
+    except Exception:  # noqa: BLE001 - a broken polygon mid-edit still gets a label
+        p = None
+    if p is None or p.is_empty:
+        x, y = area.polygon[0]
+        return QPointF(x, y)
+    return QPointF(p.x, p.y)
+
+
+class AreasLayer(QGraphicsItem):
+    """Every area of the map: fill, coast, names and town / harbour marks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paths: list[tuple[Area, QPainterPath, QPointF]] = []
+        self.rect = QRectF()
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setZValue(1)
+
+    def set_doc(self, doc: MapDoc) -> None:
+        self.prepareGeometryChange()
+        self.paths = [(a, area_path(a), label_point(a)) for a in doc.areas]
+        x0, y0, x1, y1 = doc.bounds
+        rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        for _a, path, _p in self.paths:
+            rect = rect.united(path.boundingRect())
+        self.rect = rect.adjusted(-2, -2, 2, 2)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, len(self.paths) < 3000 or lod > 4)
+        sea_pen = QPen(SEA_EDGE, 0.12)
+        sea_pen.setCosmetic(lod < 6)
+        land_pen = QPen(LAND_EDGE, 0.25)
+        land_pen.setCosmetic(lod < 3)
+        if land_pen.isCosmetic():
+            land_pen.setWidthF(1.2)
+            sea_pen.setWidthF(0.8)
+        for a, path, _p in self.paths:
+            if a.kind == "sea":
+                painter.setPen(sea_pen)
+                painter.setBrush(SEA_BIG if a.big else SEA)
+                painter.drawPath(path)
+        # a soft shallows rim around the land, then the land itself
+        shallows = QPen(QColor(255, 255, 255, 110), 0.9 if not land_pen.isCosmetic() else 4)
+        shallows.setCosmetic(land_pen.isCosmetic())
+        shallows.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        for a, path, _p in self.paths:
+            if a.kind == "land":
+                painter.strokePath(path, shallows)
+        for a, path, _p in self.paths:
+            if a.kind == "land":
+                painter.setPen(land_pen)
+                painter.setBrush(LAND)
+                painter.drawPath(path)
+        self._paint_labels(painter, lod)
+
+    def _paint_labels(self, painter: QPainter, lod: float) -> None:
+        if lod * 1.0 < 2.5 or len(self.paths) > 2000 and lod < 8:
+            return
+        px = max(10.0, min(15.0, 1.1 * lod))
+        painter.save()
+        t = painter.worldTransform()
+        painter.resetTransform()
+        land_font = QFont("Serif", 1)
+        land_font.setPixelSize(int(px))
+        land_font.setBold(True)
+        sea_font = QFont("Serif", 1)
+        sea_font.setPixelSize(int(px))
+        sea_font.setItalic(True)
+        # land first, then seas from the largest: a name that would overprint one
+        # already drawn is left out (zoom in to read it)
+        order = sorted(
+            self.paths,
+            key=lambda e: (
+                e[0].kind != "land",
+                -e[1].boundingRect().width() * e[1].boundingRect().height(),
+            ),
+        )
+        taken: list[QRectF] = []
+        for a, path, p in order:
+            w = path.boundingRect().width() * lod
+            if w < 30 and not a.town:
+                continue
+            c = t.map(p)
+            text = a.name
+            painter.setFont(land_font if a.kind == "land" else sea_font)
+            fm = painter.fontMetrics()
+            tw = fm.horizontalAdvance(text)
+            y = c.y()
+            box = QRectF(c.x() - tw / 2 - 2, y - px - (1.8 * 6 if a.town else 0), tw + 4, px * 2.6)
+            if any(box.intersects(r) for r in taken):
+                continue
+            taken.append(box)
+            if a.town:
+                self._town(painter, c)
+                y += px * 1.2
+            elif a.harbour:
+                y += px * 0.2
+            painter.setPen(
+                QColor(255, 255, 255, 170) if a.kind == "land" else QColor(255, 255, 255, 120)
+            )
+            painter.drawText(QPointF(c.x() - tw / 2 + 1, y + 1), text)
+            painter.setPen(INK if a.kind == "land" else SEA_INK)
+            painter.drawText(QPointF(c.x() - tw / 2, y), text)
+            mx = c.x() - 8 if a.harbour and a.start else c.x()
+            if a.harbour:
+                painter.drawText(QPointF(mx - 5, y + px * 1.3), "\u2693")
+                mx += 16
+            if a.start:
+                self._flag(painter, QPointF(mx, y + px * 1.25))
+        painter.restore()
+
+    def _flag(self, painter: QPainter, c: QPointF) -> None:
+        """A small black pirate flag: where pieces start."""
+        painter.setPen(QPen(INK, 1.2))
+        painter.drawLine(QPointF(c.x() - 4, c.y()), QPointF(c.x() - 4, c.y() - 12))
+        painter.setBrush(QColor("#1b1b1b"))
+        painter.drawRect(QRectF(c.x() - 4, c.y() - 12, 9, 6))
+
+    def _town(self, painter: QPainter, c: QPointF) -> None:
+        painter.setPen(QPen(INK, 1.2))
+        painter.setBrush(QColor("#b23a2a"))
+        r = 6.0
+        house = QPolygonF(
+            [
+                QPointF(c.x() - r, c.y()),
+                QPointF(c.x() - r, c.y() - r),
+                QPointF(c.x(), c.y() - 1.8 * r),
+                QPointF(c.x() + r, c.y() - r),
+                QPointF(c.x() + r, c.y()),
+            ]
+        )
+        painter.drawPolygon(house)
