@@ -191,3 +191,37 @@ def test_ruler_drag_from_ship_to_ship_snaps_to_their_centres(qtbot, main_window)
     assert "Ruler: 10.0 cm" in view.status_text()
     view.act_ruler.trigger()
     assert not view.sea_view.ruler_mode
+
+
+def test_player_grapples_and_boards_with_dice_typed_in_from_the_table(qtbot, main_window) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QPushButton
+
+    view = main_window.show_mode("naval")
+    data = close_quarters()
+    data["ships"][1]["at"] = [4, 5]
+    view.load_scenario_data(data, None)
+    ctx = main_window.ctx
+    ctx.manual_dice = True
+    asked: list[str] = []
+
+    def answer(req):  # noqa: ANN001, ANN202
+        asked.append(req.purpose)
+        return " ".join(["6"] * req.count)
+
+    ctx.dice_answerer = answer
+
+    def button(kind: str) -> QPushButton:
+        found = [b for b in view.buttons_box.findChildren(QPushButton) if b.objectName() == kind]
+        assert found, [b.objectName() for b in view.buttons_box.findChildren(QPushButton)]
+        return found[0]
+
+    grapple = button("naval.grapple")
+    assert "%" in grapple.text()
+    qtbot.mouseClick(grapple, Qt.MouseButton.LeftButton)
+    assert view.state.ships["Revenge"].grappled == ("Swift",)
+    assert any("grapple Swift" in p for p in asked)
+    board = button("naval.board")
+    assert "dice against" in board.text()
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton)
+    assert any("boards Swift" in e for e in view.state.events)
+    assert "boards Swift" in view.log.toPlainText()

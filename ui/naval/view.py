@@ -503,8 +503,11 @@ class NavalView(ModeView):
     def _fill_buttons(self, legal: list[Action]) -> None:
         while self.buttons.count():
             item = self.buttons.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            w = item.widget()
+            if w is not None:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
         labels: list[tuple[str, Action]] = []
         grapples: dict[str, Grapple] = {}
         for a in legal:
@@ -513,16 +516,16 @@ class NavalView(ModeView):
             elif isinstance(a, ReduceSail):
                 labels.append(("Reduce sail (4 turns)", a))
             elif isinstance(a, GearCheck):
-                labels.append(("Roll to move (gear damaged, 4-6)", a))
+                labels.append((f"Roll to move (gear damaged: {self._d6_odds(a.ship, 'gear')})", a))
             elif isinstance(a, RollExtra):
-                labels.append(("Roll for an extra hex  (X)", a))
+                labels.append((f"Roll for an extra hex: {self._d6_odds(a.ship, 'extra')}  (X)", a))
             elif isinstance(a, CutFree):
                 labels.append(("Cut free of the grapples (4-6)", a))
             elif isinstance(a, Grapple):
                 if a.target not in grapples or a.points > grapples[a.target].points:
                     grapples[a.target] = a
             elif isinstance(a, Board):
-                labels.append((f"Board {a.target}{' with the captain' if a.captain else ''}", a))
+                labels.append((self._board_label(a), a))
             elif isinstance(a, EndShipTurn):
                 labels.append(("End ship's turn  (E)", a))
             elif isinstance(a, HoldFire):
@@ -561,6 +564,42 @@ class NavalView(ModeView):
                 b.setShortcut(QKeySequence("X"))
             b.clicked.connect(lambda _=False, act=a: self.act(act))
             self.buttons.addWidget(b, i // 2, i % 2)
+
+    def _d6_odds(self, name: str, what: str) -> str:
+        """The chance of a movement roll, with the crew's modifier."""
+        st = self.state
+        ship, ts = st.ships[name], st.ts
+        mod = st.rules.movement.quality_die_modifier[ship.quality]
+        if what == "gear":
+            need = st.rules.movement.gear_check_on
+        else:
+            assert ts is not None
+            need = st.rules.sail.point(ts.sail_point).extra_on
+        faces = sum(1 for v in range(1, 7) if v + mod >= need)
+        return f"{need}+{f' ({mod:+d})' if mod else ''}, {faces / 6:.0%}"
+
+    def _board_label(self, a: Board) -> str:
+        st = self.state
+        ship, target = st.ships[a.ship], st.ships[a.target]
+        used = st.ts.fp_used if st.ts is not None else 0
+        mine, _ = combat.boarding_dice(
+            ship,
+            attacker=True,
+            captain=a.captain,
+            first_of_game=not st.boarded_ever,
+            fighting=max(0, ship.fighting_points - used),
+            rules=st.rules,
+        )
+        theirs, _ = combat.boarding_dice(
+            target,
+            attacker=False,
+            captain=False,
+            first_of_game=False,
+            fighting=target.fighting_points,
+            rules=st.rules,
+        )
+        who = " with the captain" if a.captain else ""
+        return f"Board {a.target}{who}: {mine} dice against {theirs}"
 
     def _fill_fire(self, legal: list[Action]) -> None:
         fires = [a for a in legal if isinstance(a, Fire)]
