@@ -193,3 +193,19 @@ def test_undo_save_and_resume(main_window, qtbot, tmp_path) -> None:  # noqa: AN
     view.open_json(data, None)
     assert view.state.to_json() == before
     assert view.seats == ["human", "human", "human"]
+
+
+def test_variants_and_another_board_start_a_new_game(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    from wargame.paths import scenarios_dir
+
+    view = open_view(main_window, ["human", "strong", "strong"], seed=6)
+    view.variants.choose("faceup_to_hand", "by-location")
+    view.variants.choose("mutiny_rounding", "up")
+    assert view.use_map(scenarios_dir() / "maps" / "pieces-of-eight.json")
+    assert view.state.options.faceup_to_hand == "by-location"
+    assert view.state.options.mutiny_rounding == "up"
+    assert view.session.header["params"]["mutiny_rounding"] == "up"
+    bad = tmp_path / "no-town.json"
+    bad.write_text('{"format": "naval"}', encoding="utf-8")
+    assert not view.use_map(bad)
+    assert "not a map file" in view.last_error

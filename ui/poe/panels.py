@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+from typing import Any
+
+from PySide6.QtGui import QAction, QActionGroup, QColor
+from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QToolButton
 
 from ui.poe.board import seat_color
 from wargame.poe.frames import Frame
+from wargame.poe.game import VARIANTS
 from wargame.poe.state import PHASE_TITLES, PoeState
 
 COLUMNS = ("Pirate", "Where", "Role", "VP", "Hand", "Face-up", "Cards in play")
@@ -152,3 +155,51 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
         score = score_burial([st.cards[c] for c in st.selection], st.rules, fools_gold=st.fools)
         hint += f" Chosen: {len(st.selection)} card(s), worth {score.total} VP."
     return (f"<b>{st.name(seat)}</b>{tag} - {phase}: {hint}{crew}", False)
+
+
+VARIANT_TITLES = {
+    "faceup_to_hand": (
+        "Face-up cards back to hand",
+        {"one": "one card", "by-location": "1 at sea / 2 on land / 6 in town"},
+    ),
+    "mutiny_rounding": (
+        "Mutiny bonus fractions",
+        {"down": "round down", "nearest": "round to nearest", "up": "round up"},
+    ),
+}
+
+
+class VariantsButton(QToolButton):
+    """The seed's open questions as choices for the next new game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("poe-variants")
+        self.setText("Variants")
+        self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self)
+        self.groups: dict[str, QActionGroup] = {}
+        for key, (title, names) in VARIANT_TITLES.items():
+            menu.addSection(title)
+            group = QActionGroup(self)
+            group.setExclusive(True)
+            for k, value in enumerate(VARIANTS[key]):
+                act = QAction(names.get(value, value), self, checkable=True)
+                act.setData(value)
+                act.setChecked(k == 0)
+                group.addAction(act)
+                menu.addAction(act)
+            self.groups[key] = group
+        self.setMenu(menu)
+
+    def params(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, group in self.groups.items():
+            act = group.checkedAction()
+            if act is not None:
+                out[key] = act.data()
+        return out
+
+    def choose(self, key: str, value: str) -> None:
+        for act in self.groups[key].actions():
+            act.setChecked(act.data() == value)

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QCursor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -26,7 +27,7 @@ from ui.mode_base import ModeView
 from ui.poe.board import BoardView
 from ui.poe.cards import CardRow
 from ui.poe.handoff import HandOff
-from ui.poe.panels import PlayersPanel, prompt_text
+from ui.poe.panels import PlayersPanel, VariantsButton, prompt_text
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
@@ -34,9 +35,11 @@ from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
 from wargame.errors import FileFormatError, IllegalAction, WargameError
+from wargame.paths import scenarios_dir
+from wargame.persistence.files import read_json_file
 from wargame.poe import actions as A
 from wargame.poe.game import PiecesOfEightGame
-from wargame.poe.maps import map_for
+from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
 
 CONTROLLERS = ("human", "random", "strong")
@@ -173,6 +176,13 @@ class PiecesOfEightView(ModeView):
             box.setCurrentIndex(0 if s == 0 else 2)
             bar.addWidget(box)
             self.seat_boxes.append(box)
+        self.variants = VariantsButton()
+        bar.addWidget(self.variants)
+        board = QPushButton("Board...")
+        board.setObjectName("poe-board-file")
+        board.setToolTip("Play on another map from the map editor")
+        board.clicked.connect(self.choose_board)
+        bar.addWidget(board)
         new = QPushButton("New game")
         new.setObjectName("poe-new")
         new.clicked.connect(self.new_game_from_bar)
@@ -210,7 +220,33 @@ class PiecesOfEightView(ModeView):
     def new_game_from_bar(self) -> None:
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
-        self.new_game(seats, scenario=self.scenario, seed=self.seed + 1)
+        self.new_game(
+            seats, scenario=self.scenario, seed=self.seed + 1, params=self.variants.params()
+        )
+
+    def choose_board(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Choose a map", str(scenarios_dir() / "maps"), "Map files (*.json)"
+        )
+        if path:
+            self.use_map(Path(path))
+
+    def use_map(self, path: Path) -> bool:
+        """Start a new game with the same seats on the map file at ``path``."""
+        try:
+            data = read_json_file(path)
+            if not isinstance(data, dict) or data.get("format") != "wargame-map":
+                raise FileFormatError(f"{path}: not a map file (format 'wargame-map')")
+            board_for(data)  # refuse a map without sea, land or a town, naming why
+        except WargameError as exc:
+            self.show_error(str(exc), "Not a usable board")
+            return False
+        n = self.player_spin.value()
+        seats = [self.seat_boxes[s].currentData() for s in range(n)]
+        self.new_game(seats, scenario=data, seed=self.seed + 1, params=self.variants.params())
+        self.document_name = path.stem
+        self.document_changed.emit()
+        return True
 
     def new_game(
         self,
@@ -285,6 +321,9 @@ class PiecesOfEightView(ModeView):
         self.session = session
         self.undo_stack.clear()
         game = PiecesOfEightGame(session.header.get("params") or {})
+        for key, value in game.params.items():
+            if key in self.variants.groups:
+                self.variants.choose(key, value)
         factories = game.bots()
         self.bots = {
             s: factories[c](DiceService.seeded(f"{self.seed}:bot:{s}"))
@@ -603,7 +642,7 @@ class PiecesOfEightView(ModeView):
             "pass": A.Pass in kinds,
             "done": A.Done in kinds,
             "bury": own and st.phase == "bury",
-            "dig": own and st.phase in ("bury", "move", "dig"),
+            "dig": own and (st.phase == "dig" or st.is_crew(st.active)),
             "draw": own and st.phase in ("discard", "replenish"),
             "mutiny": own and st.is_crew(st.active),
             "fight": frame == "join-or-fight",
