@@ -148,3 +148,17 @@ def test_new_id_skips_taken_ids():
     doc = MapDoc(areas=[Area("L1", "a", "land", ((0, 0), (1, 0), (1, 1)))])
     assert doc.new_id("L") == "L2"
     assert doc.new_id("L", taken=["L2"]) == "L3"
+
+
+def test_schema_describes_every_key_a_saved_map_has():
+    from wargame.maps.schema import MAP_SCHEMA
+
+    data = map_to_json(load_map(POE))
+    props = MAP_SCHEMA["properties"]
+    assert set(data) <= set(props)
+    assert set(MAP_SCHEMA["required"]) <= set(data)
+    area_props = props["areas"]["items"]["properties"]
+    for area in data["areas"]:
+        assert set(area) <= set(area_props)
+        assert area["kind"] in area_props["kind"]["enum"]
+    assert props["format"]["const"] == data["format"]
