@@ -223,3 +223,20 @@ def test_print_to_pdf_with_and_without_the_secret_part(main_window, tmp_path: Pa
     view.print_pdf(without, with_secrets=False)
     assert with_secrets.read_bytes()[:5] == b"%PDF-" and without.read_bytes()[:5] == b"%PDF-"
     assert with_secrets.stat().st_size > without.stat().st_size
+
+
+def test_a_finished_turn_is_kept_and_shown_as_history(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    assert [view.turn_box.itemText(i) for i in range(view.turn_box.count())] == [
+        "2 (now)",
+        "1 (fought)",
+    ]
+    view.players.setCurrentRow(0)  # Don Alonso de Leyva
+    view.turn_box.setCurrentIndex(1)
+    assert view.turn_shown == 1
+    assert "turn 1 (history)" in view.sheet.title.text()
+    row_c = [view.sheet.table.item(2, c).text() for c in range(7)]
+    assert row_c == ["C", "2", "A  (Morgan)", "N", "4", "3. Land raid", "0"]
+    assert "governor Don Fadrique" in visible_text(view.sheet)  # unfolded in turn 1
+    view.turn_box.setCurrentIndex(0)
+    assert view.turn_shown is None and view.sheet.title.text() == "Campaign Master Sheet"

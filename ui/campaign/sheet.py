@@ -163,9 +163,15 @@ class SheetWidget(QFrame):
         *,
         secrets: dict[str, Any] | None,
         editable: bool,
+        turn: int | None = None,
     ) -> None:
-        """Fill the sheet of ``seat``. ``secrets``: the contents this viewer may see."""
+        """Fill the sheet of ``seat``. ``secrets``: the contents this viewer may see;
+        ``turn``: a finished turn from the history (read-only)."""
         self._filling = True
+        past = turn is not None and turn != state.turn_no
+        self.title.setText(
+            f"Campaign Master Sheet - turn {turn} (history)" if past else "Campaign Master Sheet"
+        )
         self.seat = seat
         p = state.players[seat]
         rules = state.rules
@@ -173,9 +179,9 @@ class SheetWidget(QFrame):
         self.country.setText(
             f"<b>Country of Allegiance:</b> {p.country} &nbsp;&nbsp;({others})"
             f"&nbsp;&nbsp;&nbsp;&nbsp;<b>Captain:</b> {p.name}"
-            + ("&nbsp;&nbsp;&nbsp;<i>- done declaring</i>" if p.done else "")
+            + ("&nbsp;&nbsp;&nbsp;<i>- done declaring</i>" if p.done and not past else "")
         )
-        rows = state.rows(seat)
+        rows = state.rows(seat, turn if past else None)
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             letter = row["letter"]
@@ -189,7 +195,7 @@ class SheetWidget(QFrame):
             result = ""
             if row["result"] is not None:
                 result = f"{row['result']}. {rules.result_name(row['result'])}"
-            elif row["engagement"] and state.phase != "orders":
+            elif row["engagement"] and state.phase != "orders" and not past:
                 result = "…"
             vp = "" if row["vp"] is None else str(row["vp"])
             cells = [
@@ -202,7 +208,10 @@ class SheetWidget(QFrame):
                 _item(vp, bold=bool(vp and vp != "0")),
             ]
             waiting = (
-                row["engagement"] is not None and row["vp"] is None and state.phase != "orders"
+                row["engagement"] is not None
+                and row["vp"] is None
+                and state.phase != "orders"
+                and not past
             )
             for c, it in enumerate(cells):
                 if row["value"] is None and c != COL_LETTER:
@@ -215,8 +224,8 @@ class SheetWidget(QFrame):
         _fit_height(self.table)
         this_turn = sum(row["vp"] or 0 for row in rows)
         self.total.setText(
-            f"Victory points this turn: <b>{this_turn}</b> &nbsp;&nbsp; "
-            f"Campaign total: <b>{state.vp_totals()[seat]}</b>"
+            f"Victory points {f'in turn {turn}' if past else 'this turn'}: <b>{this_turn}</b>"
+            f" &nbsp;&nbsp; Campaign total: <b>{state.vp_totals()[seat]}</b>"
         )
 
         show_lower = secrets is not None

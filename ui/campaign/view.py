@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QFileDialog,
     QHBoxLayout,
@@ -83,6 +84,9 @@ class CampaignView(ModeView):
         self._key: PlayerKey | None = None
         self._secrets: dict[str, Any] = {}
         self._handoff_reason = ""
+        #: The finished turn whose sheets are shown (None: the current turn).
+        self.turn_shown: int | None = None
+        self._filling_turns = False
         self._build()
 
     # -- building ---------------------------------------------------------------------
@@ -101,7 +105,17 @@ class CampaignView(ModeView):
         self.banner.setObjectName("banner")
         self.banner.setStyleSheet("color: #f3ead3; font-size: 15px;")
         self.banner.setTextFormat(Qt.TextFormat.RichText)
-        bl.addWidget(self.banner)
+        top = QHBoxLayout()
+        top.addWidget(self.banner, 1)
+        turn_label = QLabel("Sheet of turn")
+        turn_label.setStyleSheet("color: #f3ead3;")
+        top.addWidget(turn_label)
+        self.turn_box = QComboBox()
+        self.turn_box.setObjectName("turn-box")
+        self.turn_box.setMinimumWidth(150)
+        self.turn_box.currentIndexChanged.connect(self._turn_chosen)
+        top.addWidget(self.turn_box)
+        bl.addLayout(top)
         body = QHBoxLayout()
         bl.addLayout(body, 1)
 
@@ -284,6 +298,7 @@ class CampaignView(ModeView):
         self.document_name = session.state.name
         self._forget_secrets()
         self.seat = _first_waiting_seat(session.state)
+        self.turn_shown = None
         self.undo_stack.clear()
         self.document_changed.emit()
         self.pages.setCurrentIndex(PAGE_SHEETS)
@@ -618,6 +633,19 @@ class CampaignView(ModeView):
         self.pages.setCurrentIndex(PAGE_SHEETS)
         self._refresh()
 
+    def show_turn(self, turn: int | None) -> None:
+        """Show the sheets as they were at the end of a finished ``turn`` (None: now)."""
+        if turn is not None and turn not in {r.turn for r in self.state.history}:
+            turn = None
+        self.turn_shown = turn
+        self._refresh()
+
+    def _turn_chosen(self, index: int) -> None:
+        if self._filling_turns or index < 0:
+            return
+        data = self.turn_box.itemData(index)
+        self.show_turn(None if data is None else int(data))
+
     def _select_seat(self, row: int) -> None:
         if row >= 0 and self.session is not None and row != self.seat:
             self.seat = row
@@ -653,6 +681,8 @@ class CampaignView(ModeView):
 
     # -- refreshing -------------------------------------------------------------------
     def _visible_secrets(self, seat: int) -> dict[str, Any] | None:
+        if self.turn_shown is not None:
+            return self.state.contents_in_turn(seat, self.turn_shown)
         p = self.state.players[seat]
         if p.revealed is not None:
             return p.revealed
@@ -696,10 +726,17 @@ class CampaignView(ModeView):
             f"<b style='font-size:18px'>{st.name}</b> &nbsp; Turn {st.turn_no}: {title}{who}"
             + (f"<br><i>Waiting for: {'; '.join(pending[:4])}</i>" if pending else "")
         )
+        self._fill_turns()
         if n:
-            editable = st.phase == ORDERS and not st.players[self.seat].done
+            editable = (
+                st.phase == ORDERS and not st.players[self.seat].done and self.turn_shown is None
+            )
             self.sheet.show_sheet(
-                st, self.seat, secrets=self._visible_secrets(self.seat), editable=editable
+                st,
+                self.seat,
+                secrets=self._visible_secrets(self.seat),
+                editable=editable,
+                turn=self.turn_shown,
             )
             self.sheet.setVisible(True)
         else:
@@ -710,6 +747,19 @@ class CampaignView(ModeView):
             self.history.addItem(st.describe(entry.action))
         self.history.scrollToBottom()
         self.status_changed.emit(self.status_text())
+
+    def _fill_turns(self) -> None:
+        st = self.state
+        if self.turn_shown is not None and self.turn_shown not in {r.turn for r in st.history}:
+            self.turn_shown = None
+        self._filling_turns = True
+        self.turn_box.clear()
+        self.turn_box.addItem(f"{st.turn_no} (now)", None)
+        for r in reversed(st.history):
+            self.turn_box.addItem(f"{r.turn} (fought)", r.turn)
+        index = self.turn_box.findData(self.turn_shown) if self.turn_shown is not None else 0
+        self.turn_box.setCurrentIndex(max(0, index))
+        self._filling_turns = False
 
     def _enable_buttons(self) -> None:
         st = self.state

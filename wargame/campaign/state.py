@@ -16,7 +16,7 @@ A turn runs in phases:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wargame.campaign import actions as A
@@ -183,38 +183,28 @@ class CampaignState:
             won,
         )
 
-    def rows(self, seat: int) -> list[dict[str, Any]]:
-        """The upper part of ``seat``'s master sheet, one row per letter."""
-        out = []
-        for letter in self.rules.letters:
-            f = self.players[seat].forces.get(letter)
-            e = self.engagement_of(seat, letter)
-            row: dict[str, Any] = {
-                "letter": letter,
-                "value": f.value if f else None,
-                "opponent": None,
-                "opponent_letter": "",
-                "attacker": None,
-                "battle_score": None,
-                "result": None,
-                "vp": None,
-                "engagement": None,
-            }
-            if e is not None:
-                side = e.side_of(seat, letter)
-                other = e.defender_side if side == "attacker" else e.attacker_side
-                mine = e.attacker_score if side == "attacker" else e.defender_score
-                row.update(
-                    opponent=other[0],
-                    opponent_letter=other[1],
-                    attacker=side == "attacker",
-                    battle_score=mine,
-                    result=e.result,
-                    vp=(e.attacker_vp if side == "attacker" else e.defender_vp),
-                    engagement=e.key,
-                )
-            out.append(row)
-        return out
+    def rows(self, seat: int, turn: int | None = None) -> list[dict[str, Any]]:
+        """The upper part of ``seat``'s master sheet, one row per letter, for this turn
+        or (``turn``) a finished turn of the history."""
+        if turn is None or turn == self.turn_no:
+            values = {L: f.value for L, f in self.players[seat].forces.items()}
+            return sheet_rows(self.rules.letters, seat, values, self.engagements.values())
+        record = self.record(turn)
+        values = {L: v["value"] for L, v in record.sheets[seat].items()}
+        return sheet_rows(self.rules.letters, seat, values, record.engagements)
+
+    def record(self, turn: int) -> TurnRecord:
+        for r in self.history:
+            if r.turn == turn:
+                return r
+        raise BadInput(f"turn: there is no finished turn {turn}")
+
+    def contents_in_turn(self, seat: int, turn: int) -> dict[str, Any] | None:
+        """The contents ``seat`` revealed in a finished turn (None if nothing was unfolded)."""
+        sheet = self.record(turn).sheets[seat]
+        if all(v["contents"] is None for v in sheet.values()):
+            return None
+        return {L: v["contents"] or {"ships": [], "party": []} for L, v in sheet.items()}
 
     def pending(self) -> list[str]:
         """What the campaign waits for now, in words."""
@@ -276,6 +266,48 @@ class CampaignState:
         n = len(self.players)
         if not (len(self.banked) == len(self.fought) == len(self.won) == n):
             raise InvariantViolation("per-player tallies do not match the players")
+
+
+def sheet_rows(
+    letters: Sequence[str],
+    seat: int,
+    values: dict[str, int],
+    engagements: Iterable[Engagement],
+) -> list[dict[str, Any]]:
+    """Sheet rows from the force values and engagements of one turn."""
+    by_force: dict[str, Engagement] = {}
+    for e in engagements:
+        for side in (e.attacker_side, e.defender_side):
+            if side[0] == seat:
+                by_force[side[1]] = e
+    out = []
+    for letter in letters:
+        row: dict[str, Any] = {
+            "letter": letter,
+            "value": values.get(letter),
+            "opponent": None,
+            "opponent_letter": "",
+            "attacker": None,
+            "battle_score": None,
+            "result": None,
+            "vp": None,
+            "engagement": None,
+        }
+        e = by_force.get(letter)
+        if e is not None:
+            side = e.side_of(seat, letter)
+            other = e.defender_side if side == "attacker" else e.attacker_side
+            row.update(
+                opponent=other[0],
+                opponent_letter=other[1],
+                attacker=side == "attacker",
+                battle_score=e.attacker_score if side == "attacker" else e.defender_score,
+                result=e.result,
+                vp=e.attacker_vp if side == "attacker" else e.defender_vp,
+                engagement=e.key,
+            )
+        out.append(row)
+    return out
 
 
 def _copy_engagement(e: Engagement) -> Engagement:
