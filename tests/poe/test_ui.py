@@ -209,3 +209,25 @@ def test_variants_and_another_board_start_a_new_game(main_window, qtbot, tmp_pat
     bad.write_text('{"format": "naval"}', encoding="utf-8")
     assert not view.use_map(bad)
     assert "not a map file" in view.last_error
+
+
+def test_undo_steps_back_over_the_bots_replies(main_window, qtbot) -> None:  # noqa: ANN001
+    for seed in range(8, 30):
+        view = open_view(main_window, ["human", "strong", "strong"], seed=seed)
+        view.bot_delay_ms = 10**6  # bots move only when told
+        pass_windows(view, qtbot)
+        first_turn(view, qtbot, "L4")
+        if view.state.current_player() != 0:
+            continue  # Pirate 1 has nothing to play before Pirate 2's turn
+        press(view, qtbot, "pass")
+        n = len(view.session.entries)
+        view.run_bots(limit=1)
+        if len(view.session.entries) != n + 1 or not view.session.can_undo:
+            continue
+        main_window.act_undo.trigger()  # one step: the bot's reply and the human's pass
+        assert len(view.session.entries) == n - 1
+        assert view.state.current_player() == 0
+        main_window.act_redo.trigger()
+        assert len(view.session.entries) == n + 1
+        return
+    raise AssertionError("no seed gave a bot reply to undo")

@@ -28,7 +28,7 @@ from ui.poe.board import BoardView
 from ui.poe.cards import CardRow
 from ui.poe.handoff import HandOff
 from ui.poe.panels import PlayersPanel, VariantsButton, prompt_text
-from ui.session_undo import apply_action
+from ui.poe.undo import apply_turn_action
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, GameSpec
@@ -395,12 +395,21 @@ class PiecesOfEightView(ModeView):
         """Apply ``action`` for the seat being asked; a refusal shows the rule's reason."""
         if self.session is None:
             return False
+        seat = self.state.current_player()
+        bot = seat is not None and seat in self.bots
         try:
             self._last_description = self.state.describe(action)
         except (KeyError, ValueError, IndexError, AttributeError):
             self._last_description = None
         try:
-            apply_action(self.undo_stack, self.session, action, self._refresh)
+            apply_turn_action(
+                self.undo_stack,
+                self.session,
+                action,
+                self._refresh,
+                bot=bot,
+                text=self._last_description,
+            )
         except IllegalAction as exc:
             self.show_error(str(exc))
             return False
