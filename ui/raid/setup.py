@@ -270,6 +270,16 @@ class Legend(QWidget):
             grid.addWidget(lab, i // 2, (i % 2) * 2 + 1)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
+        tokens = QLabel(
+            "<span style='font-size:11px'>Tokens: <b style='color:#2a2420'>&#9632;</b> pirates, "
+            "<b style='color:#1f4e8c'>&#9632;</b> defender; round = officer; number = fighting "
+            "factor; band: <b style='color:#b8860b'>hardened</b>, able (white), "
+            "<b style='color:#4f8a3a'>scurvy</b>; darkened = moved or shot. "
+            "Shading: <b style='color:#3fa34d'>move</b>, <b style='color:#b59a00'>range</b>, "
+            "<b style='color:#d7263d'>target</b>, <b style='color:#2e86ab'>choose</b>.</span>"
+        )
+        tokens.setWordWrap(True)
+        grid.addWidget(tokens, (len(rules.squares) + 1) // 2, 0, 1, 4)
 
 
 def list_item(text: str, data: Any) -> QListWidgetItem:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QToolBar,
@@ -156,11 +157,13 @@ class RaidView(ModeView):
         ol.addWidget(self.figures_label)
         self.figures = QListWidget()
         self.figures.setMaximumHeight(150)
+        self.figures.setMinimumHeight(40)
         self.figures.itemClicked.connect(self._figure_clicked)
         self.figures.itemChanged.connect(self._figure_changed)
         ol.addWidget(self.figures)
         ol.addWidget(QLabel("Orders you may give now (double-click):"))
         self.orders = QListWidget()
+        self.orders.setMinimumHeight(40)
         self.orders.itemActivated.connect(self._order_activated)
         ol.addWidget(self.orders, 1)
         self.tabs.addTab(orders, "Orders")
@@ -180,13 +183,13 @@ class RaidView(ModeView):
         self.forces = ForceBuilder()
         self.forces.build_requested.connect(self._build_forces)
         self.forces.start_requested.connect(self._start_setup)
-        self.tabs.addTab(self.forces, "Forces")
+        self.tabs.addTab(_scrolled(self.forces), "Forces")
         self.town_editor = TownEditor(self.rules)
         self.town_editor.resize_requested.connect(self._resize_town)
         self.town_editor.save_requested.connect(self._save_town)
         self.town_editor.load_requested.connect(self._load_town)
         self.town_editor.export_requested.connect(self._export_setup)
-        self.tabs.addTab(self.town_editor, "Town")
+        self.tabs.addTab(_scrolled(self.town_editor), "Town")
         self.tabs.currentChanged.connect(self._tab_changed)
         pl.addWidget(self.tabs, 1)
         pl.addWidget(Legend(self.rules))
@@ -828,3 +831,11 @@ class RaidView(ModeView):
             self.show_error(f"{path}: {exc.strerror}", "Could not save")
             return
         self._set_status(f"Saved {path}")
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    return area
