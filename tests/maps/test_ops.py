@@ -107,3 +107,33 @@ def test_toggle_edge_replaces_an_opposite_override():
     assert doc.edges_cut == [("L1", "S1")]
     doc.apply(ops.toggle_edge(doc, "S1", "L1", adjacent=True))
     assert doc.edges_cut == [] and doc.edges_add == [("L1", "S1")]
+
+
+def test_island_drawn_on_the_sea_is_cut_out_of_it_in_one_change():
+    from wargame.maps.validate import validate
+
+    doc = MapDoc(
+        bounds=(0, 0, 100, 60),
+        areas=[
+            Area("S1", "West", "sea", ((0, 0), (50, 0), (50, 60), (0, 60))),
+            Area("S2", "East", "sea", ((50, 0), (100, 0), (100, 60), (50, 60))),
+        ],
+    )
+    before = map_to_json(doc)
+    inverse = doc.apply(ops.add_island(doc, [(40, 20), (60, 20), (60, 40), (40, 40)]))
+    assert validate(doc) == []
+    assert doc.area("S1").geometry().area == pytest.approx(3000 - 200)
+    g = derive_graph(doc)
+    assert g.has_edge("L1", "S1") and g.has_edge("L1", "S2") and g.has_edge("S1", "S2")
+    doc.apply(inverse)
+    assert map_to_json(doc) == before
+
+
+def test_island_across_a_narrow_sea_splits_it_in_two():
+    doc = MapDoc(
+        bounds=(0, 0, 100, 60),
+        areas=[Area("S1", "Strait", "sea", ((0, 20), (100, 20), (100, 30), (0, 30)))],
+    )
+    doc.apply(ops.add_island(doc, [(40, 10), (60, 10), (60, 40), (40, 40)]))
+    seas = sorted(a.name for a in doc.areas if a.kind == "sea")
+    assert seas == ["Strait", "Strait 2"]

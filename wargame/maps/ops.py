@@ -141,38 +141,77 @@ def delete_areas(doc: MapDoc, area_ids: Iterable[str]) -> Change:
     )
 
 
-def add_island(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
-    """A new island of one land area with outline ``ring``. Raises BadInput if degenerate."""
+def _outline(ring: Sequence[Point], what: str) -> Polygon:
     if len(ring) < 3:
-        raise BadInput("an island needs at least 3 points enclosing some land")
-    poly = Polygon(ring)
-    if not poly.is_valid:
-        raise BadInput("the outline crosses itself: draw the coast without crossing")
-    if poly.area < 1e-4:
-        raise BadInput("an island needs at least 3 points enclosing some land")
-    iid = doc.new_id("I")
-    aid = doc.new_id("L")
-    title = name or f"Island {iid[1:]}"
-    area = Area(aid, title, "land", ring_from_coords(poly.exterior.coords, ndigits=NDIGITS), iid)
-    return Change(areas=((aid, area),), islands=((iid, Island(iid, title)),))
-
-
-def add_sea(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
-    if len(ring) < 3:
-        raise BadInput("a sea area needs at least 3 points")
+        raise BadInput(f"{what} needs at least 3 points")
     poly = Polygon(ring)
     if not poly.is_valid:
         raise BadInput("the outline crosses itself: draw it without crossing")
     if poly.area < 1e-4:
-        raise BadInput("a sea area needs at least 3 points enclosing some water")
+        raise BadInput(f"{what} needs at least 3 points enclosing some space")
+    return poly
+
+
+def _carve(
+    doc: MapDoc, shape: BaseGeometry, kinds: tuple[str, ...], taken: list[str]
+) -> list[tuple[str, Area | None]]:
+    """Cut ``shape`` out of the existing areas of ``kinds``: an area cut in pieces keeps the
+    largest and the rest become new areas; an area wholly covered is deleted."""
+    out: list[tuple[str, Area | None]] = []
+    for a in doc.areas:
+        if a.kind not in kinds:
+            continue
+        g = shapely.make_valid(a.geometry())
+        if not g.intersects(shape) or g.intersection(shape).area < 1e-6:
+            continue
+        pieces = [p for p in polygons_of(g.difference(shape)) if p.area > 1e-3]
+        if not pieces:
+            out.append((a.id, None))
+            continue
+        out.append((a.id, area_with_polygon(a, pieces[0])))
+        for k, piece in enumerate(pieces[1:], 2):
+            new_id = doc.new_id("L" if a.kind == "land" else "S", taken=taken)
+            taken.append(new_id)
+            extra = replace(a, id=new_id, name=f"{a.name} {k}", town=False, start=False)
+            out.append((new_id, area_with_polygon(extra, piece)))
+    return out
+
+
+def add_island(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
+    """A new island of one land area with outline ``ring``, in one step with the sea it
+    is drawn on: the island is cut out of the sea areas it covers, and its coast stops
+    at land already there. Raises BadInput if the outline is degenerate."""
+    poly = _outline(ring, "an island")
+    land = [shapely.make_valid(a.geometry()) for a in doc.areas if a.kind == "land"]
+    if land:
+        parts = polygons_of(poly.difference(shapely.union_all(land)))
+        if not parts or parts[0].area < 1e-3:
+            raise BadInput("that outline lies on land already: draw the new island in the sea")
+        poly = parts[0]
+    iid = doc.new_id("I")
+    aid = doc.new_id("L")
+    title = name or f"Island {iid[1:]}"
+    area = area_with_polygon(Area(aid, title, "land", ((0, 0), (1, 0), (1, 1)), iid), poly)
+    seas = _carve(doc, area.geometry(), ("sea",), [aid, iid])
+    return Change(areas=((aid, area), *seas), islands=((iid, Island(iid, title)),))
+
+
+def add_sea(doc: MapDoc, ring: Sequence[Point], *, name: str | None = None) -> Change:
+    """A new sea area: it takes the water inside the outline from the seas there (not
+    the land), in one step."""
+    poly = _outline(ring, "a sea area")
+    land = [shapely.make_valid(a.geometry()) for a in doc.areas if a.kind == "land"]
+    if land:
+        parts = polygons_of(poly.difference(shapely.union_all(land)))
+        if not parts or parts[0].area < 1e-3:
+            raise BadInput("that outline lies on land: draw sea areas on the water")
+        poly = parts[0]
     aid = doc.new_id("S")
-    area = Area(
-        aid,
-        name or f"Sea {aid[1:]}",
-        "sea",
-        ring_from_coords(poly.exterior.coords, ndigits=NDIGITS),
+    area = area_with_polygon(
+        Area(aid, name or f"Sea {aid[1:]}", "sea", ((0, 0), (1, 0), (1, 1))), poly
     )
-    return Change(areas=((aid, area),))
+    seas = _carve(doc, area.geometry(), ("sea",), [aid])
+    return Change(areas=((aid, area), *seas))
 
 
 def toggle_edge(doc: MapDoc, a: str, b: str, *, adjacent: bool) -> Change:
