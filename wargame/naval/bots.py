@@ -9,6 +9,7 @@ keep a lead.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
@@ -31,7 +32,7 @@ from wargame.naval.actions import (
     WindTry,
 )
 from wargame.naval.movement import OFF_TABLE
-from wargame.naval.rules import Aim, Position, ShipType
+from wargame.naval.rules import POSITIONS, SIDES, Aim, Position, ShipType
 from wargame.naval.sea import arc_table
 from wargame.naval.ship import Ship
 from wargame.naval.state import SHIP_STEPS, NavalState
@@ -79,7 +80,7 @@ class CaptainBot:
         if state.phase == "return":
             assert state.ret is not None
             me, at = state.ships[state.ret[0]], state.ships[state.ret[1]]
-            best = self._best_fire(state, state.fire_options(me, [at]))
+            best = self._best_fire(state, me, [at], fired=())
             return best if best is not None else HoldFire(me.name)
         ship, ts = state.active, state.ts
         assert ship is not None and ts is not None
@@ -99,15 +100,17 @@ class CaptainBot:
             elif ts.gear_ok:
                 opts = state.move_options(ship)
                 if opts:
-                    return self._best_move(state, ship, [Move(ship.name, h, d) for h, d in opts])
+                    h, d = self._best_move(state, ship, list(opts))
+                    return Move(ship.name, h, d)
         if step == "extra" and state.extra_allowed(ship, ts):
             return RollExtra(ship.name)
         if step == "extra_move":
             opts = state.extra_options(ship)
             if opts:
-                return self._best_move(state, ship, [ExtraMove(ship.name, h, d) for h, d in opts])
+                h, d = self._best_move(state, ship, list(opts))
+                return ExtraMove(ship.name, h, d)
         if idx <= 3:
-            best = self._best_fire(state, state.fire_options(ship, state.enemies(ship)))
+            best = self._best_fire(state, ship, state.enemies(ship), fired=ts.fired)
             if best is not None:
                 return best
         avail = ship.fighting_points - ts.fp_used
@@ -126,22 +129,26 @@ class CaptainBot:
         return EndShipTurn(ship.name)
 
     # -- firing ----------------------------------------------------------------------------
-    def _best_fire(self, state: NavalState, fires: list[Action]) -> Action | None:
+    def _best_fire(
+        self, state: NavalState, ship: Ship, targets: list[Ship], *, fired: Sequence[str]
+    ) -> Fire | None:
+        """The battery and target with most dice (the weakest side on a rake)."""
         best, best_key = None, None
-        for a in fires:
-            assert isinstance(a, Fire)
-            ship, target = state.ships[a.ship], state.ships[a.target]
-            aim = Aim(a.aim)
-            want = self._aim_for(ship, target)
-            if aim is not want:
+        for pos in POSITIONS:
+            if pos.value in fired or combat.battery_can_fire(ship, pos) is not None:
                 continue
-            shot = combat.plan_shot(state.sea, state.rules, ship, Position(a.battery), target)
-            if isinstance(shot, str):
-                continue
-            side_left = target.hull[Position(a.side)] if a.side else 0
-            key = (shot.dice, -side_left, -target.hull_total)
-            if best_key is None or key > best_key:
-                best, best_key = a, key
+            for target in targets:
+                shot = combat.find_shot(state.sea, state.rules, ship, pos, target)
+                if shot is None or shot.dice <= 0:
+                    continue
+                aim = self._aim_for(ship, target)
+                side = ""
+                if aim is Aim.HULL and shot.raking:
+                    side = min(SIDES, key=lambda p: target.hull[p]).value
+                side_left = target.hull[Position(side)] if side else 0
+                key = (shot.dice, -side_left, -target.hull_total)
+                if best_key is None or key > best_key:
+                    best, best_key = Fire(ship.name, pos, target.name, aim, side), key
         return best
 
     @staticmethod
@@ -151,7 +158,9 @@ class CaptainBot:
         return Aim.HULL
 
     # -- movement ---------------------------------------------------------------------------
-    def _best_move(self, state: NavalState, ship: Ship, moves: list[Action]) -> Action:
+    def _best_move(
+        self, state: NavalState, ship: Ship, moves: list[tuple[tuple[int, int], int]]
+    ) -> tuple[tuple[int, int], int]:
         enemies = [s for s in state.ships.values() if s.side != ship.side and s.in_play]
         sea, rules = state.sea, state.rules
         best, best_score = moves[0], -math.inf
@@ -171,15 +180,14 @@ class CaptainBot:
         shift = self.dice.randint(0, n - 1, "bot: tie break") if n > 1 else 0
         for i in range(n):
             a = moves[(i + shift) % n]
-            assert isinstance(a, Move | ExtraMove)
-            to = a.to
+            to, heading = a
             if to == OFF_TABLE:
                 score = -50.0 if ship.warship else 5.0
             else:
                 score = 0.0
                 nearest = math.inf
                 x0, y0 = centres[to]  # type: ignore[index]
-                bow = angles[a.heading]
+                bow = angles[heading]
                 for e, (x1, y1) in targets:
                     d = math.hypot(x1 - x0, y1 - y0)
                     if d < nearest:

@@ -225,8 +225,8 @@ class NavalState(GameState):
             return []
         if self.phase in ("countdown", "wind"):
             if self.phase == "countdown":
-                return [TurnCount(self.roll_side, c) for c in TurnRoll]
-            return [WindChange(self.roll_side, c) for c in WindTry]
+                return [_act(TurnCount, self.roll_side, c) for c in TurnRoll]
+            return [_act(WindChange, self.roll_side, c) for c in WindTry]
         if self.phase == "return":
             assert self.ret is not None
             me, at = self.ships[self.ret[0]], self.ships[self.ret[1]]
@@ -240,34 +240,34 @@ class NavalState(GameState):
         step = SHIP_STEPS.index(ts.step)
         if step == 0:
             if not ts.moved and ship.reduced_sail == 0 and not ship.grappled:
-                out.append(ReduceSail(ship.name))
+                out.append(_act(ReduceSail, ship.name))
             if ship.grappled:
                 if not ts.cut_tried:
-                    out.append(CutFree(ship.name))
+                    out.append(_act(CutFree, ship.name))
             elif self.needs_gear_check(ship, ts):
-                out.append(GearCheck(ship.name))
+                out.append(_act(GearCheck, ship.name))
             elif ts.gear_ok:
                 for (hex_, heading), _r in self.move_options(ship).items():
-                    out.append(Move(ship.name, hex_, heading))
+                    out.append(_act(Move, ship.name, hex_, heading))
         if step <= 1 and ts.step == "extra" and self.extra_allowed(ship, ts):
-            out.append(RollExtra(ship.name))
+            out.append(_act(RollExtra, ship.name))
         if ts.step == "extra_move":
             for (hex_, heading), _r in self.extra_options(ship).items():
-                out.append(ExtraMove(ship.name, hex_, heading))
+                out.append(_act(ExtraMove, ship.name, hex_, heading))
         if step <= 3:
             out.extend(self.fire_options(ship, self.enemies(ship)))
         if step <= 4 and not ts.grappled:
             avail = ship.fighting_points - ts.fp_used
             for t in self.grapple_targets(ship):
                 for n in range(avail, 0, -1):
-                    out.append(Grapple(ship.name, t.name, n))
+                    out.append(_act(Grapple, ship.name, t.name, n))
         if step <= 5 and not ts.boarded:
             for t in self.board_targets(ship):
-                out.append(Board(ship.name, t.name, False))
+                out.append(_act(Board, ship.name, t.name, False))
                 if ship.captain_alive:
-                    out.append(Board(ship.name, t.name, True))
+                    out.append(_act(Board, ship.name, t.name, True))
         if not (ship.must_board and any(isinstance(a, Board) for a in out)):
-            out.append(EndShipTurn(ship.name))
+            out.append(_act(EndShipTurn, ship.name))
         return out
 
     def enemies(self, ship: Ship) -> list[Ship]:
@@ -288,9 +288,9 @@ class NavalState(GameState):
                 for aim in Aim:
                     if aim is Aim.HULL and shot.raking:
                         for side in SIDES:
-                            out.append(Fire(ship.name, pos, t.name, aim, side.value))
+                            out.append(_act(Fire, ship.name, pos, t.name, aim, side.value))
                     else:
-                        out.append(Fire(ship.name, pos, t.name, aim, ""))
+                        out.append(_act(Fire, ship.name, pos, t.name, aim, ""))
         return out
 
     def grapple_targets(self, ship: Ship) -> list[Ship]:
@@ -1011,6 +1011,20 @@ class NavalState(GameState):
 
     def describe(self, action: Action) -> str:
         return action.to_text()
+
+
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+
+
+def _act(cls: type[Action], *args: Any) -> Action:
+    """Actions are immutable values: make each one once and reuse it (legal_actions is hot)."""
+    key = (cls, *args)
+    got = _ACTIONS.get(key)
+    if got is None:
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        got = _ACTIONS[key] = cls(*args)
+    return got
 
 
 def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
