@@ -240,3 +240,38 @@ def test_a_finished_turn_is_kept_and_shown_as_history(main_window) -> None:  # n
     assert "governor Don Fadrique" in visible_text(view.sheet)  # unfolded in turn 1
     view.turn_box.setCurrentIndex(0)
     assert view.turn_shown is None and view.sheet.title.text() == "Campaign Master Sheet"
+
+
+def test_contents_dialog_takes_ships_from_the_naval_roster(qtbot, fresh) -> None:  # noqa: ANN001
+    from ui.campaign.dialogs import ContentsDialog
+
+    view = fresh
+    db = view.ctx.db
+    db.put_document("naval-ship", "Adventure Galley", {"name": "Adventure Galley", "type": "medium", "quality": "hardened"})  # fmt: skip
+    db.put_document("naval-ship", "Broken", {"name": "Broken", "type": "galleon"})
+    roster = view.roster_ships()
+    assert roster == [{"name": "Adventure Galley", "type": "medium", "quality": "hardened"}]
+    dlg = ContentsDialog("A", "group: 2 able musket", view, roster=roster)
+    qtbot.addWidget(dlg)
+    dlg.add_roster_ship()
+    assert dlg.text.toPlainText() == (
+        "group: 2 able musket\nship: Adventure Galley, medium, hardened"
+    )
+
+
+def test_declare_dialog_offers_only_existing_forces(qtbot, fresh) -> None:  # noqa: ANN001
+    from ui.campaign.dialogs import DeclareDialog
+
+    view = fresh
+    view.set_value("A", 3, seat=0)
+    view.set_value("B", 2, seat=1)
+    view.set_value("D", 4, seat=1)
+    dlg = DeclareDialog(view.state, 0, "A", view)
+    qtbot.addWidget(dlg)
+    letters = [dlg.opponent_letter.itemText(i) for i in range(dlg.opponent_letter.count())]
+    assert letters == ["B", "D"]
+    dlg.opponent_letter.setCurrentText("D")
+    dlg.attacker.setChecked(False)
+    assert dlg.values() == ("A", 1, "D", False)
+    assert view.declare(*dlg.values())
+    assert view.state.engagements["0:A"].opponent_letter == "D"

@@ -9,9 +9,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -118,7 +120,16 @@ class ScoreDialog(QDialog):
 
 
 class ContentsDialog(QDialog):
-    def __init__(self, letter: str, text: str, parent: QWidget | None = None) -> None:
+    """The secret contents of one force as text, with the naval roster's ships to hand."""
+
+    def __init__(
+        self,
+        letter: str,
+        text: str,
+        parent: QWidget | None = None,
+        *,
+        roster: list[dict[str, str]] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Contents of force {letter} (secret)")
         lay = QVBoxLayout(self)
@@ -133,4 +144,25 @@ class ContentsDialog(QDialog):
         self.text = QPlainTextEdit(text)
         self.text.setMinimumSize(460, 220)
         lay.addWidget(self.text)
+        self.roster = roster or []
+        row = QHBoxLayout()
+        self.roster_box = QComboBox()
+        self.roster_box.setObjectName("roster")
+        for ship in self.roster:
+            self.roster_box.addItem(f"{ship['name']} ({ship['type']}, {ship['quality']})")
+        add = QPushButton("Add ship from the roster")
+        add.clicked.connect(self.add_roster_ship)
+        add.setEnabled(bool(self.roster))
+        row.addWidget(self.roster_box, 1)
+        row.addWidget(add)
+        lay.addLayout(row)
         lay.addWidget(_buttons(self))
+
+    def add_roster_ship(self) -> None:
+        i = self.roster_box.currentIndex()
+        if not 0 <= i < len(self.roster):
+            return
+        ship = self.roster[i]
+        line = f"ship: {ship['name']}, {ship['type']}, {ship['quality']}"
+        text = self.text.toPlainText().rstrip("\n")
+        self.text.setPlainText(f"{text}\n{line}" if text else line)

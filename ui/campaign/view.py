@@ -477,9 +477,34 @@ class CampaignView(ModeView):
         if letter not in self.state.players[self.viewer].forces:
             self.show_error(f"letter: give force {letter} a value before its contents")
             return
-        dlg = ContentsDialog(letter, contents_to_text(self._secrets.get(letter)), self)
+        dlg = ContentsDialog(
+            letter, contents_to_text(self._secrets.get(letter)), self, roster=self.roster_ships()
+        )
         if run_modal(dlg) == QDialog.DialogCode.Accepted:
             self.set_contents(letter, dlg.text.toPlainText())
+
+    def roster_ships(self) -> list[dict[str, str]]:
+        """The naval roster's ships (documents of kind naval-ship) a force may take."""
+        rules = self.state.rules.contents
+        out = []
+        for doc_id, _name in self.ctx.db.list_documents("naval-ship"):
+            try:
+                _kind, _n, data = self.ctx.db.get_document(doc_id)
+            except (WargameError, ValueError):
+                continue
+            if (
+                isinstance(data.get("name"), str)
+                and data.get("type") in rules.ship_types
+                and data.get("quality", "able") in rules.qualities
+            ):
+                out.append(
+                    {
+                        "name": data["name"],
+                        "type": data["type"],
+                        "quality": data.get("quality", "able"),
+                    }
+                )
+        return out
 
     def reveal(self) -> bool:
         """Unfold the unlocked player's sheet for everyone (cannot be undone)."""
