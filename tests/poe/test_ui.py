@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from wargame.core.dice import DiceService
 from wargame.poe import actions as A
@@ -231,3 +231,14 @@ def test_undo_steps_back_over_the_bots_replies(main_window, qtbot) -> None:  # n
         assert len(view.session.entries) == n + 1
         return
     raise AssertionError("no seed gave a bot reply to undo")
+
+
+def test_two_pirates_need_the_duel_variant(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "strong", "strong"], seed=6)
+    view.player_spin.setValue(2)
+    view.variants.choose("players", "3-6")
+    qtbot.mouseClick(view.findChild(QPushButton, "poe-new"), Qt.MouseButton.LeftButton)
+    assert "3 to 6" in view.last_error and view.state.n == 3
+    view.variants.choose("players", "2-6")
+    qtbot.mouseClick(view.findChild(QPushButton, "poe-new"), Qt.MouseButton.LeftButton)
+    assert view.state.n == 2

@@ -158,6 +158,7 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
 
 
 VARIANT_TITLES = {
+    "players": ("Number of pirates", {"3-6": "3-6 (as printed)", "2-6": "2-6 (duels allowed)"}),
     "faceup_to_hand": (
         "Face-up cards back to hand",
         {"one": "one card", "by-location": "1 at sea / 2 on land / 6 in town"},

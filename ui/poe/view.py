@@ -163,7 +163,7 @@ class PiecesOfEightView(ModeView):
         bar.addWidget(QLabel("Pirates:"))
         self.player_spin = QSpinBox()
         self.player_spin.setObjectName("poe-players")
-        self.player_spin.setRange(PiecesOfEightGame.min_players, PiecesOfEightGame.max_players)
+        self.player_spin.setRange(2, PiecesOfEightGame.max_players)
         self.player_spin.setValue(4)
         self.player_spin.valueChanged.connect(self._seat_boxes_visible)
         bar.addWidget(self.player_spin)
@@ -220,9 +220,12 @@ class PiecesOfEightView(ModeView):
     def new_game_from_bar(self) -> None:
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
-        self.new_game(
-            seats, scenario=self.scenario, seed=self.seed + 1, params=self.variants.params()
-        )
+        try:
+            self.new_game(
+                seats, scenario=self.scenario, seed=self.seed + 1, params=self.variants.params()
+            )
+        except WargameError as exc:
+            self.show_error(str(exc), "Cannot start that game")
 
     def choose_board(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
