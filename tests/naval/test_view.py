@@ -225,3 +225,15 @@ def test_player_grapples_and_boards_with_dice_typed_in_from_the_table(qtbot, mai
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton)
     assert any("boards Swift" in e for e in view.state.events)
     assert "boards Swift" in view.log.toPlainText()
+
+
+def test_bot_can_command_both_sides_on_the_table(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.bot_box.setCurrentIndex(3)  # both sides
+    assert view.bot_seats == {0, 1} and view.bot_timer.isActive()
+    for _ in range(12):
+        view._bot_tick()
+    assert len(view.session.entries) == 12
+    assert view.undo_stack.count() == 12
+    view.bot_box.setCurrentIndex(0)
+    assert not view.bot_timer.isActive()
