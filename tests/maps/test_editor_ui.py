@@ -218,3 +218,24 @@ def test_autosave_stores_the_map(editor, qtbot, main_window):
     _info, data = main_window.ctx.db.load_game(view._autosave_id)
     assert data["format"] == "wargame-map"
     assert len(data["areas"]) == 1
+
+
+def test_hex_grid_change_and_kind_switch_undo_back(editor, qtbot):
+    view = editor
+    panel = view.panel
+    panel.hex_kind.setCurrentIndex(panel.hex_kind.findData("pointy"))
+    panel.hex_kind.activated.emit(panel.hex_kind.currentIndex())
+    assert view.doc.hex.orientation == "pointy"
+    view.undo_stack.undo()
+    assert view.doc.hex.orientation == "flat"
+    assert panel.hex_kind.currentData() == "flat"
+    draw_island(qtbot, view, [(30, 20), (70, 20), (70, 50), (30, 50)])
+    view.tool_actions["select"].trigger()
+    click(qtbot, view, 50, 35)
+    panel.kind.setCurrentText("sea")
+    panel.kind.activated.emit(1)
+    area = view.doc.area(view.selection[0])
+    assert area.kind == "sea" and area.island is None
+    assert view.doc.islands == []  # the island lost its only land
+    view.undo_stack.undo()
+    assert view.doc.area(area.id).kind == "land" and len(view.doc.islands) == 1

@@ -167,6 +167,7 @@ class MapEditorView(ModeView):
         self.refresh_overlay()
         self.panel.show_problems(self.issues)
         self.panel.show_area(self.selected_areas())
+        self.panel.show_map()
         counts = edge_kinds(self.doc, self.graph)
         comps = nx.number_connected_components(self.graph) if len(self.graph) else 0
         self.panel.graph_label.setText(
@@ -338,6 +339,8 @@ class MapEditorView(ModeView):
             for k, v in fields.items()
         )
         islands: tuple[tuple[str, Island | None], ...] = ()
+        if a.island and new.island != a.island and len(self.doc.island_areas(a.island)) == 1:
+            islands = ((a.island, None),)  # its island had no other land: it goes too
         if new.kind == "land" and new.island is None and a.kind == "sea":
             iid = self.doc.new_id("I")
             islands = ((iid, Island(iid, new.name)),)
