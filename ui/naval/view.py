@@ -29,6 +29,7 @@ from ui.naval.scene import PX, SeaScene, SeaView, side_name
 from ui.naval.sheet import export_pdf, sheet_html
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
+from wargame.core.dice import DiceService
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
@@ -417,7 +418,8 @@ class NavalView(ModeView):
             return
         seat = self.state.current_player()
         assert seat is not None
-        bot = CaptainBot(self.ctx.make_dice(len(self.session.entries), "Naval bot"))
+        # the bot's own choices never ask the player for dice: a plain seeded service
+        bot = CaptainBot(DiceService.seeded(f"naval-bot:{len(self.session.entries)}"))
         self.act(bot.choose(self.state, seat))
 
     # -- PDF and roster -------------------------------------------------------------------------

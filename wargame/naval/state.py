@@ -984,8 +984,12 @@ class NavalState(GameState):
     def check_invariants(self) -> None:
         seen: dict[tuple[int, int], str] = {}
         for s in self.ships.values():
-            if s.fighting_points < 0 or s.fighting_points > 10:
-                raise InvariantViolation(f"{s.name} has {s.fighting_points} fighting points")
+            if not 0 <= s.fighting_points <= min(10, s.fighting_start):
+                raise InvariantViolation(
+                    f"{s.name} has {s.fighting_points} fighting points of {s.fighting_start}"
+                )
+            if s.gear > s.gear_start:
+                raise InvariantViolation(f"{s.name} has more sailing gear than she started with")
             if s.gear < 0 or any(v < 0 or v > s.hull_start for v in s.hull.values()):
                 raise InvariantViolation(f"{s.name}'s hull or gear is out of bounds")
             if any(b.guns < 0 for b in s.batteries.values()):
