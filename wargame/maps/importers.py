@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from wargame.errors import FileFormatError
+from shapely.errors import GEOSException
+
+from wargame.errors import FileFormatError, WargameError
 from wargame.maps.geojson import doc_to_geojson, geojson_to_doc, is_geojson
 from wargame.maps.model import MAP_FORMAT, MapDoc, map_from_json
 from wargame.maps.tiled import doc_to_tiled_json, tiled_to_doc
@@ -18,6 +20,15 @@ SUFFIXES = (".tmx", ".tmj", ".json", ".geojson")
 
 def import_file(path: Path, *, name: str | None = None) -> MapDoc:
     """GeoJSON, Tiled (.tmx / .tmj / .json) or the app's own map. Raises FileFormatError."""
+    try:
+        return _import_file(path, name)
+    except WargameError:
+        raise
+    except (GEOSException, ValueError, TypeError, OverflowError, MemoryError) as exc:
+        raise FileFormatError(f"{path}: the shapes in this file cannot be used ({exc})") from None
+
+
+def _import_file(path: Path, name: str | None) -> MapDoc:
     suffix = path.suffix.lower()
     if suffix == ".tmx":
         return tiled_to_doc(read_tiled(path), name=name)
