@@ -176,6 +176,8 @@ def test_a_fight_with_played_cards(main_window, qtbot) -> None:  # noqa: ANN001
     assert lf["modifiers"][target] == modifier
     assert lf["totals"][0] == lf["rolls"][0] + lf["modifiers"][0]
     assert card in view.state.discard
+    lines = [view.log.item(i).text() for i in range(view.log.count())]
+    assert any(t.startswith("Fight: Pirate 1 rolls") and "wins" in t for t in lines)
 
 
 def test_undo_save_and_resume(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001

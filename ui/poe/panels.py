@@ -88,6 +88,23 @@ class PlayersPanel(QTableWidget):
         self.fit_rows()
 
 
+def fight_summary(st: PoeState, fight: dict) -> str:
+    """One line for the log: the dice, the modifiers and who won."""
+    a, b = fight["attacker"], fight["defender"]
+    what = "Mutiny" if fight.get("mutiny") else "Fight"
+    if fight.get("cancelled"):
+        return f"{what} of {st.name(a)} cancelled by Extra Grog Ration"
+    ra, rb = fight["rolls"]
+    ma, mb = fight["modifiers"]
+    pen, bonus = fight["mutiny_terms"]
+    ta, tb = fight["totals"]
+    extra = f" {pen:+d} mutiny {bonus:+d} bonus" if fight.get("mutiny") else ""
+    return (
+        f"{what}: {st.name(a)} rolls {ra} {ma:+d}{extra} = {ta} against {st.name(b)} "
+        f"rolls {rb} {mb:+d} = {tb}: {st.name(fight['winner'])} wins"
+    )
+
+
 def frame_title(st: PoeState, f: Frame) -> str:
     k = f.kind
     n = st.name
@@ -140,8 +157,8 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
     ctrl = seats[seat]
     tag = "" if ctrl == "human" else " <i>(bot thinking...)</i>"
     fight = ""
-    if st.last_fight and not st.stack:
-        fight = ""
+    if st.last_fight and st.stack and st.stack[-1].kind in ("loot", "fate", "share"):
+        fight = "<br><i>" + fight_summary(st, st.last_fight) + "</i>"
     if st.stack:
         f = st.stack[-1]
         window = f.kind in ("turn-start", "fight", "entry")

@@ -27,7 +27,7 @@ from ui.mode_base import ModeView
 from ui.poe.board import BoardView
 from ui.poe.cards import CardRow
 from ui.poe.handoff import HandOff
-from ui.poe.panels import PlayersPanel, VariantsButton, prompt_text
+from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary, prompt_text
 from ui.poe.undo import apply_turn_action
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
@@ -364,11 +364,16 @@ class PiecesOfEightView(ModeView):
         if what == "apply" and session.entries:
             e = session.entries[-1]
             self.log.addItem(self._last_description or e.action.to_text())
+            fight = session.state.last_fight
+            if fight is not None and fight is not self._fight_logged:
+                self._fight_logged = fight
+                self.log.addItem(fight_summary(session.state, fight))
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
             self.log.addItem(f"({what})")
 
     _last_description: str | None = None
+    _fight_logged: Any = None
 
     # -- state helpers ----------------------------------------------------------------------
     @property
