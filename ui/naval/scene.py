@@ -165,6 +165,7 @@ class SeaScene(QGraphicsScene):
         self.state: NavalState | None = None
         self.ship_items: dict[str, ShipItem] = {}
         self.labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self.stats: dict[str, QGraphicsSimpleTextItem] = {}
         self.overlay: list[QGraphicsItem] = []
         self.ruler_items: list[QGraphicsItem] = []
         self.grapple_items: list[QGraphicsItem] = []
@@ -172,6 +173,7 @@ class SeaScene(QGraphicsScene):
     # -- building ----------------------------------------------------------------------
     def build(self, state: NavalState) -> None:
         self.clear()
+        self.stats = {}
         self.ship_items, self.labels, self.overlay, self.ruler_items, self.grapple_items = (
             {},
             {},
@@ -231,6 +233,10 @@ class SeaScene(QGraphicsScene):
             label.setBrush(QColor(255, 255, 255))
             label.setZValue(11)
             self.labels[s.name] = label
+            stats = self.addSimpleText("", QFont("Sans", 11))
+            stats.setBrush(QColor(220, 235, 245))
+            stats.setZValue(11)
+            self.stats[s.name] = stats
         self.sync(state)
 
     def sync(self, state: NavalState) -> None:
@@ -247,6 +253,15 @@ class SeaScene(QGraphicsScene):
             p = item.pos()
             label.setPos(
                 p.x() - label.boundingRect().width() / 2, p.y() + state.sea.hex_cm * PX * 0.32
+            )
+            stats = self.stats[name]
+            stats.setVisible(item.isVisible() and s.in_play)
+            fire = " FIRE" if s.fire else ""
+            # H hull points left (both sides), C fighting crew, S sailing gear
+            stats.setText(f"H{s.hull_total} C{s.fighting_points} S{s.gear}{fire}")
+            stats.setPos(
+                p.x() - stats.boundingRect().width() / 2,
+                label.pos().y() + label.boundingRect().height() - 2,
             )
         for it in self.grapple_items:
             self.removeItem(it)
