@@ -51,3 +51,38 @@ BENCHMARKS = [
         open_large_campaign_ms,
     ),
 ]
+
+
+def open_in_view_ms() -> float:
+    """The same campaign opened in the campaign view (offscreen), sheets drawn."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from ui.app import application
+    from ui.campaign.view import CampaignView
+    from ui.context import AppContext
+
+    db, uid = _setup()
+    app = application()
+    ctx = AppContext(db, Path(tempfile.mkdtemp(prefix="bench-campaign-ui-")))  # type: ignore[arg-type]
+    view = CampaignView(ctx)
+    view.resize(1280, 760)
+    view.show()
+
+    def run() -> None:
+        assert view.open_stored(uid)
+        app.processEvents()
+
+    ms = best_of(run, repeat=5) * 1000
+    view.close()
+    return ms
+
+
+BENCHMARKS.append(
+    Bench(
+        "campaign: open the same campaign in the view",
+        300.0,
+        "ms",
+        open_in_view_ms,
+    )
+)

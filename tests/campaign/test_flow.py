@@ -233,3 +233,20 @@ def test_players_join_only_before_the_first_engagement() -> None:
     bad, _ = add_player_action("Dora", "Portugal", "xxxx-pw", params=FAST)
     with pytest.raises(IllegalAction, match="^country: 'Portugal' is not one of"):
         s.apply(bad)
+
+
+def test_resolve_all_rolls_each_open_engagement_in_declared_order() -> None:
+    s, keys = two_players(rolls=(5, 2))
+    declare_and_reveal(s, keys)
+    s.apply(A.ResolveAll())
+    assert [(e.key, e.roll, e.result) for e in s.state.engagements.values()] == [
+        ("0:A", 5, 3),
+        ("1:A", 2, 1),
+    ]
+    assert [r.purpose for r in s.entries[-1].rolls] == [
+        "Campaign: result of engagement 0:A",
+        "Campaign: result of engagement 1:A",
+    ]
+    assert not s.can_undo
+    with pytest.raises(IllegalAction, match="already resolved"):
+        s.apply(A.ResolveAll())

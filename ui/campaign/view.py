@@ -529,17 +529,15 @@ class CampaignView(ModeView):
         return self.apply(A.ChooseResult(key, result))
 
     def resolve_all(self) -> int:
-        """Roll (or, with method = choice, ask the attacker for) every open result."""
+        """Roll every open result in one go (with method = choice, ask the attacker for
+        each); the number of engagements resolved."""
+        todo = [k for k, e in self.state.engagements.items() if e.result is None]
+        if self.state.rules.resolution.method != "choice":
+            return len(todo) if todo and self.apply(A.ResolveAll()) else 0
         n = 0
-        choice = self.state.rules.resolution.method == "choice"
-        for key, e in list(self.state.engagements.items()):
-            if e.result is not None:
-                continue
-            if choice:
-                result = self._ask_result(key)
-                if result is None or not self.choose_result(key, result):
-                    break
-            elif not self.resolve(key):
+        for key in todo:
+            result = self._ask_result(key)
+            if result is None or not self.choose_result(key, result):
                 break
             n += 1
         return n

@@ -99,6 +99,12 @@ class Resolve(Action):
     engagement: str
 
 
+@action("campaign.resolve_all")
+@dataclass(frozen=True, slots=True)
+class ResolveAll(Action):
+    """Roll the result of every engagement not resolved yet, in the order declared."""
+
+
 @action("campaign.choose_result")
 @dataclass(frozen=True, slots=True)
 class ChooseResult(Action):

@@ -167,8 +167,8 @@ def large_campaign(
             session.apply(A.DoneDeclaring(seat))
         for seat, key in enumerate(keys):
             session.apply(reveal_action(session.state, seat, key))
+        session.apply(A.ResolveAll())
         for k in declared:
-            session.apply(A.Resolve(k))
             if not session.state.engagements[k].scored:
                 session.apply(A.RecordScore(k, 3, 2))
         session.apply(A.EndTurn())

@@ -9,9 +9,10 @@ ORDERS, REVEAL, RESOLVE, OVER = "orders", "reveal", "resolve", "over"
 PHASES = (ORDERS, REVEAL, RESOLVE, OVER)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Force:
-    """One row of the master sheet. ``sealed``/``commit`` hold the secret part."""
+    """One row of the master sheet. ``sealed``/``commit`` hold the secret part.
+    Immutable: a change puts a new Force in the sheet, so clones share them."""
 
     letter: str
     value: int
@@ -38,7 +39,7 @@ class Player:
     revealed: dict[str, Any] | None = None
 
     def copy(self) -> Player:
-        forces = {k: Force(f.letter, f.value, f.sealed, f.commit) for k, f in self.forces.items()}
+        forces = dict(self.forces)
         return Player(
             self.name,
             self.country,

@@ -102,7 +102,11 @@ class CampaignState:
 
     def is_undo_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
         # A reveal can't be folded back, and a rolled result can't be undone to roll again.
-        return action.reveals or isinstance(action, A.Resolve) or any(r.hidden for r in rolls)
+        return (
+            action.reveals
+            or isinstance(action, A.Resolve | A.ResolveAll)
+            or any(r.hidden for r in rolls)
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -403,7 +407,7 @@ def _set_force(state: CampaignState, a: A.SetForce, dice: DiceService) -> None:
     if f is None:
         p.forces[letter] = Force(letter, a.value)
     else:
-        f.value = a.value
+        p.forces[letter] = Force(letter, a.value, f.sealed, f.commit)
 
 
 def _remove_force(state: CampaignState, a: A.RemoveForce, dice: DiceService) -> None:
@@ -429,7 +433,7 @@ def _seal(state: CampaignState, a: A.SealContents, dice: DiceService) -> None:
         raise _refuse(str(exc)) from None
     if len(a.commit) != 64 or any(c not in "0123456789abcdef" for c in a.commit):
         raise _refuse("commit: not a SHA-256 commitment")
-    f.sealed, f.commit = a.sealed, a.commit
+    p.forces[letter] = Force(letter, f.value, a.sealed, a.commit)
 
 
 def _declare(state: CampaignState, a: A.Declare, dice: DiceService) -> None:
@@ -547,6 +551,20 @@ def _resolve(state: CampaignState, a: A.Resolve, dice: DiceService) -> None:
     _set_result(state, e, state.rules.resolution.table[roll])
 
 
+def _resolve_all(state: CampaignState, a: A.ResolveAll, dice: DiceService) -> None:
+    _need_phase(state, RESOLVE, "engagements are resolved")
+    if state.rules.resolution.method != "d6":
+        raise _refuse("engagement: the attacker chooses the result (rules: method = choice)")
+    todo = [e for e in state.engagements.values() if e.result is None]
+    if not todo:
+        raise _refuse("engagement: every engagement is already resolved")
+    table = state.rules.resolution.table
+    rolls = [dice.d6(f"Campaign: result of engagement {e.key}") for e in todo]
+    for e, roll in zip(todo, rolls):
+        e.roll = roll
+        _set_result(state, e, table[roll])
+
+
 def _choose(state: CampaignState, a: A.ChooseResult, dice: DiceService) -> None:
     _need_phase(state, RESOLVE, "engagements are resolved")
     e = state.engagement(a.engagement)
@@ -635,6 +653,7 @@ _HANDLERS: dict[type[Action], Any] = {
     A.DoneDeclaring: _done,
     A.Reveal: _reveal,
     A.Resolve: _resolve,
+    A.ResolveAll: _resolve_all,
     A.ChooseResult: _choose,
     A.RecordScore: _score,
     A.EndTurn: _end_turn,
@@ -665,6 +684,8 @@ def _describe(state: CampaignState, a: Action) -> str:
         return f"{state.label(a.player)}: sheet unfolded"
     if isinstance(a, A.Resolve | A.ChooseResult):
         return f"Engagement {a.engagement} resolved"
+    if isinstance(a, A.ResolveAll):
+        return "Every engagement resolved"
     if isinstance(a, A.RecordScore):
         return (
             f"Engagement {a.engagement}: battle score {a.attacker_score}-{a.defender_score} "
