@@ -192,7 +192,7 @@ class CaptainBot:
                     d = math.hypot(x1 - x0, y1 - y0)
                     if d < nearest:
                         nearest = d
-                    if d <= longest:
+                    if d <= longest and sea.line_of_fire_clear(to, e.hex):
                         rel = math.degrees(math.atan2(y1 - y0, x1 - x0)) - bow
                         for centre, half, value, reach in guns:
                             if d <= reach and abs((rel - centre + 180.0) % 360.0 - 180.0) <= half:
