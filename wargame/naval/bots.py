@@ -61,6 +61,10 @@ def boarding_edge(state: NavalState, ship: Ship, target: Ship, *, captain: bool)
     return mine - theirs
 
 
+#: How much farther an enemy behind an island seems to the captain (cm).
+BLOCKED_CM = 20.0
+
+
 class CaptainBot:
     name = "captain"
 
@@ -190,9 +194,11 @@ class CaptainBot:
                 bow = angles[heading]
                 for e, (x1, y1) in targets:
                     d = math.hypot(x1 - x0, y1 - y0)
-                    if d < nearest:
-                        nearest = d
-                    if d <= longest and sea.line_of_fire_clear(to, e.hex):
+                    clear = d > longest or sea.line_of_fire_clear(to, e.hex)
+                    # an island in between counts as extra distance: sail round it
+                    if (d if clear else d + BLOCKED_CM) < nearest:
+                        nearest = d if clear else d + BLOCKED_CM
+                    if d <= longest and clear:
                         rel = math.degrees(math.atan2(y1 - y0, x1 - x0)) - bow
                         for centre, half, value, reach in guns:
                             if d <= reach and abs((rel - centre + 180.0) % 360.0 - 180.0) <= half:
