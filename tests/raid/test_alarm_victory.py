@@ -26,16 +26,35 @@ def test_unlisted_totals_five_eight_nine_eleven_do_nothing(dice_pair) -> None:
     assert s.alarm == "none" and s.turn == 2 and s.sail_ahoy_turn is None
 
 
-def test_two_or_three_raises_the_dead_on_five_or_six() -> None:
+@pytest.mark.parametrize("dice_pair", [(1, 1), (1, 2)])
+def test_two_or_three_raises_the_dead_on_five_or_six(dice_pair) -> None:
     s = alarm_state()
     s.unit("D3").status, s.unit("D3").sq = "dead", None
     s._occ = None
-    s.apply(A.RollAlarm(), dice(1, 1, 5))
+    s.apply(A.RollAlarm(), dice(*dice_pair, 5))
     assert s.pending == ("place", 1, ("D3",))
     with pytest.raises(IllegalAction):
         s.apply(A.PlaceRaised("D3", (0, 0)), dice())  # the pirates' square
     s.apply(A.PlaceRaised("D3", (2, 2)), dice())
     assert s.unit("D3").sq == (2, 2) and s.turn == 2
+
+
+def test_a_dead_figure_rolling_four_stays_dead() -> None:
+    s = alarm_state()
+    s.unit("D3").status, s.unit("D3").sq = "dead", None
+    s._occ = None
+    s.apply(A.RollAlarm(), dice(1, 1, 4))
+    assert s.pending is None and s.unit("D3").status == "dead"
+
+
+def test_desertion_with_one_possible_square_needs_no_choice() -> None:
+    s = raid(
+        [group("P1", "mob", "able", (0, 0))],
+        [group("D1", "mob", "scurvy", (4, 4)), group("D2", "mob", "hardened", (3, 3))],
+        phase="alarm",
+    )
+    s.apply(A.RollAlarm(), dice(2, 2, 6))
+    assert s.pending is None and s.unit("D1").status == "deserted"
 
 
 def test_four_makes_able_and_scurvy_groups_desert_on_five_or_six() -> None:

@@ -200,3 +200,4 @@ def test_a_campaign_raid_reports_its_result_when_it_ends(qtbot, main_window) -> 
     assert stored["result"]["winner"] == 1
     assert stored["result"]["battle_score"] == {"0": 0, "1": 45}
     assert "Final account" in view.account_label.text()
+    assert view.tabs.currentIndex() == 1  # the score tab shows the final account

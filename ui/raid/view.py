@@ -89,6 +89,7 @@ class RaidView(ModeView):
         self._status = ""
         self._stroke_before: dict[str, Any] | None = None
         self._overlay: dict[Sq, str] = {}
+        self._shown_end = False
         self._build()
 
     # -- layout -------------------------------------------------------------------------
@@ -241,6 +242,7 @@ class RaidView(ModeView):
 
     def _after_load(self) -> None:
         self.reported = bool(self.session and self.session.state.is_terminal())
+        self._shown_end = self.reported
         self.clear_selection(refresh=False)
         self.forces.load(self.setup)
         self.town_editor.show_town(self.setup["town"])
@@ -483,6 +485,9 @@ class RaidView(ModeView):
         self.board.fit()
         self._update_panel(s)
         self._maybe_report(s)
+        if s.is_terminal() and not self._shown_end:
+            self._shown_end = True
+            self.tabs.setCurrentIndex(TAB_SCORE)  # the final account
 
     def _factor(self, u: Unit) -> int:
         f = self.rules.fighting
