@@ -229,12 +229,15 @@ class BoardView(QGraphicsView):
             if count and area_id in self.anchor:
                 self._chest(self.anchor[area_id] + QPointF(30, 8), count)
         captains = [p for p in pirates if p["area"] is not None and p["captain"] < 0]
+        here: dict[str, int] = {}
         for p in captains:
             at = self.anchor.get(p["area"])
             if at is None:
                 continue
+            k = here.get(p["area"], 0)  # two captains meet while a fight is settled
+            here[p["area"]] = k + 1
             crew = [c for c in pirates if c["captain"] == p["seat"]]
-            pos = at + QPointF(-8, 0)
+            pos = at + QPointF(-8 + 44 * k, -22 * k)
             self._pirate(pos, p["seat"], captain=True, active=p["seat"] == active, crew=len(crew))
             for j, c in enumerate(crew):
                 cpos = pos + QPointF(-34 - 24 * j, 12)
