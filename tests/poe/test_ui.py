@@ -244,3 +244,21 @@ def test_two_pirates_need_the_duel_variant(main_window, qtbot) -> None:  # noqa:
     view.variants.choose("players", "2-6")
     qtbot.mouseClick(view.findChild(QPushButton, "poe-new"), Qt.MouseButton.LeftButton)
     assert view.state.n == 2
+
+
+def test_save_to_a_file_and_open_it_again(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "strong", "strong"], seed=10)
+    pass_windows(view, qtbot)
+    first_turn(view, qtbot, "L4")
+    view.run_bots()
+    before = view.state.to_json()
+    log = [view.log.item(i).text() for i in range(view.log.count())]
+    path = tmp_path / "game.json"
+    assert main_window.save_as(path)
+    view.new_game(["human"] * 3, scenario=None, seed=2)
+    opened = main_window.open_path(path)
+    assert opened is view
+    assert view.state.to_json() == before
+    assert view.seats == ["human", "strong", "strong"]
+    again = [view.log.item(i).text() for i in range(view.log.count())]
+    assert again[: len(log)] == log

@@ -30,7 +30,7 @@ from ui.poe.handoff import HandOff
 from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary, prompt_text
 from ui.poe.undo import apply_turn_action
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService
+from wargame.core.dice import DiceService, ReplayProvider
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
@@ -56,6 +56,23 @@ QPushButton[legal="false"] { color: #9a8f7a; }
 QPushButton[legal="true"] { font-weight: bold; }
 QListWidget#poe-log { background: #fbf6ea; border: 1px solid #b9a57a; font-size: 12px; }
 """
+
+
+def history_lines(session: Session[Any]) -> list[str]:
+    """The game log of a loaded game: replay it to describe each action in words."""
+    try:
+        state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
+        lines = []
+        fight = None
+        for e in session.entries:
+            lines.append(state.describe(e.action))
+            state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
+            if state.last_fight is not None and state.last_fight != fight:
+                fight = state.last_fight
+                lines.append(fight_summary(state, fight))
+        return lines
+    except WargameError:
+        return [e.action.to_text() for e in session.entries]
 
 
 class PiecesOfEightView(ModeView):
@@ -336,8 +353,9 @@ class PiecesOfEightView(ModeView):
         self.revealed = None
         self.log_lines = [session.state.describe(e.action) for e in []]
         self.log.clear()
-        for e in session.entries:
-            self.log.addItem(e.action.to_text())
+        for line in history_lines(session):
+            self.log.addItem(line)
+        self._fight_logged = session.state.last_fight
         doc = None
         try:
             from wargame.maps.graph import graph_json
