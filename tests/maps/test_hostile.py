@@ -190,3 +190,12 @@ def test_map_graph_cli_exits_2_on_a_bad_map(tmp_path):
     assert out.returncode == 2
     assert "area A key 'kind'" in out.stderr
     assert out.stdout == ""
+
+
+def test_checkerboard_of_land_tiles_is_refused_or_traced_quickly(tmp_path):
+    n = 140
+    gids = ",".join("1" if (c + r) % 2 == 0 else "0" for r in range(n) for c in range(n))
+    body = (
+        f'<layer name="checks" width="{n}" height="{n}"><data encoding="csv">{gids}</data></layer>'
+    )
+    refused(tmp_path, "checker.tmx", tmx(body, width=n, height=n), "separate islands")

@@ -39,6 +39,7 @@ from wargame.maps.ops import area_with_polygon, generate_seas, polygons_of
 
 DEFAULT_TABLE_CM = (180.0, 120.0)
 MAX_FEATURES = 100_000
+MAX_ISLANDS = 2_000
 
 
 def is_geojson(data: Any) -> bool:
@@ -121,6 +122,11 @@ def geojson_to_doc(
             parts.append((fname, p))
     named_pts = [(n, shapely.transform(pt, project)) for n, pt in points]
     parts = _merge_islets(parts, min_island_cm2, merge_cm)
+    if len(parts) > MAX_ISLANDS:
+        raise FileFormatError(
+            f"{source}: {len(parts):,} islands above {min_island_cm2} cm^2 is more than "
+            f"{MAX_ISLANDS:,}; import a smaller region"
+        )
     if not parts:
         raise FileFormatError(
             f"{source}: every island is smaller than {min_island_cm2} cm^2 on a "

@@ -249,6 +249,8 @@ def sea_cells(
     # sample each coast; label the Voronoi cells of the samples by island
     pts: list[tuple[float, float]] = []
     owner: list[int] = []
+    coast = sum(isl.boundary.length for isl in islands)
+    spacing = max(spacing, coast / 20_000)  # at most ~20,000 Voronoi seeds in all
     for k, isl in enumerate(islands):
         boundary = isl.boundary
         n = max(4, min(400, int(boundary.length / spacing)))

@@ -41,6 +41,7 @@ from wargame.maps.tiled_read import TiledMap, TiledObject
 TILE_CM = 5.0
 EXPORT_PX_PER_CM = 10.0
 MAX_LAND_CELLS = 250_000
+MAX_ISLANDS = 2_000
 TOWN_WORDS = ("town", "port", "village", "city", "harbour", "harbor")
 START_WORDS = ("start", "spawn")
 SEA_WORDS = ("sea", "water", "ocean")
@@ -173,7 +174,13 @@ def tiled_to_doc(m: TiledMap, *, name: str | None = None) -> MapDoc:
     tiles_land = None
     if cells:
         polys = shapely.polygons([cell_polygon(m, c, r) for c, r in cells])
-        tiles_land = to_cm(shapely.union_all(polys).buffer(0))
+        # tiles never overlap: a coverage union is linear where a general union is not
+        merged = shapely.make_valid(shapely.coverage_union_all(polys))
+        if len(polygons_of(merged)) > MAX_ISLANDS:
+            raise FileFormatError(
+                f"{m.source}: the land tiles make more than {MAX_ISLANDS:,} separate islands"
+            )
+        tiles_land = to_cm(merged)
     objects = [(o, object_polygon(o)) for o in m.objects]
     areas_objs = [(o, to_cm(p)) for o, p in objects if p is not None]
     points = [
