@@ -9,7 +9,7 @@ the bow is to starboard.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -101,6 +101,9 @@ class Sea:
         self._dist_cache: dict[tuple[Axial, Axial], float] = {}
         self._bearing_cache: dict[tuple[Axial, Axial], float] = {}
         self._los_cache: dict[tuple[Axial, Axial], bool] = {}
+        #: Movement results by (hex, heading, steps, turns, must turn, turn only, blocked):
+        #: pure geometry on this sea, shared by every battle fought on it.
+        self.reach_cache: dict[Any, Any] = {}
 
     # -- coordinates ---------------------------------------------------------------
     @property
@@ -154,13 +157,27 @@ class Sea:
         return self._angles[heading % 6]
 
     def line_of_fire_clear(self, a: Axial, b: Axial) -> bool:
-        """No land hex lies on the hex line between ``a`` and ``b`` (ends excluded)."""
+        """No land hex lies across the line between the centres of ``a`` and ``b``: the
+        line passes no closer than half a hex width to any land hex's centre."""
         if not self.land:
             return True
         key = (a, b) if a <= b else (b, a)
         clear = self._los_cache.get(key)
         if clear is None:
-            clear = not any(h in self.land for h in list(hexes_between(self, a, b))[1:-1])
+            ax, ay = self.centre(a)
+            bx, by = self.centre(b)
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy or 1e-12
+            limit2 = (self.hex_cm / 2) ** 2 - EPS
+            clear = True
+            for h in self.land:
+                cx, cy = self.centres[h]
+                t = ((cx - ax) * dx + (cy - ay) * dy) / length2
+                if 0.0 < t < 1.0:
+                    px, py = ax + t * dx - cx, ay + t * dy - cy
+                    if px * px + py * py < limit2:
+                        clear = False
+                        break
             self._los_cache[key] = clear
         return clear
 
@@ -292,10 +309,3 @@ def _ring(value: Any, where: str) -> tuple[tuple[float, float], ...]:
             raise BadInput(f"{where}: point {p!r} is not [x, y]")
         pts.append((float(p[0]), float(p[1])))
     return tuple(pts)
-
-
-def hexes_between(sea: Sea, a: Axial, b: Axial) -> Iterable[Axial]:
-    ha, hb = Hex(a[0], a[1], -a[0] - a[1]), Hex(b[0], b[1], -b[0] - b[1])
-    from wargame.geometry.hexgrid import hex_line
-
-    return ((h.q, h.r) for h in hex_line(ha, hb))

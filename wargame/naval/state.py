@@ -107,7 +107,6 @@ class NavalState(GameState):
         self.roll_side = 0
         self.end_reason: str | None = None
         self.events: list[str] = []
-        self._reach_cache: dict[Any, dict[tuple[tuple[int, int], int], Reach]] = {}
 
     # -- set-up ---------------------------------------------------------------------
     def start(self, dice: DiceService) -> None:
@@ -347,7 +346,7 @@ class NavalState(GameState):
         blocked = self._blocked(ship)
         turns_left = self._turns_left(ship, ts)
         key = (ship.hex, ship.heading, steps, turns_left, must_turn, point.turn_only, blocked)
-        hit = self._reach_cache.get(key)
+        hit = self.sea.reach_cache.get(key)
         if hit is None:
             hit = reachable(
                 self.sea,
@@ -359,9 +358,9 @@ class NavalState(GameState):
                 turn_only=point.turn_only,
                 blocked=blocked,
             )
-            if len(self._reach_cache) > 64:
-                self._reach_cache.clear()
-            self._reach_cache[key] = hit
+            if len(self.sea.reach_cache) > 20_000:
+                self.sea.reach_cache.clear()
+            self.sea.reach_cache[key] = hit
         return hit
 
     def extra_options(self, ship: Ship) -> dict[tuple[tuple[int, int], int], Reach]:
@@ -370,12 +369,12 @@ class NavalState(GameState):
         blocked = self._blocked(ship)
         turns_left = self._turns_left(ship, ts)
         key = (ship.hex, ship.heading, (1,), turns_left, False, False, blocked)
-        hit = self._reach_cache.get(key)
+        hit = self.sea.reach_cache.get(key)
         if hit is None:
             hit = reachable(
                 self.sea, ship.hex, ship.heading, steps=(1,), turns_left=turns_left, blocked=blocked
             )
-            self._reach_cache[key] = hit
+            self.sea.reach_cache[key] = hit
         return hit
 
     # -- applying ------------------------------------------------------------------------
@@ -958,7 +957,6 @@ class NavalState(GameState):
             self.end_reason,
         )
         c.events = list(self.events)
-        c._reach_cache = {}
         return c
 
     def to_json(self) -> dict[str, Any]:
