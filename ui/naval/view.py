@@ -437,8 +437,9 @@ class NavalView(ModeView):
 
     def _roster(self) -> None:
         from ui.naval.roster import RosterDialog
+        from ui.qtcompat import run_modal
 
-        RosterDialog(self.ctx.db, self).exec()
+        run_modal(RosterDialog(self.ctx.db, self))
 
     # -- refreshing -----------------------------------------------------------------------------
     def _phase_text(self) -> str:
