@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from wargame.geometry.table import NAVAL_SCALE, cm_to_real_metres
 from wargame.naval import combat
 from wargame.naval.rules import POSITIONS, NavalRules, Position
 from wargame.naval.sea import Sea, arc_span
@@ -395,7 +396,11 @@ class SeaScene(QGraphicsScene):
         t.setPen(pen)
         t.setZValue(20)
         self.addItem(t)
-        label = self.addSimpleText(f"{cm:.1f} cm", QFont("Sans", 18, QFont.Weight.Bold))
+        metres = cm_to_real_metres(cm)
+        label = self.addSimpleText(
+            f"{cm:.1f} cm  ({metres:.0f} m at 1/{NAVAL_SCALE})",
+            QFont("Sans", 18, QFont.Weight.Bold),
+        )
         label.setBrush(QColor(255, 255, 255))
         label.setPos(b + QPointF(10, -10))
         label.setZValue(21)
