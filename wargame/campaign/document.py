@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from wargame.campaign import actions as A
@@ -43,7 +43,9 @@ def new_uid() -> str:
     return os.urandom(8).hex()
 
 
-def _factory(uid: str, name: str, rules: CampaignRules | None = None):  # noqa: ANN202
+def _factory(
+    uid: str, name: str, rules: CampaignRules | None = None
+) -> Callable[[DiceService], CampaignState]:
     def make(_dice: DiceService) -> CampaignState:
         return CampaignState(uid, name, rules)
 
