@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QToolButton
 
@@ -28,6 +29,7 @@ class PlayersPanel(QTableWidget):
         h.setStretchLastSection(True)
         self.setStyleSheet("QTableWidget { background: #fbf6ea; font-size: 12px; }")
         self.setMaximumHeight(210)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def fit_rows(self) -> None:
         h = self.horizontalHeader().height() + 4
@@ -82,6 +84,10 @@ class PlayersPanel(QTableWidget):
                     f = item.font()
                     f.setBold(True)
                     item.setFont(f)
+                if col == 5 and st.faceup[s]:
+                    item.setToolTip(
+                        "<br>".join(f"{st.cards[c].value} {st.cards[c].name}" for c in st.faceup[s])
+                    )
                 if s == st.active and not st.over:
                     item.setBackground(QColor("#f3e6c4"))
                 self.setItem(s, col, item)

@@ -148,6 +148,8 @@ class PiecesOfEightView(ModeView):
         sl.addWidget(log_title)
         self.log = QListWidget()
         self.log.setObjectName("poe-log")
+        self.log.setWordWrap(True)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         sl.addWidget(self.log, 1)
         split.addWidget(side)
         split.setStretchFactor(0, 3)
