@@ -9,7 +9,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
-from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Sq, Unit
+from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Sq, Unit, square_arg
 
 if TYPE_CHECKING:
     from wargame.raid.state import RaidState
@@ -102,7 +102,7 @@ class CombatMixin:
             raise IllegalAction(f"{u.label()} is not on the table", rule=SHOOT)
         if u.shot:
             raise IllegalAction(f"{u.label()} has already shot this turn", rule=SHOOT)
-        at = (int(a.at[0]), int(a.at[1])) if len(a.at) == 2 else (-1, -1)
+        at = square_arg(a.at)
         holder = self.side_at(at) if self.town.contains(at) else None
         if holder is None or holder == u.side:
             raise IllegalAction(f"there is no enemy at {at[0]},{at[1]} to shoot", rule=SHOOT)
@@ -205,8 +205,8 @@ class CombatMixin:
 
     def validate_attack(self: RaidState, a: A.Attack) -> Callable[[DiceService], None]:
         side = self.active_side()
-        frm = (int(a.frm[0]), int(a.frm[1])) if len(a.frm) == 2 else (-1, -1)
-        at = (int(a.at[0]), int(a.at[1])) if len(a.at) == 2 else (-1, -1)
+        frm = square_arg(a.frm)
+        at = square_arg(a.at)
         if self.side_at(frm) != side:
             raise IllegalAction(
                 f"the {SIDE_NAMES[side]} has no figures at {frm[0]},{frm[1]}", rule=FIGHT

@@ -86,6 +86,17 @@ class Town:
         return cls(str(data.get("name", "Town")), cols, len(rows), tuple(types))
 
 
+def square_arg(value: object) -> Sq:
+    """A square named in an order, as ``(col, row)``; a malformed one is no square at all."""
+    if (
+        isinstance(value, tuple | list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (int(value[0]), int(value[1]))
+    return (-1, -1)
+
+
 class Unit:
     """A group or an officer. Mutable; the state clones them."""
 

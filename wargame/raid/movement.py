@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
-from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Sq, Unit
+from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Sq, Unit, square_arg
 
 if TYPE_CHECKING:
     from wargame.raid.state import RaidState
@@ -137,8 +137,8 @@ class MovementMixin:
         if u.moved:
             raise IllegalAction(f"{u.label()} has already moved this turn", rule=MOVE)
         assert u.sq is not None
-        to = (int(a.to[0]), int(a.to[1])) if len(a.to) == 2 else None
-        if to is None or not self.town.contains(to):
+        to = square_arg(a.to)
+        if not self.town.contains(to):
             raise IllegalAction(f"{a.to} is not a square of the town", rule=MOVE)
         reach = self.rules.movement.move_squares
         dist = max(abs(to[0] - u.sq[0]), abs(to[1] - u.sq[1]))

@@ -10,7 +10,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
-from wargame.raid.model import ATTACKER, DEFENDER, RAISABLE, SIDE_NAMES, Sq, Unit
+from wargame.raid.model import ATTACKER, DEFENDER, RAISABLE, SIDE_NAMES, Sq, Unit, square_arg
 
 if TYPE_CHECKING:
     from wargame.raid.state import RaidState
@@ -93,7 +93,7 @@ class TownEventsMixin:
             raise IllegalAction(
                 f"{u.label()} has already tried this turn (1 roll per group)", rule=FIRE
             )
-        at = (int(a.at[0]), int(a.at[1])) if len(a.at) == 2 else (-1, -1)
+        at = square_arg(a.at)
         if at not in self.ignite_targets(u):
             if self.town.contains(at) and not self.rules.squares[self.town.type_at(at)].burnable:
                 why = f"a {self.rules.squares[self.town.type_at(at)].label.lower()} does not burn"
@@ -200,7 +200,7 @@ class TownEventsMixin:
         return [*self.ransack_actions(), *self.spike_actions()]
 
     def validate_ransack(self: RaidState, a: A.Ransack) -> Callable[[DiceService], None]:
-        at = (int(a.at[0]), int(a.at[1])) if len(a.at) == 2 else (-1, -1)
+        at = square_arg(a.at)
         if not self.town.contains(at):
             raise IllegalAction(f"{a.at} is not a square of the town", rule=LOOT)
         kind = self.rules.squares[self.town.type_at(at)].loot
@@ -419,7 +419,7 @@ def validate_pending(state: RaidState, action: Action) -> Callable[[DiceService]
         return state.choose_casualty(action)
     if isinstance(action, A.RetreatOfficer):
         u = state.unit(p[2])
-        to = tuple(action.to)
+        to = square_arg(action.to)
         if to not in state.retreat_squares(u):
             raise IllegalAction(
                 f"{u.label()} falls back 1 square to a free square without enemies, not {action.to}",
@@ -433,7 +433,7 @@ def validate_pending(state: RaidState, action: Action) -> Callable[[DiceService]
 
         return run_retreat
     if isinstance(action, A.PickSquare):
-        at = tuple(action.at)
+        at = square_arg(action.at)
         if at not in state.pick_squares(p[2]):
             what = "able or scurvy defender groups" if p[2] == "desert" else "only attackers"
             raise IllegalAction(f"{action.at} holds no {what}", rule=ALARM)
@@ -447,7 +447,7 @@ def validate_pending(state: RaidState, action: Action) -> Callable[[DiceService]
     ids = p[2]
     if action.unit != ids[0]:
         raise IllegalAction(f"place {ids[0]} first", rule=ALARM)
-    at = tuple(action.at)
+    at = square_arg(action.at)
     if at not in state.place_squares():
         raise IllegalAction(
             f"{action.at} is held by the pirates or full ({state.rules.alarm.raise_dead_capacity} "
