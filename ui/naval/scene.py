@@ -264,6 +264,7 @@ class SeaScene(QGraphicsScene):
                 p.x() - stats.boundingRect().width() / 2,
                 label.pos().y() + label.boundingRect().height() - 2,
             )
+        self._spread_labels()
         for it in self.grapple_items:
             self.removeItem(it)
         self.grapple_items = []
@@ -280,6 +281,28 @@ class SeaScene(QGraphicsScene):
                 )
                 line.setZValue(9)
                 self.grapple_items.append(line)
+
+    def _spread_labels(self) -> None:
+        """Labels of ships side by side must not print over each other: push one down."""
+        placed: list[QRectF] = []
+        names = sorted(self.labels, key=lambda n: (self.labels[n].y(), self.labels[n].x()))
+        for name in names:
+            label, stats = self.labels[name], self.stats[name]
+            if not label.isVisible():
+                continue
+            box = label.sceneBoundingRect().united(stats.sceneBoundingRect())
+            shift = 0.0
+            moved = True
+            while moved:
+                moved = False
+                for other in placed:
+                    if box.translated(0, shift).intersects(other):
+                        shift = other.bottom() - box.top() + 1
+                        moved = True
+            if shift:
+                label.moveBy(0, shift)
+                stats.moveBy(0, shift)
+            placed.append(box.translated(0, shift))
 
     def select(self, name: str | None) -> None:
         for n, item in self.ship_items.items():
