@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -38,7 +39,8 @@ class EditorPanel(QWidget):
         self.setMinimumWidth(290)
         self.setMaximumWidth(340)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 6, 6, 6)
+        lay.setContentsMargins(6, 4, 6, 4)
+        lay.setSpacing(4)
 
         self.hint = QLabel()
         self.hint.setWordWrap(True)
@@ -49,6 +51,7 @@ class EditorPanel(QWidget):
         # -- the selected area --------------------------------------------------------
         box = QGroupBox("Area")
         form = QFormLayout(box)
+        form.setVerticalSpacing(3)
         self.area_label = QLabel("Nothing selected")
         form.addRow(self.area_label)
         self.name = QLineEdit()
@@ -80,6 +83,7 @@ class EditorPanel(QWidget):
         # -- actions on the selection ------------------------------------------------------
         act = QGroupBox("Edit")
         grid = QGridLayout(act)
+        grid.setVerticalSpacing(3)
         self.buttons: dict[str, QPushButton] = {}
         for k, (key, text, slot) in enumerate(
             (
@@ -103,6 +107,7 @@ class EditorPanel(QWidget):
         # -- map and overlays ---------------------------------------------------------------
         mbox = QGroupBox("Map")
         mform = QFormLayout(mbox)
+        mform.setVerticalSpacing(3)
         self.map_name = QLineEdit()
         self.map_name.editingFinished.connect(
             lambda: self.editor.set_map_name(self.map_name.text())
@@ -152,6 +157,8 @@ class EditorPanel(QWidget):
         self.problems = QListWidget()
         self.problems.setObjectName("map-problems")
         self.problems.setWordWrap(True)
+        self.problems.setMinimumHeight(60)
+        self.problems.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.problems.itemClicked.connect(self._problem_clicked)
         lay.addWidget(self.problems, 1)
 

@@ -9,9 +9,17 @@ from typing import Any
 import networkx as nx
 import numpy as np
 import shapely
-from PySide6.QtCore import QPointF, QTimer
+from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QScrollArea,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 from shapely.ops import split
 
 from ui.context import AppContext
@@ -88,7 +96,13 @@ class MapEditorView(ModeView):
         lay.addWidget(self.toolbar)
         row = QHBoxLayout()
         row.addWidget(self.canvas, 1)
-        row.addWidget(self.panel)
+        scroll = QScrollArea()
+        scroll.setWidget(self.panel)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setFixedWidth(self.panel.maximumWidth() + 14)
+        row.addWidget(scroll)
         lay.addLayout(row, 1)
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
