@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from wargame.raid.model import SIDE_NAMES
+from wargame.raid import actions as A
+from wargame.raid.model import SIDE_NAMES, Sq, Unit
 from wargame.raid.state import RaidState
 
 SIDE_TITLES = ("The pirates", "The defender")
@@ -96,3 +97,54 @@ def score_lines(s: RaidState) -> tuple[str, list[str]]:
             "as funds permit."
         )
     return head, rows
+
+
+def overlay_for(
+    s: RaidState, u: Unit | None, sel_sq: Sq | None, escort: tuple[str, ...]
+) -> tuple[dict[Sq, str], list[tuple[Sq, Sq]]]:
+    """Which squares to shade (move, range, target, choose, ignite, loot) and the lines of
+    fire to draw, for the selected figure or square."""
+    overlay: dict[Sq, str] = {}
+    lines: list[tuple[Sq, Sq]] = []
+    if s.is_terminal():
+        return overlay, lines
+    if u is not None and u.ready and u.kind in s.rules.shooting.shooters:
+        for sq in s.shot_range(u.sq):  # type: ignore[arg-type]
+            overlay[sq] = "range"
+        for t in s.shot_targets(u):
+            lines.append((u.sq, t))  # type: ignore[arg-type]
+    if s.pending is not None:
+        kind = s.pending[0]
+        if kind == "casualty":
+            overlay[s.hits[0][0]] = "choose"
+        else:
+            for a in s.legal_actions():
+                sq = getattr(a, "to", None) or getattr(a, "at", None)
+                if sq is not None:
+                    overlay[tuple(sq)] = "choose"  # type: ignore[index]
+        return overlay, lines
+    mine = u is not None and u.side == s.current_player()
+    if s.phase == "move" and mine and u is not None:
+        esc = escort
+        for a in s.move_actions(u.side):
+            if a.unit == u.id and a.escort == esc:
+                overlay[a.to] = "move"
+    elif s.phase == "shoot" and mine and u is not None and s.can_shoot(u):
+        for t in s.shot_targets(u):
+            overlay[t] = "target"
+    elif s.phase == "fight" and sel_sq is not None:
+        side = s.current_player()
+        if s.side_at(sel_sq) == side and sel_sq in s.attack_squares(side):  # type: ignore[arg-type]
+            for t in s.attack_targets(sel_sq, side):  # type: ignore[arg-type]
+                overlay[t] = "target"
+    elif s.phase == "fire" and mine and u is not None and u in s.fire_setters():
+        for t in s.ignite_targets(u):
+            overlay[t] = "ignite"
+    elif s.phase == "loot":
+        for a in s.loot_actions():
+            if isinstance(a, A.Ransack):
+                overlay[a.at] = "loot"
+            elif isinstance(a, A.SpikeGun):
+                g = s.unit(a.gun)
+                overlay[g.sq] = "loot"  # type: ignore[index]
+    return overlay, lines

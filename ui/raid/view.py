@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -28,49 +27,28 @@ from PySide6.QtWidgets import (
 
 from ui.mode_base import ModeView
 from ui.raid.board import TownBoard, TownScene
-from ui.raid.panel import prompt_text, score_lines
+from ui.raid.panel import overlay_for, prompt_text, score_lines
 from ui.raid.setup import ForceBuilder, Legend, TownEditor
+from ui.raid.setup_edit import TAB_FORCES, TAB_ORDERS, TAB_SCORE, TAB_TOWN, SetupMixin
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
 from wargame.errors import DiceEntryCancelled, FileFormatError, IllegalAction, WargameError
-from wargame.persistence.files import write_json_atomic
 from wargame.raid import actions as A
 from wargame.raid.bots import TacticianBot
 from wargame.raid.game import new_raid
-from wargame.raid.model import SIDE_NAMES, Sq, Unit, unit_from_json
+from wargame.raid.model import SIDE_NAMES, Sq, Unit
 from wargame.raid.rules import raid_rules
-from wargame.raid.scenario import default_scenario, raid_from_forces, state_parts
+from wargame.raid.scenario import default_scenario
 from wargame.raid.state import RaidState
 from wargame.raid.townevents import pending_text
 
-TAB_ORDERS, TAB_SCORE, TAB_LOG, TAB_FORCES, TAB_TOWN = range(5)
 SIDE_TITLES = ("Pirates", "Defender")
 
 
-class SetupCommand(QUndoCommand):
-    """An edit of the raid's setup (forces placed, squares painted): before and after."""
-
-    def __init__(self, view: RaidView, before: dict[str, Any], after: dict[str, Any], text: str):
-        super().__init__(text)
-        self.view = view
-        self.before = before
-        self.after = after
-        self._first = True
-
-    def redo(self) -> None:
-        if self._first:
-            self._first = False
-            return
-        self.view.set_setup(copy.deepcopy(self.after))
-
-    def undo(self) -> None:
-        self.view.set_setup(copy.deepcopy(self.before))
-
-
-class RaidView(ModeView):
+class RaidView(SetupMixin, ModeView):
     mode_key = "raid"
     title = "Land raid"
 
@@ -494,51 +472,7 @@ class RaidView(ModeView):
         return f.officer if u.is_officer else f.factors.get(u.kind, 0)
 
     def _compute_overlay(self, s: RaidState) -> tuple[dict[Sq, str], list[tuple[Sq, Sq]]]:
-        overlay: dict[Sq, str] = {}
-        lines: list[tuple[Sq, Sq]] = []
-        if s.is_terminal():
-            return overlay, lines
-        u = self._unit(self.sel_unit)
-        if u is not None and u.ready and u.kind in self.rules.shooting.shooters:
-            for sq in s.shot_range(u.sq):  # type: ignore[arg-type]
-                overlay[sq] = "range"
-            for t in s.shot_targets(u):
-                lines.append((u.sq, t))  # type: ignore[arg-type]
-        if s.pending is not None:
-            kind = s.pending[0]
-            if kind == "casualty":
-                overlay[s.hits[0][0]] = "choose"
-            else:
-                for a in s.legal_actions():
-                    sq = getattr(a, "to", None) or getattr(a, "at", None)
-                    if sq is not None:
-                        overlay[tuple(sq)] = "choose"  # type: ignore[index]
-            return overlay, lines
-        mine = u is not None and u.side == s.current_player()
-        if s.phase == "move" and mine and u is not None:
-            esc = self._escort_tuple()
-            for a in s.move_actions(u.side):
-                if a.unit == u.id and a.escort == esc:
-                    overlay[a.to] = "move"
-        elif s.phase == "shoot" and mine and u is not None and s.can_shoot(u):
-            for t in s.shot_targets(u):
-                overlay[t] = "target"
-        elif s.phase == "fight" and self.sel_sq is not None:
-            side = s.current_player()
-            if s.side_at(self.sel_sq) == side and self.sel_sq in s.attack_squares(side):  # type: ignore[arg-type]
-                for t in s.attack_targets(self.sel_sq, side):  # type: ignore[arg-type]
-                    overlay[t] = "target"
-        elif s.phase == "fire" and mine and u is not None and u in s.fire_setters():
-            for t in s.ignite_targets(u):
-                overlay[t] = "ignite"
-        elif s.phase == "loot":
-            for a in s.loot_actions():
-                if isinstance(a, A.Ransack):
-                    overlay[a.at] = "loot"
-                elif isinstance(a, A.SpikeGun):
-                    g = s.unit(a.gun)
-                    overlay[g.sq] = "loot"  # type: ignore[index]
-        return overlay, lines
+        return overlay_for(s, self._unit(self.sel_unit), self.sel_sq, self._escort_tuple())
 
     def _update_panel(self, s: RaidState) -> None:
         alarm = {"none": "town asleep", "hardened": "hardened & officers", "full": "whole town"}
@@ -653,189 +587,6 @@ class RaidView(ModeView):
                 f"the town kept {s.coins[1]} ({SIDE_NAMES[out.winner or 0] if out.winner is not None else 'nobody'} wins)",
             },
         )
-
-    # -- setup: forces and town ------------------------------------------------------------
-    def _tab_changed(self, index: int) -> None:
-        self.board.paint_mode = index == TAB_TOWN
-        if index in (TAB_FORCES, TAB_TOWN):
-            self._draw_setup()
-            self._set_status(
-                "Set up: build both forces and click figures onto squares"
-                if index == TAB_FORCES
-                else "Town editor: pick a square type and click or drag on the table"
-            )
-        else:
-            self._refresh()
-
-    def set_setup(self, data: dict[str, Any]) -> None:
-        self.setup = data
-        self.town_editor.show_town(data["town"])
-        self.forces.load(data)
-        self._draw_setup()
-
-    def _setup_units(self) -> list[Unit]:
-        out = []
-        for side, key in ((0, "attacker"), (1, "defender")):
-            for raw in self.setup.get(key, {}).get("units", []):
-                try:
-                    out.append(unit_from_json(raw, side, key))
-                except WargameError:
-                    continue
-        return out
-
-    def _draw_setup(self) -> None:
-        if not self.setup:
-            return
-        from wargame.raid.model import Town
-
-        try:
-            town = Town.from_json(self.setup["town"], self.rules, "town")
-        except WargameError as exc:
-            self.show_error(str(exc))
-            return
-        units = [u for u in self._setup_units() if u.sq is not None and town.contains(u.sq)]
-        sel = next((u for u in units if u.id == self.setup_sel), None)
-        self.scene.draw(
-            town,
-            self.rules,
-            units=units,
-            selected_sq=sel.sq if sel else None,
-            selected_unit=self.setup_sel,
-            factors={u.id: self._factor(u) for u in units},
-        )
-        self.board.fit()
-
-    def _push_setup(self, after: dict[str, Any], text: str) -> None:
-        before = copy.deepcopy(self.setup)
-        self.set_setup(after)
-        self.undo_stack.push(SetupCommand(self, before, copy.deepcopy(after), text))
-
-    def _place_click(self, sq: Sq, uid: str | None) -> None:
-        if uid is not None:
-            self.setup_sel = uid
-            self._draw_setup()
-            return
-        if self.setup_sel is None:
-            return
-        after = copy.deepcopy(self.setup)
-        for key in ("attacker", "defender"):
-            for raw in after[key]["units"]:
-                if raw.get("id") == self.setup_sel:
-                    old = raw.get("square")
-                    raw["square"] = [sq[0], sq[1]]
-                    try:
-                        state_parts(after, self.rules, "setup")
-                    except WargameError as exc:
-                        raw["square"] = old
-                        self.show_error(str(exc), "Cannot place there")
-                        return
-                    self._push_setup(after, f"Place {self.setup_sel} at {sq[0]},{sq[1]}")
-                    return
-
-    def _build_forces(self) -> None:
-        att = self.forces.attacker.entries()
-        dfd = None if self.forces.garrison.isChecked() else self.forces.defender.entries()
-        try:
-            data = raid_from_forces(
-                att, dfd, name=self.forces.raid_name.text() or "A raid", town=self.setup["town"]
-            )
-        except WargameError as exc:
-            self.show_error(str(exc), "Cannot build these forces")
-            return
-        self._push_setup(data, "Build forces")
-
-    def _start_setup(self) -> None:
-        try:
-            self.load_scenario_data(copy.deepcopy(self.setup), None)
-        except WargameError as exc:
-            self.show_error(str(exc), "Cannot start this raid")
-
-    def _stroke_started(self) -> None:
-        self._stroke_before = copy.deepcopy(self.setup)
-
-    def _paint(self, sq: Sq) -> None:
-        rows = self.setup["town"]["map"]
-        if not (0 <= sq[1] < len(rows) and 0 <= sq[0] < len(rows[0])):
-            return
-        ch = self.rules.squares[self.town_editor.brush()].char
-        row = rows[sq[1]]
-        if row[sq[0]] != ch:
-            rows[sq[1]] = row[: sq[0]] + ch + row[sq[0] + 1 :]
-            self._draw_setup()
-
-    def _stroke_ended(self) -> None:
-        before, self._stroke_before = self._stroke_before, None
-        if before is not None and before != self.setup:
-            self.undo_stack.push(
-                SetupCommand(self, before, copy.deepcopy(self.setup), "Paint town squares")
-            )
-
-    def _resize_town(self, cols: int, rows: int) -> None:
-        after = copy.deepcopy(self.setup)
-        old = after["town"]["map"]
-        new = []
-        for r in range(rows):
-            base = old[r] if r < len(old) else ""
-            new.append((base + "." * cols)[:cols])
-        after["town"]["map"] = new
-        for key in ("attacker", "defender"):
-            after[key]["units"] = [
-                u
-                for u in after[key]["units"]
-                if u.get("square") is None or (u["square"][0] < cols and u["square"][1] < rows)
-            ]
-        self._push_setup(after, f"Resize the town to {cols} x {rows}")
-
-    def _save_town(self) -> None:
-        town = dict(self.setup["town"])
-        town["name"] = self.town_editor.town_name.text().strip() or "Town"
-        existing = dict((n, i) for i, n in self.ctx.db.list_documents("raid-town"))
-        try:
-            self.ctx.db.put_document(
-                "raid-town", town["name"], town, doc_id=existing.get(town["name"])
-            )
-        except WargameError as exc:
-            self.show_error(str(exc), "Could not save the town")
-            return
-        self.setup["town"]["name"] = town["name"]
-        self.town_editor.set_towns(self.ctx.db.list_documents("raid-town"))
-        self._set_status(f"Saved the town {town['name']}")
-
-    def _load_town(self, doc_id: int) -> None:
-        try:
-            _kind, _name, town = self.ctx.db.get_document(doc_id)
-        except WargameError as exc:
-            self.show_error(str(exc))
-            return
-        after = copy.deepcopy(self.setup)
-        after["town"] = town
-        rows, cols = len(town["map"]), len(town["map"][0])
-        for key in ("attacker", "defender"):
-            after[key]["units"] = [
-                u
-                for u in after[key]["units"]
-                if u.get("square") is None or (u["square"][0] < cols and u["square"][1] < rows)
-            ]
-        self._push_setup(after, f"Load the town {town.get('name', '')}")
-
-    def _export_setup(self, path: str | None = None) -> None:
-        if not path:
-            path, _ = QFileDialog.getSaveFileName(
-                self,
-                "Save town and forces",
-                str(Path.home() / "raid.json"),
-                "Raid scenario (*.json)",
-            )
-            if not path:
-                return
-        data = copy.deepcopy(self.setup)
-        data["format"], data["mode"] = "wargame-scenario", "raid"
-        try:
-            write_json_atomic(path, data)
-        except OSError as exc:
-            self.show_error(f"{path}: {exc.strerror}", "Could not save")
-            return
-        self._set_status(f"Saved {path}")
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:
