@@ -300,7 +300,7 @@ def test_replenish_never_takes_the_hand_above_six() -> None:
     assert len(st.hand[0]) == 6
     assert st.active == 1  # nothing more to do: the turn passed on
     phase(st, "replenish", 0)
-    from wargame.poe.effects import why_illegal
+    from wargame.poe.refusals import why_illegal
 
     assert "above six" in why_illegal(st, A.Draw())[0]
 

@@ -100,7 +100,8 @@ class PoeState(GameState):
         return self._legal
 
     def apply(self, action: Action, dice: DiceService) -> None:
-        from wargame.poe.effects import apply_action, why_illegal
+        from wargame.poe.effects import apply_action
+        from wargame.poe.refusals import why_illegal
 
         if action not in self.legal_actions():
             reason, rule = why_illegal(self, action)

@@ -1,0 +1,159 @@
+"""Drawing the table from the state: board pieces, the hand, the prompt and its buttons.
+
+A mixin of :class:`ui.poe.view.PiecesOfEightView`; it reads the view's widgets
+and never changes the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.poe.panels import fight_summary, prompt_text
+from wargame.core.actions import Action
+from wargame.core.dice import DiceService, ReplayProvider
+from wargame.core.log import Session
+from wargame.errors import WargameError
+from wargame.poe import actions as A
+
+
+def history_lines(session: Session[Any]) -> list[str]:
+    """The game log of a loaded game: replay it to describe each action in words."""
+    try:
+        state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
+        lines = []
+        fight = None
+        for e in session.entries:
+            lines.append(state.describe(e.action))
+            state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
+            if state.last_fight is not None and state.last_fight != fight:
+                fight = state.last_fight
+                lines.append(fight_summary(state, fight))
+        return lines
+    except WargameError:
+        return [e.action.to_text() for e in session.entries]
+
+
+class TableDrawing:
+    """The view's drawing half (see the module docstring)."""
+
+    def _draw_board(self, legal: list[Action]) -> None:
+        st = self.state
+        ids = st.board.ids
+        highlight = set()
+        for a in legal:
+            if isinstance(a, A.Move | A.Banish):
+                highlight.add(a.to)
+            elif isinstance(a, A.Enter):
+                highlight.add(a.area)
+        held = {k: s for s, k in enumerate(st.ship) if k >= 0}
+        pirates = [
+            {
+                "seat": s,
+                "area": ids[st.area[s]] if st.area[s] >= 0 else None,
+                "captain": st.captain[s],
+            }
+            for s in range(st.n)
+        ]
+        buried = {ids[a]: len(c) for a, c in enumerate(st.buried) if c}
+        self.board.set_pieces(
+            ships=[ids[a] for a in st.ship_area],
+            held=held,
+            pirates=pirates,
+            buried=buried,
+            highlight=highlight,
+            active=st.active if not st.over else None,
+        )
+
+    def _draw_hand(self, legal: list[Action]) -> None:
+        st = self.state
+        v = self.revealed
+        names = st.rules.bury.type_names
+        playable = {getattr(a, "card", -1) for a in legal}
+        sel = set(st.selection) if v == st.active else set()
+        if v is None:
+            self.hand_row.title.setText("Hand (hidden)")
+            self.hand_row.set_cards([], names, selected=set(), playable=set())
+            self.faceup_row.set_cards([], names, selected=set(), playable=set())
+            return
+        self.hand_row.title.setText(
+            f"{st.name(v)}'s hand ({len(st.hand[v])}/{st.rules.hand.limit}) - "
+            "click a card to play, bury or discard it"
+        )
+        self.hand_row.set_cards(
+            [st.cards[c] for c in st.hand[v]],
+            names,
+            selected=sel,
+            playable=playable,
+            empty_text="(no cards)",
+        )
+        shown = v
+        if st.stack and st.stack[-1].kind == "loot" and st.stack[-1].a == v:
+            shown = st.stack[-1].b
+        spots = st.spots(shown)
+        self.faceup_row.title.setText(
+            f"{st.name(shown)}'s face-up treasure ({spots} spots)"
+            + (" - click to loot" if shown != v else "")
+        )
+        self.faceup_row.set_cards(
+            [st.cards[c] for c in st.faceup[shown]],
+            names,
+            selected=sel,
+            playable=playable,
+            empty_text="(none)",
+        )
+
+    def _draw_prompt(self, legal: list[Action]) -> None:
+        st = self.state
+        text, in_window = prompt_text(st, self.seats, self.revealed)
+        self.prompt_label.setText(text)
+        self.prompt.setProperty("window", "true" if in_window else "false")
+        self.prompt.style().unpolish(self.prompt)
+        self.prompt.style().polish(self.prompt)
+        mine = self._human_turn()
+        kinds = {type(a) for a in legal}
+        own = mine and not st.stack
+        frame = st.stack[-1].kind if st.stack else ""
+        show = {
+            "pass": A.Pass in kinds,
+            "done": A.Done in kinds,
+            "bury": own and st.phase == "bury",
+            "dig": own and (st.phase == "dig" or st.is_crew(st.active)),
+            "draw": own and st.phase in ("discard", "replenish"),
+            "mutiny": own and st.is_crew(st.active),
+            "fight": frame == "join-or-fight",
+            "join": frame == "join-or-fight",
+            "accept": frame == "accept",
+            "refuse": frame == "accept",
+            "compel": frame == "fate",
+        }
+        legal_kind = {
+            "pass": A.Pass,
+            "done": A.Done,
+            "bury": A.Bury,
+            "dig": A.Dig,
+            "draw": A.Draw,
+            "mutiny": A.Mutiny,
+            "fight": A.Fight,
+            "join": A.Join,
+            "accept": A.Accept,
+            "refuse": A.Refuse,
+            "compel": A.Compel,
+        }
+        done_label = {
+            "bury": "Bury nothing",
+            "move": "Stay here",
+            "dig": "Don't dig",
+            "discard": "Stop discarding",
+            "replenish": "End turn",
+        }
+        for key, b in self.buttons.items():
+            b.setVisible(mine and show[key])
+            b.setProperty("legal", "true" if legal_kind[key] in kinds else "false")
+            b.style().unpolish(b)
+            b.style().polish(b)
+        if own:
+            self.buttons["done"].setText(done_label[st.phase])
+        elif frame in ("loot", "share"):
+            self.buttons["done"].setText("Finished")
+        else:
+            self.buttons["done"].setText("Done")
