@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidget
 
 from tests.campaign.helpers import SECRET_SHIP
+from ui.campaign.sheet import SEALED
 from ui.campaign.view import PAGE_HANDOFF, PAGE_SHEETS, PAGE_STANDINGS, CampaignView
 
 ALICE_FORCES = f"ship: {SECRET_SHIP}, large, hardened\ngroup: 3 able musket"
@@ -92,7 +93,8 @@ def test_players_fill_their_secret_part_in_turn_and_never_see_each_other(qtbot, 
     view.players.setCurrentRow(0)  # Bob looks at Alice's sheet: upper part only
     assert view.seat == 0
     assert view.sheet.folded.isVisibleTo(view.sheet)
-    assert not view.sheet.lower.isVisibleTo(view.sheet)
+    lower = [view.sheet.lower.item(r, 1).text() for r in range(2)]
+    assert lower == [SEALED, ""]  # force A sealed, B not given a value
     assert SECRET_SHIP not in visible_text(view)
     assert view.sheet.table.item(0, 1).text() == "4"
 

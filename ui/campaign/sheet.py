@@ -28,6 +28,8 @@ from wargame.campaign.state import CampaignState
 PAPER = "#f3ead3"
 INK = "#2b1d0e"
 RULE = "#8a7352"
+FOLDED = "#c9b98f"
+SEALED = "-  -  -  sealed  -  -  -"
 COLUMNS = (
     "Letter\nof force",
     "Value given\nto force (1 to 5)",
@@ -228,26 +230,30 @@ class SheetWidget(QFrame):
             f" &nbsp;&nbsp; Campaign total: <b>{state.vp_totals()[seat]}</b>"
         )
 
-        show_lower = secrets is not None
-        self.lower.setVisible(show_lower)
-        self.folded.setVisible(not show_lower)
-        if show_lower:
-            assert secrets is not None
-            self.lower.setRowCount(len(rules.letters))
-            for r, letter in enumerate(rules.letters):
-                self.lower.setItem(r, 0, _item(letter, bold=True))
-                if letter not in p.forces:
-                    text = ""
-                elif letter in secrets:
-                    text = summary(secrets[letter])
-                else:
-                    text = "(nothing sealed yet: double-click to write the contents)"
-                it = QTableWidgetItem(text)
-                it.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-                self.lower.setItem(r, 1, it)
-            self.lower.resizeRowsToContents()
-            _fit_height(self.lower)
-        else:
+        folded = secrets is None
+        shown = secrets or {}
+        self.folded.setVisible(folded)
+        self.lower.setRowCount(len(rules.letters))
+        for r, letter in enumerate(rules.letters):
+            self.lower.setItem(r, 0, _item(letter, bold=True))
+            force = p.forces.get(letter)
+            if force is None:
+                text = ""
+            elif folded:
+                text = SEALED if force.sealed else "(nothing sealed)"
+            elif letter in shown:
+                text = summary(shown[letter])
+            else:
+                text = "(nothing sealed yet: double-click to write the contents)"
+            it = QTableWidgetItem(text)
+            it.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            if folded:
+                it.setBackground(QColor(FOLDED))
+                it.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.lower.setItem(r, 1, it)
+        self.lower.resizeRowsToContents()
+        _fit_height(self.lower)
+        if folded:
             sealed = sum(1 for f in p.forces.values() if f.sealed)
             self.folded_label.setText(
                 f"<b>Folded under.</b> {p.name}'s contents stay secret until every engagement "
