@@ -88,3 +88,30 @@ def test_a_stolen_selected_treasure_leaves_the_burial_choice() -> None:
     settle(st, DiceService.seeded(0))
     assert f in st.faceup[1]
     assert f not in st.selection
+
+
+def test_invariants_catch_a_lost_or_doubled_card() -> None:
+    import pytest
+
+    from wargame.errors import InvariantViolation
+
+    st = blank(3)
+    lost = st.deck.pop()
+    with pytest.raises(InvariantViolation, match="103 of 104"):
+        st.check_invariants()
+    st.hand[0].append(lost)
+    st.hand[1].append(lost)
+    with pytest.raises(InvariantViolation, match="twice"):
+        st.check_invariants()
+
+
+def test_invariants_catch_two_captains_in_one_area() -> None:
+    import pytest
+
+    from wargame.errors import InvariantViolation
+
+    st = blank(3)
+    place(st, 0, "L1")
+    place(st, 1, "L1")
+    with pytest.raises(InvariantViolation, match="share L1"):
+        st.check_invariants()
