@@ -150,3 +150,14 @@ def test_whole_battle_matches_the_golden_log() -> None:
     if not GOLDEN.exists():  # pragma: no cover - first run writes it
         GOLDEN.write_text(text, encoding="utf-8")
     assert text == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_actions_are_described_in_plain_words() -> None:
+    from wargame.naval.actions import Fire, Move
+    from wargame.naval.rules import Aim, Position
+
+    st = far_apart()
+    a = st.ships["A1"]
+    assert st.describe(Move("A1", a.hex, 5)) == "A1 sails to (1, 1), heading south"
+    assert st.describe(Fire("A1", Position.BOW, "D2", Aim.HULL)) == "A1 fires bow guns at D2's hull"
+    assert st.describe(EndShipTurn("A1")) == "A1 ends her turn"

@@ -105,11 +105,14 @@ def test_ruler_measures_ship_to_ship_in_cm(qtbot, main_window) -> None:  # noqa:
 
 def test_save_and_resume_a_battle(qtbot, main_window, tmp_path: Path) -> None:  # noqa: ANN001
     view = main_window.show_mode("naval")
-    view.act(EndShipTurn("Revenge"))
+    for _ in range(15):
+        view.bot_step()
     data = view.save_json()
+    before = view.state.to_json()
+    assert view.undo_stack.undoText()  # a readable sentence, e.g. "Revenge sails to ..."
     main_window.open_data(data, None)
-    assert view.state.ts.ship == "Swift"
-    assert view.state.turn == 1 and len(view.session.entries) == 1
+    assert view.state.to_json() == before
+    assert len(view.session.entries) == 15
 
 
 def test_export_sheets_to_pdf(qtbot, main_window, tmp_path: Path) -> None:  # noqa: ANN001

@@ -251,9 +251,8 @@ class NavalView(ModeView):
         """Apply one action through the undo stack; a refusal is shown with its reason."""
         assert self.session is not None
         try:
-            apply_action(
-                self.undo_stack, self.session, action, self._refresh, text=action.to_text()
-            )
+            text = self.state.describe(action)
+            apply_action(self.undo_stack, self.session, action, self._refresh, text=text)
         except WargameError as exc:
             self.show_error(str(exc))
             return False

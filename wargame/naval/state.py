@@ -1012,7 +1012,32 @@ class NavalState(GameState):
             raise InvariantViolation("negative countdown coins")
 
     def describe(self, action: Action) -> str:
-        return action.to_text()
+        """A short sentence for the undo menu and the log."""
+        a: Any = action
+        if isinstance(action, Move | ExtraMove):
+            if tuple(a.to) == OFF_TABLE:
+                return f"{a.ship} sails off the table"
+            where = self.sea.to_offset(tuple(a.to))
+            return f"{a.ship} sails to {where}, heading {self.sea.facing_name(a.heading)}"
+        if isinstance(action, Fire):
+            side = f" ({a.side})" if a.side else ""
+            return f"{a.ship} fires {a.battery} guns at {a.target}'s {a.aim}{side}"
+        if isinstance(action, Grapple):
+            return f"{a.ship} grapples {a.target} with {a.points} fighting points"
+        if isinstance(action, Board):
+            return f"{a.ship} boards {a.target}{' led by her captain' if a.captain else ''}"
+        if isinstance(action, TurnCount | WindChange):
+            who = SIDE_NAMES[a.side].capitalize()
+            return f"{who}: {a.choice} ({'countdown' if isinstance(action, TurnCount) else 'wind'})"
+        words = {
+            ReduceSail: "reduces sail",
+            GearCheck: "rolls to move with damaged gear",
+            RollExtra: "rolls for an extra hex",
+            CutFree: "tries to cut free",
+            HoldFire: "holds her fire",
+            EndShipTurn: "ends her turn",
+        }
+        return f"{a.ship} {words.get(type(action), action.kind)}"
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
