@@ -84,3 +84,32 @@ def test_screenshot_of_the_map_editor_is_written(tmp_path):
         image.pixelColor(x, y).name() for x in range(100, 700, 50) for y in range(150, 600, 50)
     }
     assert len(colours) > 3
+
+
+@pytest.mark.parametrize(
+    "m",
+    [
+        tmap("orthogonal", 32, 32),
+        tmap("hexagonal", 14, 12, 6, "y", "odd"),
+        tmap("hexagonal", 14, 12, 6, "y", "even"),
+        tmap("hexagonal", 60, 52, 30, "x", "odd"),
+        tmap("hexagonal", 60, 52, 30, "x", "even"),
+        tmap("staggered", 64, 32, 0, "y", "odd"),
+        tmap("staggered", 64, 32, 0, "x", "even"),
+    ],
+)
+def test_edge_neighbours_are_exactly_the_cells_sharing_a_side(m):
+    import shapely
+
+    from wargame.maps.tiled import edge_neighbours
+
+    for cell in ((3, 3), (4, 4), (3, 4), (4, 3)):
+        me = shapely.Polygon(cell_polygon(m, *cell))
+        sharing = {
+            (c, r)
+            for c in range(cell[0] - 2, cell[0] + 3)
+            for r in range(cell[1] - 2, cell[1] + 3)
+            if (c, r) != cell
+            and me.intersection(shapely.Polygon(cell_polygon(m, c, r))).length > 1e-6
+        }
+        assert set(edge_neighbours(m, *cell)) == sharing

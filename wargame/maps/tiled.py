@@ -131,6 +131,45 @@ def land_cells(m: TiledMap) -> list[tuple[int, int]]:
     return land
 
 
+def edge_neighbours(m: TiledMap, col: int, row: int) -> list[tuple[int, int]]:
+    """The cells sharing a side with (col, row), the way Tiled lays the map out."""
+    if m.orientation in ("orthogonal", "isometric"):
+        return [(col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)]
+    even = m.staggerindex == "even"
+    hexes = m.orientation == "hexagonal"
+    if m.staggeraxis == "y":
+        d = 0 if (row & 1) ^ even else -1
+        out = [
+            (col + d, row - 1),
+            (col + d + 1, row - 1),
+            (col + d, row + 1),
+            (col + d + 1, row + 1),
+        ]
+        return out + ([(col - 1, row), (col + 1, row)] if hexes else [])
+    d = 0 if (col & 1) ^ even else -1
+    out = [(col - 1, row + d), (col - 1, row + d + 1), (col + 1, row + d), (col + 1, row + d + 1)]
+    return out + ([(col, row - 1), (col, row + 1)] if hexes else [])
+
+
+def count_islands(m: TiledMap, cells: list[tuple[int, int]]) -> int:
+    """How many separate islands the land cells make (cells joined by a shared side)."""
+    parent = {c: c for c in cells}
+
+    def find(c: tuple[int, int]) -> tuple[int, int]:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    for c in cells:
+        for n in edge_neighbours(m, *c):
+            if n in parent:
+                a, b = find(c), find(n)
+                if a != b:
+                    parent[a] = b
+    return sum(1 for c in cells if parent[c] == c)
+
+
 # -- objects ----------------------------------------------------------------------------------
 def object_polygon(o: TiledObject) -> Polygon | None:
     if o.shape == "polygon" and len(o.points) >= 3:
@@ -173,6 +212,11 @@ def tiled_to_doc(m: TiledMap, *, name: str | None = None) -> MapDoc:
     cells = land_cells(m)
     tiles_land = None
     if cells:
+        islands = count_islands(m, cells)
+        if islands > MAX_ISLANDS:
+            raise FileFormatError(
+                f"{m.source}: the land tiles make {islands:,} separate islands (at most {MAX_ISLANDS:,})"
+            )
         polys = shapely.polygons([cell_polygon(m, c, r) for c, r in cells])
         # tiles never overlap: a coverage union is linear where a general union is not
         merged = shapely.make_valid(shapely.coverage_union_all(polys))
