@@ -171,6 +171,10 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
         return (f"<b>{st.name(seat)}</b>{tag}: {frame_title(st, f)}{fight}", window)
     phase = PHASE_TITLES[st.phase]
     hint = PHASE_HINTS[st.phase]
+    if st.phase == "move" and st.area[seat] < 0:
+        hint = "click a highlighted land area to come ashore (one with no other pirate)."
+    elif st.phase == "move" and st.lashed[seat] >= 0 and st.steps == 0:
+        hint = f"Wheel Lashed! You must move to {st.board.names[st.lashed[seat]]}."
     crew = " You are crew: you may Mutiny!" if st.is_crew(seat) and st.phase == "bury" else ""
     if st.phase == "bury" and st.selection:
         from wargame.poe.scoring import score_burial
