@@ -201,3 +201,29 @@ def test_a_campaign_raid_reports_its_result_when_it_ends(qtbot, main_window) -> 
     assert stored["result"]["battle_score"] == {"0": 0, "1": 45}
     assert "Final account" in view.account_label.text()
     assert view.tabs.currentIndex() == 1  # the score tab shows the final account
+
+
+def test_the_shooter_picks_who_is_hit_by_clicking_a_token(qtbot, main_window) -> None:
+    view = main_window.show_mode("raid")
+    data = small_raid(
+        [group("P1", "musket", "able", (1, 1)), group("P2", "mob", "able", (0, 4))],
+        [group("D1", "mob", "scurvy", (2, 2)), officer("D0", "governor", (2, 2), "Don")],
+    )
+    view.load_scenario_data(data, None)
+    typed_dice(main_window, 6, 1)
+    qtbot.mouseClick(view.primary, Qt.MouseButton.LeftButton)  # pirates first
+    qtbot.mouseClick(view.primary, Qt.MouseButton.LeftButton)  # pirates done moving
+    qtbot.mouseClick(view.primary, Qt.MouseButton.LeftButton)  # the governor rolls a 1: stays
+    assert view.state.phase == "shoot" and view.state.current_player() == 0
+    typed_dice(main_window, 5, 6)  # a hit; 6: the shooter chooses
+    click_square(qtbot, view, (1, 1), unit_index=0)
+    click_square(qtbot, view, (2, 2))
+    assert view.state.pending == ("casualty", 0)
+    assert "Who takes the hit" in view.figures_label.text()
+    assert view._overlay[(2, 2)] == "choose"
+    typed_dice(main_window, 1, 2)  # the governor's save fails (1+2), officer hit 2: dead when shot
+    # the governor is the second token in the square (officers list in roster order)
+    order = [u.id for u in view.state.at((2, 2))]
+    click_square(qtbot, view, (2, 2), unit_index=order.index("D0"), units_here=2)
+    assert view.state.unit("D0").status == "dead"
+    assert view.state.coins[0] == 2
