@@ -302,3 +302,17 @@ def test_a_land_raid_opens_in_the_raid_mode_and_its_coins_come_back(main_window)
     assert (e.attacker_score, e.defender_score, e.source) == (12, 33, "linked")
     assert view.state.vp_totals() == [0, 3]  # the town held: Bob gains Alice's force A's value
     assert view.end_turn()
+
+
+def test_printed_sheet_has_the_secret_part_only_when_asked(main_window) -> None:  # noqa: ANN001
+    from ui.campaign.printing import sheet_html
+
+    view = main_window.show_mode("campaign")
+    st = view.state
+    with_part = sheet_html(st, 3, st.players[3].revealed)
+    without = sheet_html(st, 3, None)
+    for html in (with_part, without):
+        assert "Country of Allegiance:</b> Denmark" in html
+        assert "<td>1. Battle</td>" in html and "Keep the lower part secret" in html
+    assert "Christianus Quintus" in with_part
+    assert "Christianus Quintus" not in without and "not printed" in without

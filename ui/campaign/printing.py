@@ -39,7 +39,7 @@ def sheet_html(state: CampaignState, seat: int, secrets: dict[str, Any] | None) 
         f"<p class='country'><b>Country of Allegiance:</b> {_e(p.country)} "
         f"({_e(', '.join(rules.countries))}) &nbsp; <b>Captain:</b> {_e(p.name)} &nbsp; "
         f"<b>{_e(state.name)}</b>, turn {state.turn_no}</p>",
-        "<table><tr><th>Letter of force</th><th>Value given to force (1 to 5)</th>"
+        "<table width='100%' cellspacing='0'><tr><th>Letter of force</th><th>Value given to force (1 to 5)</th>"
         "<th>Opponent force letter</th><th>Are you the attacker Y/N</th><th>Battle score</th>"
         "<th>Result 1.Battle 2.No contact 3.Land raid</th><th>Victory points gained</th></tr>",
     ]
@@ -58,14 +58,14 @@ def sheet_html(state: CampaignState, seat: int, secrets: dict[str, Any] | None) 
         )
     out.append("</table>")
     out.append(
-        "<p class='fold'>Fold Fold Fold Fold Fold Fold Fold Fold ----- "
-        "Keep the lower part secret!!!!</p>"
+        "<hr><p class='fold'>Fold Fold Fold Fold Fold Fold Fold Fold ----- "
+        "Keep the lower part secret!!!!</p><hr>"
     )
     if secrets is None:
         out.append("<p><i>(The secret part is not printed.)</i></p>")
     else:
         out.append(
-            "<table><tr><th width='12%'>Letter</th>"
+            "<table width='100%' cellspacing='0'><tr><th width='12%'>Letter</th>"
             "<th>Contents of force (Secret until all engagements known)</th></tr>"
         )
         for letter in rules.letters:
@@ -86,9 +86,9 @@ def standings_html(state: CampaignState) -> str:
     countries = "".join(f"<tr><td>{_e(c)}</td><td>{v}</td></tr>" for c, v in state.country_totals())
     return (
         f"<h1>{_e(state.name)}: standings</h1>"
-        "<table><tr><th>Rank</th><th>Captain</th><th>Country</th><th>Victory points</th>"
+        "<table width='100%' cellspacing='0'><tr><th>Rank</th><th>Captain</th><th>Country</th><th>Victory points</th>"
         f"<th>Fights</th><th>Won</th></tr>{rows}</table><br>"
-        f"<table><tr><th>Country</th><th>Victory points</th></tr>{countries}</table>"
+        f"<table width='50%' cellspacing='0'><tr><th>Country</th><th>Victory points</th></tr>{countries}</table>"
     )
 
 
