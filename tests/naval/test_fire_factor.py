@@ -116,3 +116,18 @@ def test_odds_command_exit_codes() -> None:
     bad = subprocess.run([*run, "-5"], capture_output=True, text=True)
     assert bad.returncode == 2
     assert "range" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_rules_file_with_a_bad_number_is_refused_naming_the_key(tmp_path) -> None:  # noqa: ANN001
+    from wargame.errors import RulesDataError
+    from wargame.naval.rules import RULES_FILE, NavalRules
+    from wargame.paths import rules_dir
+    from wargame.rules.loader import load_rules
+
+    text = (rules_dir() / RULES_FILE).read_text(encoding="utf-8")
+    (tmp_path / RULES_FILE).write_text(
+        text.replace("hit_on = 6\n", "hit_on = 9\n", 1), encoding="utf-8"
+    )
+    with pytest.raises(RulesDataError, match="fire.hit_on"):
+        load_rules(RULES_FILE, NavalRules, directory=tmp_path, reload=True)
+    load_rules(RULES_FILE, NavalRules, reload=True)  # leave the cache on the real file

@@ -38,7 +38,10 @@ def fire_factor(
     """Section 19: basic 5 and every modifier; 0 dice out of range."""
     if band == "out":
         return FireFactor(0, band, (("out of range", 0),))
-    key = (id(rules), weight, band, raking, first_shot, crew)
+    if _FACTORS_FOR[0] is not rules:  # the rules were reloaded: forget old factors
+        _FACTORS.clear()
+        _FACTORS_FOR[0] = rules
+    key = (weight, band, raking, first_shot, crew)
     hit = _FACTORS.get(key)
     if hit is None:
         hit = _FACTORS[key] = _factor(rules, weight, band, raking, first_shot, crew)
@@ -46,6 +49,7 @@ def fire_factor(
 
 
 _FACTORS: dict[tuple[object, ...], FireFactor] = {}
+_FACTORS_FOR: list[object] = [None]
 
 
 def _factor(

@@ -207,21 +207,22 @@ class Sea:
         return (bearing - self._angles[heading % 6] + 180.0) % 360.0 - 180.0
 
 
-_ARC_CACHE: dict[int, dict[Position, tuple[float, float]]] = {}
+_ARC_CACHE: dict[int, tuple[NavalRules, dict[Position, tuple[float, float]]]] = {}
 
 
 def arc_table(rules: NavalRules) -> dict[Position, tuple[float, float]]:
     """Centre (degrees off the bow) and half-width of each battery's arc."""
-    got = _ARC_CACHE.get(id(rules))
-    if got is None:
-        a = rules.arcs
-        got = {
-            Position.BOW: (0.0, a.bow_half + EPS),
-            Position.STERN: (180.0, a.stern_half + EPS),
-            Position.STARBOARD: (90.0, a.broadside_half + EPS),
-            Position.LARBOARD: (-90.0, a.broadside_half + EPS),
-        }
-        _ARC_CACHE[id(rules)] = got
+    cached = _ARC_CACHE.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    a = rules.arcs
+    got = {
+        Position.BOW: (0.0, a.bow_half + EPS),
+        Position.STERN: (180.0, a.stern_half + EPS),
+        Position.STARBOARD: (90.0, a.broadside_half + EPS),
+        Position.LARBOARD: (-90.0, a.broadside_half + EPS),
+    }
+    _ARC_CACHE[id(rules)] = (rules, got)
     return got
 
 
