@@ -262,3 +262,12 @@ def test_save_to_a_file_and_open_it_again(main_window, qtbot, tmp_path) -> None:
     assert view.seats == ["human", "strong", "strong"]
     again = [view.log.item(i).text() for i in range(view.log.count())]
     assert again[: len(log)] == log
+
+
+def test_humans_may_choose_not_to_be_asked_before_others_turns(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=3)
+    view.variants.ask_action.setChecked(False)
+    view.run_bots()
+    st = view.state
+    assert not (st.stack and st.stack[-1].kind == "turn-start")
+    assert st.current_player() == 0 and st.area[0] == -1  # straight to coming ashore

@@ -218,7 +218,15 @@ class VariantsButton(QToolButton):
                 group.addAction(act)
                 menu.addAction(act)
             self.groups[key] = group
+        menu.addSection("At the table")
+        self.ask_action = QAction("Ask humans before others' turns (anytime cards)", self)
+        self.ask_action.setCheckable(True)
+        self.ask_action.setChecked(True)
+        menu.addAction(self.ask_action)
         self.setMenu(menu)
+
+    def ask_before_turns(self) -> bool:
+        return self.ask_action.isChecked()
 
     def params(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -515,27 +515,40 @@ class PiecesOfEightView(TableDrawing, ModeView):
         if self.session is None or self.state.over:
             return
         seat = self.state.current_player()
-        if seat is not None and seat in self.bots and not self._bot_timer.isActive():
+        auto = seat is not None and (seat in self.bots or self._auto_pass(seat))
+        if auto and not self._bot_timer.isActive():
             self._bot_timer.start(self.bot_delay_ms)
+
+    def _auto_pass(self, seat: int) -> bool:
+        """A human who chose not to be asked before others' turns passes there."""
+        st = self.state
+        return (
+            seat not in self.bots
+            and not self.variants.ask_before_turns()
+            and bool(st.stack)
+            and st.stack[-1].kind == "turn-start"
+        )
 
     def _bot_step(self) -> None:
         if self.session is None or self.state.over:
             return
         seat = self.state.current_player()
-        if seat is None or seat not in self.bots:
+        if seat is None:
             return
-        action = self.bots[seat].choose(self.state, seat)
-        self.do(action)
+        if seat in self.bots:
+            self.do(self.bots[seat].choose(self.state, seat))
+        elif self._auto_pass(seat):
+            self.do(A.Pass())
 
     def run_bots(self, limit: int = 10_000) -> int:
         """Let bots act until a human must (tests and the 'skip' key); returns steps."""
         steps = 0
         while steps < limit and self.session is not None and not self.state.over:
             seat = self.state.current_player()
-            if seat is None or seat not in self.bots:
+            if seat is None or not (seat in self.bots or self._auto_pass(seat)):
                 break
             self._bot_timer.stop()
-            self.do(self.bots[seat].choose(self.state, seat))
+            self._bot_step()
             steps += 1
         return steps
 
@@ -554,13 +567,13 @@ class PiecesOfEightView(TableDrawing, ModeView):
         humans = [s for s, c in enumerate(self.seats) if c == "human"]
         if len(humans) == 1:
             self.revealed = humans[0]  # one human: their hand is theirs to see
-        if seat is not None and self.seats[seat] == "human" and self.revealed != seat:
-            if True:
-                self.handoff.show_for(seat, st.name(seat), self._handoff_reason())
-                self.handoff.setGeometry(self.rect())
+        quiet = seat is not None and self._auto_pass(seat)
+        if seat is not None and self.seats[seat] == "human" and self.revealed != seat and not quiet:
+            self.handoff.show_for(seat, st.name(seat), self._handoff_reason())
+            self.handoff.setGeometry(self.rect())
         elif seat is None and self.revealed is None and humans:
             self.revealed = humans[0]
-        if self.revealed == seat or seat is None or seat in self.bots:
+        if self.revealed == seat or seat is None or seat in self.bots or quiet:
             self.handoff.hide()
         legal = list(st.legal_actions()) if self._human_turn() else []
         self._draw_board(legal)
