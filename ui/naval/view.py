@@ -112,6 +112,10 @@ class NavalView(ModeView):
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
         bar.addWidget(self.bot_box)
         bar.addSeparator()
+        self._tool(bar, "Fit table", "0", self.sea_view_fit)
+        self._tool(bar, "Zoom in", "+", lambda: self._zoom(1.25))
+        self._tool(bar, "Zoom out", "-", lambda: self._zoom(0.8))
+        bar.addSeparator()
         self._tool(bar, "Export sheets (PDF)", "Ctrl+P", self._export_pdf)
         self._tool(bar, "Roster", "Ctrl+R", self._roster)
         outer.addWidget(bar)
@@ -378,6 +382,13 @@ class NavalView(ModeView):
                 self.act(a)
                 return
         self.show_error("There is no ship turn to end now: " + self._phase_text())
+
+    def sea_view_fit(self) -> None:
+        self.sea_view.fit()
+
+    def _zoom(self, factor: float) -> None:
+        self.sea_view.auto_fit = False
+        self.sea_view.scale(factor, factor)
 
     def _toggle_ruler(self, on: bool) -> None:
         self.sea_view.ruler_mode = on
