@@ -161,3 +161,23 @@ def test_actions_are_described_in_plain_words() -> None:
     assert st.describe(Move("A1", a.hex, 5)) == "A1 sails to (1, 1), heading south"
     assert st.describe(Fire("A1", Position.BOW, "D2", Aim.HULL)) == "A1 fires bow guns at D2's hull"
     assert st.describe(EndShipTurn("A1")) == "A1 ends her turn"
+
+
+def test_pointy_topped_sea_plays_a_whole_battle() -> None:
+    data = default_scenario()
+    data["map"] = None
+    data["sea"]["orientation"] = "pointy"
+    result = play_match(NavalGame(), 2, 5, ["captain", "captain"], scenario=data, strict=True)
+    assert result.end and result.actions > 10
+
+
+def test_islands_come_from_a_map_editor_file(tmp_path: Path) -> None:
+    data = default_scenario()
+    island = data.pop("map")
+    (tmp_path / "isle.json").write_text(json.dumps(island), encoding="utf-8")
+    data["map_file"] = "isle.json"
+    st = state_from_scenario(data, base=tmp_path)
+    assert st.sea.land == state_from_scenario(default_scenario()).sea.land
+    data["map_file"] = "missing.json"
+    with pytest.raises(BadInput, match="missing.json"):
+        state_from_scenario(data, base=tmp_path)
