@@ -240,3 +240,24 @@ def test_bot_can_command_both_sides_on_the_table(qtbot, main_window) -> None:  #
     assert view.undo_stack.count() == 12
     view.bot_box.setCurrentIndex(0)
     assert not view.bot_timer.isActive()
+
+
+def test_clicking_the_middle_of_the_active_ship_selects_without_moving(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(close_quarters(), None)  # Revenge against the wind: turns only
+    st = view.state
+    before = st.to_json()
+    click_hex(qtbot, view, st.ships["Revenge"].hex)
+    assert view.state.to_json() == before and view.selected == "Revenge"
+    # near the edge of her own hex, towards a legal facing: she holds, turned that way
+    ship = view.state.ships["Revenge"]
+    holds = [
+        a for a in view.state.legal_actions() if isinstance(a, Move) and tuple(a.to) == ship.hex
+    ]
+    heading = next(a.heading for a in holds if a.heading != ship.heading)
+    import math
+
+    ang = math.radians(view.state.sea.heading_angle(heading))
+    click_hex(qtbot, view, ship.hex, (1.8 * math.cos(ang), 1.8 * math.sin(ang)))
+    assert view.state.ships["Revenge"].heading == heading
+    assert f"heading {view.state.sea.facing_name(heading)}" in view.log.toPlainText()

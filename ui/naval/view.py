@@ -282,13 +282,14 @@ class NavalView(ModeView):
         legal = self.legal()
         moves = [a for a in legal if isinstance(a, Move | ExtraMove) and tuple(a.to) == hex_]
         if moves and (ship is None or ship.name == self._active_name()):
-            if (
-                ship is not None
-                and len({a.heading for a in moves}) == 1
-                and self.selected != ship.name
-            ):
-                self.select(ship.name)
-                return
+            if ship is not None:
+                # her own hex: a click near the middle only selects her; near an edge
+                # it turns her that way (or holds her position facing it)
+                cx, cy = st.sea.centre(hex_)
+                off = math.hypot(point.x() / PX - cx, point.y() / PX - cy)
+                if off < st.sea.hex_cm * 0.25 or self.selected != ship.name:
+                    self.select(ship.name)
+                    return
             self.act(self._pick_heading(moves, point, hex_))
             return
         if ship is not None:
