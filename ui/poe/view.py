@@ -44,7 +44,7 @@ from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
 
 CONTROLLERS = ("human", "random", "strong")
-CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
+CONTROLLER_TITLES = {"human": "Human", "random": "Random", "strong": "Strong"}
 
 STYLE = """
 PiecesOfEightView { background: #efe6d2; }
@@ -176,6 +176,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
             box.setObjectName(f"poe-seat-{s}")
             for c in CONTROLLERS:
                 box.addItem(f"{s + 1}: {CONTROLLER_TITLES[c]}", c)
+            box.setToolTip(f"Who plays Pirate {s + 1}: a human at this computer or a bot")
             box.setCurrentIndex(0 if s == 0 else 2)
             bar.addWidget(box)
             self.seat_boxes.append(box)
@@ -580,9 +581,13 @@ class PiecesOfEightView(TableDrawing, ModeView):
         self._draw_hand(legal)
         self._draw_prompt(legal)
         self.players.show_state(st, self.revealed)
+        deck_no = ("1st", "2nd")[min(st.exhaustions, 1)]
         self.deck_label.setText(
-            f"Deck {len(st.deck)}   Discard {len(st.discard)}   "
-            f"Deck run out {st.exhaustions}x   Round {st.round}"
+            f"Deck {len(st.deck)} ({deck_no})  Discard {len(st.discard)}  Round {st.round}"
+        )
+        self.deck_label.setToolTip(
+            "The game ends the moment the deck runs out for the second time "
+            f"(it has run out {st.exhaustions} time(s))."
         )
         self.status_changed.emit(self.status_text())
         self._schedule_bot()
