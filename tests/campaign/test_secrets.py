@@ -100,7 +100,7 @@ def test_campaign_saved_by_the_app_shows_no_secret_when_opened_as_another_player
         view.set_value("A", 3)
         assert view.set_contents("A", text)
         qtbot.mouseClick(view.buttons["lock"], Qt.MouseButton.LeftButton)
-    view.seat = 1
+    view.unlock(1, "bob-pw")
     assert view.declare("A", 0, "A", True)
     save = tmp_path / "shared.json"
     assert main_window.save_as(save)

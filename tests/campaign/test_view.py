@@ -143,8 +143,7 @@ def test_the_whole_flow_through_the_view(qtbot, main_window, fresh) -> None:  # 
 
 def test_a_bad_value_typed_in_the_sheet_is_refused_naming_the_field(qtbot, fresh) -> None:  # noqa: ANN001
     view = fresh
-    view.seat = 0
-    view._refresh()
+    assert view.unlock(0, "alice-pw")
     item = view.sheet.table.item(2, 1)
     item.setText("7")
     assert view.last_error and view.last_error.startswith("value: 7 is outside 1-5")
@@ -178,8 +177,9 @@ def test_many_campaigns_are_kept_and_reopened(fresh) -> None:  # noqa: ANN001
 
 def test_undo_and_redo_from_the_edit_menu(main_window, fresh) -> None:  # noqa: ANN001
     view = fresh
-    view.set_value("A", 2, seat=0)
-    view.set_value("A", 5, seat=0)
+    assert view.unlock(0, "alice-pw")
+    view.set_value("A", 2)
+    view.set_value("A", 5)
     main_window.act_undo.trigger()
     assert view.state.force_value(0, "A") == 2
     main_window.act_undo.trigger()
@@ -265,9 +265,11 @@ def test_declare_dialog_offers_only_existing_forces(qtbot, fresh) -> None:  # no
     from ui.campaign.dialogs import DeclareDialog
 
     view = fresh
-    view.set_value("A", 3, seat=0)
-    view.set_value("B", 2, seat=1)
-    view.set_value("D", 4, seat=1)
+    view.unlock(1, "bob-pw")
+    view.set_value("B", 2)
+    view.set_value("D", 4)
+    view.unlock(0, "alice-pw")
+    view.set_value("A", 3)
     dlg = DeclareDialog(view.state, 0, "A", view)
     qtbot.addWidget(dlg)
     letters = [dlg.opponent_letter.itemText(i) for i in range(dlg.opponent_letter.count())]
@@ -316,3 +318,19 @@ def test_printed_sheet_has_the_secret_part_only_when_asked(main_window) -> None:
         assert "<td>1. Battle</td>" in html and "Keep the lower part secret" in html
     assert "Christianus Quintus" in with_part
     assert "Christianus Quintus" not in without and "not printed" in without
+
+
+def test_only_a_sheets_owner_changes_it(qtbot, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    assert not view.set_value("A", 3, seat=0)  # nobody has unlocked Alice's sheet
+    assert view.last_error.startswith("player: only Alice gives values on Alice's sheet")
+    assert not view.sheet.table.item(0, 1).flags() & Qt.ItemFlag.ItemIsEditable
+    view.request_handoff(1)
+    unlock_by_typing(qtbot, view, "bob-pw")
+    view.players.setCurrentRow(0)  # Bob looks at Alice's sheet
+    assert not view.declare("A", 1, "A", True)
+    assert not view.buttons["declare"].isEnabled()
+    assert view.state.players[0].forces == {}
+    view.players.setCurrentRow(1)
+    assert view.set_value("A", 3)
+    assert view.sheet.table.item(0, 1).flags() & Qt.ItemFlag.ItemIsEditable

@@ -214,7 +214,10 @@ class BoardMixin:
         self._fill_turns()
         if n:
             editable = (
-                st.phase == ORDERS and not st.players[self.seat].done and self.turn_shown is None
+                st.phase == ORDERS
+                and not st.players[self.seat].done
+                and self.turn_shown is None
+                and self.viewer == self.seat
             )
             self.sheet.show_sheet(
                 st,
@@ -251,11 +254,12 @@ class BoardMixin:
         b = self.buttons
         n = len(st.players)
         orders = st.phase == ORDERS
-        mine = n > 0 and not (orders and st.players[self.seat].done)
+        owner = n > 0 and self.viewer == self.seat
+        mine = owner and not (orders and st.players[self.seat].done)
         b["add"].setEnabled(orders and st.turn_no == 1 and not st.engagements and not st.history)
         b["declare"].setEnabled(orders and n >= 2 and mine)
         b["withdraw"].setEnabled(orders and n >= 2 and mine)
-        b["done"].setEnabled(orders and n >= st.rules.min_players)
+        b["done"].setEnabled(orders and n >= st.rules.min_players and owner)
         if n:
             b["done"].setText("Declare again" if st.players[self.seat].done else "Done declaring")
         b["unlock"].setEnabled(n > 0 and st.phase in (ORDERS, REVEAL))

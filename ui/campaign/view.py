@@ -219,8 +219,24 @@ class CampaignView(BoardMixin, ModeView):
             return
         self.add_player(dlg.name.text(), dlg.country.currentText(), dlg.passphrase.text())
 
-    def set_value(self, letter: str, value: int | None, seat: int | None = None) -> bool:
+    def _owner(self, seat: int | None, what: str) -> int | None:
+        """``seat`` (default: the sheet shown) if its owner has unlocked it, else None
+        with a message: in hot-seat play only a sheet's owner changes it."""
         seat = self.seat if seat is None else seat
+        if self.viewer is None or self.viewer != seat:
+            players = self.state.players
+            name = players[seat].name if 0 <= seat < len(players) else f"player {seat}"
+            self.show_error(
+                f"player: only {name} {what} on {name}'s sheet; hand over and unfold it first"
+            )
+            self._refresh()
+            return None
+        return seat
+
+    def set_value(self, letter: str, value: int | None, seat: int | None = None) -> bool:
+        seat = self._owner(seat, "gives values")
+        if seat is None:
+            return False
         if value is None:
             return self.apply(A.RemoveForce(seat, letter))
         return self.apply(A.SetForce(seat, letter, value))
@@ -238,7 +254,10 @@ class CampaignView(BoardMixin, ModeView):
         self.set_value(letter, int(text))
 
     def declare(self, letter: str, opponent: int, opponent_letter: str, attacker: bool) -> bool:
-        return self.apply(A.Declare(self.seat, letter, opponent, opponent_letter, attacker))
+        seat = self._owner(None, "declares engagements")
+        if seat is None:
+            return False
+        return self.apply(A.Declare(seat, letter, opponent, opponent_letter, attacker))
 
     def declare_dialog(self) -> None:
         dlg = DeclareDialog(self.state, self.seat, self.sheet.selected_letter(), self)
@@ -246,7 +265,10 @@ class CampaignView(BoardMixin, ModeView):
             self.declare(*dlg.values())
 
     def withdraw(self, letter: str) -> bool:
-        return self.apply(A.Withdraw(self.seat, letter))
+        seat = self._owner(None, "withdraws engagements")
+        if seat is None:
+            return False
+        return self.apply(A.Withdraw(seat, letter))
 
     def _withdraw_selected(self) -> None:
         letter = self.sheet.selected_letter()
@@ -256,7 +278,9 @@ class CampaignView(BoardMixin, ModeView):
         self.withdraw(letter)
 
     def set_done(self, done: bool = True, seat: int | None = None) -> bool:
-        seat = self.seat if seat is None else seat
+        seat = self._owner(seat, "says done")
+        if seat is None:
+            return False
         ok = self.apply(A.DoneDeclaring(seat, done))
         if ok and done and self.viewer == seat:
             self.hand_on()
