@@ -15,6 +15,8 @@ from wargame.raid import actions as A
 from wargame.raid.model import ATTACKER, DEFENDER, Sq, Unit
 from wargame.raid.state import RaidState
 
+#: A defender sends figures to a treasury or residence holding fewer than this.
+THIN_GUARD = 4
 VALUE = {"captain": 12, "governor": 12, "officer": 9, "hardened": 4, "able": 3, "scurvy": 1}
 
 
@@ -49,6 +51,7 @@ class TacticianBot:
         #: Figures already found with nowhere better to go this movement phase.
         self._stay: tuple[tuple[int, int, int], set[str]] = ((0, 0, 0), set())
         self._defender_dist: tuple[object, dict[Sq, int]] = ((), {})
+        self._home: tuple[object, bool] = ((), False)
 
     def distance_map(self, s: RaidState, goals: list[Sq]) -> dict[Sq, int]:
         """Moves from every square to the nearest goal (every square is passable)."""
@@ -110,6 +113,12 @@ class TacticianBot:
         return s.turn_no >= s.rules.game.max_turns - 1
 
     def _heading_home(self, s: RaidState) -> bool:
+        key = (id(s.town), s.turn_no, s.phase, s.step)
+        if self._home[0] != key:
+            self._home = (key, self._work_out_heading_home(s))
+        return self._home[1]
+
+    def _work_out_heading_home(self, s: RaidState) -> bool:
         if s.sail_ahoy_turn is not None or not self._loot_left(s):
             return True
         docks = self._docks(s)
@@ -131,6 +140,16 @@ class TacticianBot:
         if not goals:
             return None
         guard = set(self._loot_left(s)) if side == DEFENDER else set()
+        reinforce = False
+        if side == DEFENDER:
+            occ = s.occupancy()
+            thin = [
+                sq
+                for sq in guard
+                if s.side_at(sq) != ATTACKER and len(occ.get(sq, ())) < THIN_GUARD
+            ]
+            if thin:
+                goals, reinforce = thin, True
         if side == ATTACKER:
             dist = self.distance_map(s, goals)
         else:
@@ -152,7 +171,7 @@ class TacticianBot:
             if side == DEFENDER and u.sq in guard and not u.is_officer:
                 continue
             here = dist[u.sq]
-            if side == DEFENDER and here <= 1:
+            if side == DEFENDER and here <= (0 if reinforce else 1):
                 continue
             escort: tuple[str, ...] = ()
             if s.why_not_alone(u) is not None:

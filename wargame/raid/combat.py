@@ -75,9 +75,18 @@ class CombatMixin:
         return self.rules.squares[self.town.type_at(sq)].open and not self.occupancy().get(sq)
 
     def has_shot(self: RaidState, side: int) -> bool:
-        return any(
-            u.side == side and self.can_shoot(u) and self.shot_targets(u) for u in self.units
-        )
+        occ = self._occ if self._occ is not None else self.occupancy()
+        units = self.units
+        enemy = [sq for sq, idx in occ.items() if units[idx[0]].side != side]
+        reach = self.rules.shooting.range_orthogonal
+        for u in units:
+            if u.side != side or not self.can_shoot(u):
+                continue
+            c, r = u.sq  # type: ignore[misc]
+            for sq in enemy:
+                if max(abs(sq[0] - c), abs(sq[1] - r)) <= reach and self.in_range(u.sq, sq):  # type: ignore[arg-type]
+                    return True
+        return False
 
     def shoot_actions(self: RaidState, side: int) -> list[A.Shoot]:
         return [

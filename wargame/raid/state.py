@@ -56,6 +56,18 @@ RULE = {
     "sequence": "Land raid turn sequence",
 }
 ALARM_LEVELS = ("none", "hardened", "full")
+#: The orders each phase accepts.
+EXPECTED: dict[str, tuple[type[Action], ...]] = {
+    "initiative": (A.RollInitiative, A.Withdraw),
+    "move": (A.RouseOfficers, A.Move, A.Done),
+    "shoot": (A.Shoot, A.Done),
+    "fight": (A.Attack, A.Done),
+    "morale": (A.RollMorale,),
+    "fire": (A.Ignite, A.Done),
+    "burn": (A.BurnTown,),
+    "loot": (A.Ransack, A.SpikeGun, A.Done),
+    "alarm": (A.RollAlarm,),
+}
 
 
 class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
@@ -232,17 +244,7 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
             return self._validate_pending(action)
         ph = self.phase
         t = type(action)
-        expected = {
-            "initiative": (A.RollInitiative, A.Withdraw),
-            "move": (A.RouseOfficers, A.Move, A.Done),
-            "shoot": (A.Shoot, A.Done),
-            "fight": (A.Attack, A.Done),
-            "morale": (A.RollMorale,),
-            "fire": (A.Ignite, A.Done),
-            "burn": (A.BurnTown,),
-            "loot": (A.Ransack, A.SpikeGun, A.Done),
-            "alarm": (A.RollAlarm,),
-        }.get(ph, ())
+        expected = EXPECTED.get(ph, ())
         if t not in expected:
             raise IllegalAction(
                 f"{action.kind} is not an order of the {PHASE_TITLES.get(ph, ph)} phase",
