@@ -227,3 +227,28 @@ def test_the_shooter_picks_who_is_hit_by_clicking_a_token(qtbot, main_window) ->
     click_square(qtbot, view, (2, 2), unit_index=order.index("D0"), units_here=2)
     assert view.state.unit("D0").status == "dead"
     assert view.state.coins[0] == 2
+
+
+def test_an_order_is_given_by_double_clicking_it_in_the_list(qtbot, main_window) -> None:
+    view = main_window.show_mode("raid")
+    typed_dice(main_window, 6, 1)
+    qtbot.mouseClick(view.primary, Qt.MouseButton.LeftButton)
+    texts = [view.orders.item(i).text() for i in range(view.orders.count())]
+    row = texts.index("able musket group P7 moves to 1,1")
+    item = view.orders.item(row)
+    view.orders.itemActivated.emit(item)
+    assert view.state.unit("P7").sq == (1, 1)
+
+
+def test_resizing_the_town_drops_figures_outside_and_undoes(qtbot, main_window) -> None:
+    view = main_window.show_mode("raid")
+    view.tabs.setCurrentIndex(4)
+    view.town_editor.cols.setValue(6)
+    view.town_editor.rows.setValue(5)
+    view._resize_town(6, 5)
+    assert len(view.setup["town"]["map"]) == 5 and len(view.setup["town"]["map"][0]) == 6
+    squares = [u["square"] for u in view.setup["defender"]["units"]]
+    assert all(c < 6 and r < 5 for c, r in squares)
+    main_window.act_undo.trigger()
+    assert len(view.setup["town"]["map"]) == 9
+    assert len(view.setup["defender"]["units"]) == 20
