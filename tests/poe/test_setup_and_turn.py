@@ -377,3 +377,14 @@ def test_a_tie_for_most_points_has_no_single_winner() -> None:
     st.vp = [4, 4, 1]
     st.over = True
     assert st.outcome().winner is None
+
+
+def test_pressing_bury_at_sea_later_in_the_turn_names_the_sea_rule() -> None:
+    st = blank(3)
+    place(st, 0, "S1", ship=True)
+    give(st, 0, [card("have-at-thee")])
+    phase(st, "discard")
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match="not at sea"):
+        st.apply(A.Bury(), DiceService.seeded(0))
+    assert st.to_json() == before

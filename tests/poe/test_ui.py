@@ -271,3 +271,25 @@ def test_humans_may_choose_not_to_be_asked_before_others_turns(main_window, qtbo
     st = view.state
     assert not (st.stack and st.stack[-1].kind == "turn-start")
     assert st.current_player() == 0 and st.area[0] == -1  # straight to coming ashore
+
+
+def test_burying_at_sea_is_refused_on_the_table(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=2)
+    view.variants.ask_action.setChecked(False)
+    view.run_bots()
+    first_turn(view, qtbot, "L2")
+    view.run_bots()
+    first_turn(view, qtbot, "L4")
+    view.run_bots()
+    first_turn(view, qtbot, "L6")
+    view.run_bots()
+    assert view.state.active == 0
+    if view.state.phase == "bury":
+        press(view, qtbot, "done")
+    click_area(view, qtbot, "S1")
+    st = view.state
+    assert st.area[0] == st.board.index("S1") and st.ship[0] >= 0
+    before = st.to_json()
+    press(view, qtbot, "bury")
+    assert "not at sea" in view.last_error
+    assert view.state.to_json() == before

@@ -116,7 +116,7 @@ class TableDrawing:
         show = {
             "pass": A.Pass in kinds,
             "done": A.Done in kinds,
-            "bury": own and st.phase == "bury",
+            "bury": own,
             "dig": own and (st.phase == "dig" or st.is_crew(st.active)),
             "draw": own and st.phase in ("discard", "replenish"),
             "mutiny": own and st.is_crew(st.active),

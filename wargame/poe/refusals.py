@@ -37,10 +37,10 @@ def why_illegal(st: PoeState, action: Action) -> tuple[str, str]:
     a = st.area[s]
     ph = st.phase
     if t in (A.Select, A.Bury, A.Unselect):
-        if ph != "bury":
-            return "treasure is buried at the start of the turn, before moving", RULE_TURN
         if a < 0 or st.board.sea[a]:
             return "treasure can only be buried in a land area, not at sea", RULE_BURY
+        if ph != "bury":
+            return "treasure is buried at the start of the turn, before moving", RULE_TURN
         if t is A.Select:
             c = action.card
             if c not in st.hand[s] and c not in st.faceup[s]:
