@@ -36,10 +36,55 @@ def _choice(value: Any, allowed: tuple[str, ...], where: str) -> str:
     return str(value)
 
 
+def _fast(data: Any, rules: CampaignRules) -> dict[str, Any] | None:
+    """The canonical form of well-formed ``data`` quickly, or None to take the careful path."""
+    cr = rules.contents
+    if type(data) is not dict or not data.keys() <= {"ships", "party"}:
+        return None
+    ships_in, party_in = data.get("ships", []), data.get("party", [])
+    if type(ships_in) is not list or type(party_in) is not list:
+        return None
+    if len(ships_in) > cr.max_ships or len(party_in) > cr.max_groups:
+        return None
+    types, quals, kinds, ranks = cr.ship_types, cr.qualities, cr.group_kinds, cr.officer_ranks
+    ships = []
+    for sh in ships_in:
+        if type(sh) is not dict:
+            return None
+        name, kind, quality = sh.get("name"), sh.get("type"), sh.get("quality")
+        if type(name) is not str or not 0 < len(name.strip()) <= 80 or len(name) > 80:
+            return None
+        if kind not in types or quality not in quals:
+            return None
+        ships.append({"name": name.strip(), "type": kind, "quality": quality})
+    party = []
+    for g in party_in:
+        if type(g) is not dict:
+            return None
+        if "officer" in g:
+            name, rank = g.get("name"), g.get("officer")
+            if type(name) is not str or not 0 < len(name.strip()) <= 80 or len(name) > 80:
+                return None
+            if rank not in ranks:
+                return None
+            party.append({"officer": rank, "name": name.strip()})
+            continue
+        count, kind, quality = g.get("count"), g.get("kind"), g.get("quality")
+        if type(count) is not int or not 1 <= count <= cr.max_group_count:
+            return None
+        if kind not in kinds or quality not in quals:
+            return None
+        party.append({"kind": kind, "quality": quality, "count": count})
+    return {"ships": ships, "party": party}
+
+
 def normalize_contents(
     data: Any, rules: CampaignRules, *, where: str = "contents"
 ) -> dict[str, Any]:
     """The canonical form of ``data``; BadInput naming the first wrong field."""
+    fast = _fast(data, rules)
+    if fast is not None:
+        return fast
     if not isinstance(data, Mapping):
         raise BadInput(f"{where}: must be an object with 'ships' and 'party'")
     unknown = set(data) - {"ships", "party"}
