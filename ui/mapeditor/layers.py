@@ -43,6 +43,19 @@ SEA_INK = QColor("#1d4e6e")
 SELECT = QColor("#d62828")
 
 
+def painted_area(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
+    """The part of an item that this paint can show, in item coordinates: the exposed
+    rect cut to the paint device (a cached item larger than the view is painted in
+    view-sized pieces, but Qt still reports the whole item as exposed)."""
+    exposed = option.exposedRect
+    device = painter.device()
+    inverse, ok = painter.worldTransform().inverted()
+    if device is None or not ok:
+        return exposed
+    seen = inverse.mapRect(QRectF(0, 0, device.width(), device.height()))
+    return exposed.intersected(seen) if not exposed.isEmpty() else seen
+
+
 def area_path(area: Area) -> QPainterPath:
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
@@ -78,13 +91,16 @@ class AreasLayer(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.paths: list[tuple[Area, QPainterPath, QPointF]] = []
+        self.rects: list[QRectF] = []
         self.rect = QRectF()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setZValue(1)
 
     def set_doc(self, doc: MapDoc) -> None:
         self.prepareGeometryChange()
         self.paths = [(a, area_path(a), label_point(a)) for a in doc.areas]
+        self.rects = [path.boundingRect() for _a, path, _p in self.paths]
         x0, y0, x1, y1 = doc.bounds
         rect = QRectF(x0, y0, x1 - x0, y1 - y0)
         for _a, path, _p in self.paths:
@@ -100,6 +116,8 @@ class AreasLayer(QGraphicsItem):
     ) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, len(self.paths) < 3000 or lod > 4)
+        exposed = painted_area(painter, option)
+        visible = [e for e, r in zip(self.paths, self.rects) if r.intersects(exposed)]
         sea_pen = QPen(SEA_EDGE, 0.12)
         sea_pen.setCosmetic(lod < 6)
         land_pen = QPen(LAND_EDGE, 0.25)
@@ -107,7 +125,7 @@ class AreasLayer(QGraphicsItem):
         if land_pen.isCosmetic():
             land_pen.setWidthF(1.2)
             sea_pen.setWidthF(0.8)
-        for a, path, _p in self.paths:
+        for a, path, _p in visible:
             if a.kind == "sea":
                 painter.setPen(sea_pen)
                 painter.setBrush(SEA_BIG if a.big else SEA)
@@ -116,18 +134,20 @@ class AreasLayer(QGraphicsItem):
         shallows = QPen(QColor(255, 255, 255, 110), 0.9 if not land_pen.isCosmetic() else 4)
         shallows.setCosmetic(land_pen.isCosmetic())
         shallows.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        for a, path, _p in self.paths:
+        for a, path, _p in visible:
             if a.kind == "land":
                 painter.strokePath(path, shallows)
-        for a, path, _p in self.paths:
+        for a, path, _p in visible:
             if a.kind == "land":
                 painter.setPen(land_pen)
                 painter.setBrush(LAND)
                 painter.drawPath(path)
-        self._paint_labels(painter, lod)
+        self._paint_labels(painter, lod, visible)
 
-    def _paint_labels(self, painter: QPainter, lod: float) -> None:
-        if lod * 1.0 < 2.5 or len(self.paths) > 2000 and lod < 8:
+    def _paint_labels(
+        self, painter: QPainter, lod: float, visible: list[tuple[Area, QPainterPath, QPointF]]
+    ) -> None:
+        if lod < 2.5 or len(visible) > 2000:
             return
         px = max(10.0, min(15.0, 1.1 * lod))
         painter.save()
@@ -142,13 +162,13 @@ class AreasLayer(QGraphicsItem):
         # land first, then seas from the largest: a name that would overprint one
         # already drawn is left out (zoom in to read it)
         order = sorted(
-            self.paths,
+            visible,
             key=lambda e: (
                 e[0].kind != "land",
                 -e[1].boundingRect().width() * e[1].boundingRect().height(),
             ),
         )
-        taken: list[QRectF] = []
+        taken: dict[tuple[int, int], list[QRectF]] = {}  # drawn label boxes by 100 px cell
         for a, path, p in order:
             w = path.boundingRect().width() * lod
             if w < 30 and not a.town:
@@ -160,9 +180,15 @@ class AreasLayer(QGraphicsItem):
             tw = fm.horizontalAdvance(text)
             y = c.y()
             box = QRectF(c.x() - tw / 2 - 2, y - px - (1.8 * 6 if a.town else 0), tw + 4, px * 2.6)
-            if any(box.intersects(r) for r in taken):
+            keys = [
+                (i, j)
+                for i in range(int(box.left() // 100), int(box.right() // 100) + 1)
+                for j in range(int(box.top() // 100), int(box.bottom() // 100) + 1)
+            ]
+            if any(box.intersects(r) for k in keys for r in taken.get(k, ())):
                 continue
-            taken.append(box)
+            for k in keys:
+                taken.setdefault(k, []).append(box)
             if a.town:
                 self._town(painter, c)
                 y += px * 1.2

@@ -13,55 +13,64 @@ from wargame.geometry.hexgrid import Layout
 from wargame.maps.model import MapDoc
 from wargame.maps.validate import Issue
 
-from .layers import INK, SELECT, label_point
+from .layers import INK, SELECT, label_point, painted_area
 
 
 class HexOverlay(QGraphicsItem):
+    """The hex grid over the table; only the hexes in view are drawn, none when they
+    would be smaller than a few pixels."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.path = QPainterPath()
+        self.layout: Layout | None = None
         self.clip = QRectF()
         self.setZValue(5)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
     def set_doc(self, doc: MapDoc) -> None:
         self.prepareGeometryChange()
-        self.path = QPainterPath()
-        if doc.hex is not None:
-            layout = Layout(doc.hex.orientation, (doc.hex.size_cm, doc.hex.size_cm), doc.hex.origin)
-            x0, y0, x1, y1 = doc.bounds
-            s = doc.hex.size_cm
-            if (x1 - x0) * (y1 - y0) / (s * s) < 200_000:
-                seen = set()
-                y = y0
-                while y <= y1 + s:
-                    x = x0
-                    while x <= x1 + s:
-                        h = layout.to_hex(x, y)
-                        if h not in seen:
-                            seen.add(h)
-                            corners = layout.corners(h)
-                            self.path.addPolygon(
-                                QPolygonF([QPointF(*p) for p in [*corners, corners[0]]])
-                            )
-                        x += s * 0.75
-                    y += s * 0.75
+        spec = doc.hex
+        self.layout = (
+            Layout(spec.orientation, (spec.size_cm, spec.size_cm), spec.origin) if spec else None
+        )
         x0, y0, x1, y1 = doc.bounds
         self.clip = QRectF(x0, y0, x1 - x0, y1 - y0)
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        return self.path.boundingRect().intersected(self.clip)
+        return self.clip
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if self.layout is None:
+            return
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        s = self.layout.size[0]
+        area = self.clip.intersected(painted_area(painter, option))
+        if s * lod < 4 or area.width() * area.height() / (s * s) > 60_000:
+            return
+        path = QPainterPath()
+        seen = set()
+        step = s * 0.75
+        y = area.top() - s
+        while y <= area.bottom() + s:
+            x = area.left() - s
+            while x <= area.right() + s:
+                h = self.layout.to_hex(x, y)
+                if h not in seen:
+                    seen.add(h)
+                    corners = self.layout.corners(h)
+                    path.addPolygon(QPolygonF([QPointF(*p) for p in [*corners, corners[0]]]))
+                x += step
+            y += step
         pen = QPen(QColor(255, 255, 255, 90), 1.0)
         pen.setCosmetic(True)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setClipRect(self.clip)
-        painter.drawPath(self.path)
+        painter.setClipRect(area)
+        painter.drawPath(path)
 
 
 class GridOverlay(QGraphicsItem):
@@ -86,11 +95,7 @@ class GridOverlay(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        r = (
-            self.rect.intersected(option.exposedRect)
-            if not option.exposedRect.isEmpty()
-            else self.rect
-        )
+        r = self.rect.intersected(painted_area(painter, option))
         for step, alpha in ((1, 60), (5, 120)):
             if step * lod < 5:
                 continue

@@ -155,30 +155,32 @@ def derive_graph(
 ) -> nx.Graph:
     """The adjacency graph: nodes are area ids with their attributes, edges have a ``kind``
     ('land-land', 'land-sea', 'sea-sea') and ``manual`` (True for an edges_add override)."""
-    g = nx.Graph()
-    g.add_nodes_from(
-        (
-            a.id,
-            {
-                "name": a.name,
-                "kind": a.kind,
-                "island": a.island,
-                "town": a.town,
-                "big": a.big,
-                "harbour": a.harbour,
-                "start": a.start,
-            },
-        )
-        for a in doc.areas
-    )
     areas = doc.areas
     ids = [a.id for a in areas]
     land = [a.kind == "land" for a in areas]
     names = ("sea-sea", "land-sea", "land-land")
-    g.add_edges_from(
-        (ids[i], ids[j], {"kind": names[land[i] + land[j]], "manual": False})
-        for i, j in geometric_pairs(doc, tolerance=tolerance, min_shared=min_shared)
-    )
+    node = {
+        a.id: {
+            "name": a.name,
+            "kind": a.kind,
+            "island": a.island,
+            "town": a.town,
+            "big": a.big,
+            "harbour": a.harbour,
+            "start": a.start,
+        }
+        for a in areas
+    }
+    adj: dict[str, dict[str, dict[str, Any]]] = {i: {} for i in ids}
+    for i, j in geometric_pairs(doc, tolerance=tolerance, min_shared=min_shared):
+        data = {"kind": names[land[i] + land[j]], "manual": False}
+        adj[ids[i]][ids[j]] = data
+        adj[ids[j]][ids[i]] = data
+    # Filled as networkx's own dict-of-dicts (one data dict shared by both directions):
+    # ten times faster than add_edges_from for 30,000 edges.
+    g = nx.Graph()
+    g._node.update(node)
+    g._adj.update(adj)
     by_id = {a.id: a for a in areas}
     for u, v in doc.edges_cut:
         if g.has_edge(u, v):
