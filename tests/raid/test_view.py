@@ -173,7 +173,13 @@ def test_the_town_editor_paints_a_stroke_as_one_undo_step_and_saves(qtbot, main_
     assert view.setup["town"]["map"][0][1] == "."
     view.town_editor.town_name.setText("My port")
     qtbot.mouseClick(view.town_editor.save_btn, Qt.MouseButton.LeftButton)
-    assert "My port" in [n for _i, n in main_window.ctx.db.list_documents("raid-town")]
+    towns = main_window.ctx.db.list_documents("raid-town")
+    assert "My port" in [n for _i, n in towns]
+    click_square(qtbot, view, (3, 3))  # paint another fort, then load the saved town back
+    assert view.setup["town"]["map"][3][3] == "F"
+    view.town_editor.saved_towns.setCurrentIndex(0)
+    view.town_editor._load()
+    assert view.setup["town"]["map"][3][3] == "=" and view.setup["town"]["name"] == "My port"
 
 
 def test_a_campaign_raid_reports_its_result_when_it_ends(qtbot, main_window) -> None:
