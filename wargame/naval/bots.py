@@ -31,11 +31,12 @@ from wargame.naval.actions import (
     WindChange,
     WindTry,
 )
+from wargame.naval.common import SHIP_STEPS
 from wargame.naval.movement import OFF_TABLE
 from wargame.naval.rules import POSITIONS, SIDES, Aim, Position, ShipType
 from wargame.naval.sea import arc_table
 from wargame.naval.ship import Ship
-from wargame.naval.state import SHIP_STEPS, NavalState
+from wargame.naval.state import NavalState
 
 
 def boarding_edge(state: NavalState, ship: Ship, target: Ship, *, captain: bool) -> int:

@@ -1,0 +1,238 @@
+"""The side panel of the battle table: the phase, the buttons of what may be done, the
+fire controls with the exact odds before a roll."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QPushButton,
+)
+
+from ui.naval.scene import side_name
+from wargame.core.actions import Action
+from wargame.naval import combat
+from wargame.naval.actions import (
+    Board,
+    CutFree,
+    EndShipTurn,
+    ExtraMove,
+    Fire,
+    GearCheck,
+    Grapple,
+    HoldFire,
+    Move,
+    ReduceSail,
+    RollExtra,
+    TurnCount,
+    WindChange,
+)
+from wargame.naval.movement import OFF_TABLE
+from wargame.naval.odds import hit_distribution
+from wargame.naval.rules import Position
+
+STEP_HELP = {
+    "move": "move (click a green hex; where you click in it sets the heading)",
+    "extra": "roll for an extra hex, or go on to fire",
+    "extra_move": "move the extra hex (click a green hex)",
+    "fire": "fire: click an enemy, choose battery and aim, then Fire",
+    "grapple": "grapple a touching enemy",
+    "board": "board a grappled enemy",
+}
+
+
+def compass(angle: float) -> str:
+    names = [
+        "east",
+        "south-east",
+        "south",
+        "south-west",
+        "west",
+        "north-west",
+        "north",
+        "north-east",
+    ]
+    return names[round((angle % 360) / 45) % 8]
+
+
+class PanelMixin:
+    """Mixed into :class:`~ui.naval.view.NavalView` (uses its state, widgets and act())."""
+
+    def _phase_text(self) -> str:
+        st = self.state
+        if st.phase == "over":
+            out = st.outcome()
+            sc = st.scores()
+            win = (
+                "a draw"
+                if out is None or out.winner is None
+                else f"the {side_name(out.winner).lower()} wins"
+            )
+            return f"The battle is over ({st.end_reason}): {win}, {sc[0]} to {sc[1]}."
+        head = f"Turn {st.turn_no} - {st.coins} coins on the countdown - wind towards {compass(st.sea.heading_angle(st.wind))}."
+        if st.phase == "ship" and st.ts is not None:
+            ship = st.ships[st.ts.ship]
+            return (
+                f"{head}\n{side_name(ship.side)}: {ship.name} ({ship.type.value}, {st.ts.sail_point}) - "
+                f"{STEP_HELP[st.ts.step]}."
+            )
+        if st.phase == "return" and st.ret is not None:
+            return f"{head}\n{side_name(st.ships[st.ret[0]].side)}: {st.ret[0]} may return fire at {st.ret[1]} - fire or hold (E)."
+        if st.phase == "countdown":
+            return f"{head}\n{side_name(st.roll_side)}: roll to add a turn (6), deduct one (4,5,6), or pass."
+        return f"{head}\n{side_name(st.roll_side)}: try to change the wind (5,6), or pass."
+
+    def _fill_buttons(self, legal: list[Action]) -> None:
+        while self.buttons.count():
+            item = self.buttons.takeAt(0)
+            w = item.widget()
+            if w is not None:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
+        labels: list[tuple[str, Action]] = []
+        grapples: dict[str, Grapple] = {}
+        for a in legal:
+            if isinstance(a, Move | ExtraMove) and tuple(a.to) == OFF_TABLE:
+                labels.append((f"Sail off the table ({self.state.sea.facing_name(a.heading)})", a))
+            elif isinstance(a, ReduceSail):
+                labels.append(("Reduce sail (4 turns)", a))
+            elif isinstance(a, GearCheck):
+                labels.append((f"Roll to move (gear damaged: {self._d6_odds(a.ship, 'gear')})", a))
+            elif isinstance(a, RollExtra):
+                labels.append((f"Roll for an extra hex: {self._d6_odds(a.ship, 'extra')}  (X)", a))
+            elif isinstance(a, CutFree):
+                labels.append(("Cut free of the grapples (4-6)", a))
+            elif isinstance(a, Grapple):
+                if a.target not in grapples or a.points > grapples[a.target].points:
+                    grapples[a.target] = a
+            elif isinstance(a, Board):
+                labels.append((self._board_label(a), a))
+            elif isinstance(a, EndShipTurn):
+                labels.append(("End ship's turn  (E)", a))
+            elif isinstance(a, HoldFire):
+                labels.append(("Hold fire  (E)", a))
+            elif isinstance(a, TurnCount):
+                labels.append(
+                    (
+                        {
+                            "add": "Roll to add a turn (6)",
+                            "deduct": "Roll to deduct a turn (4-6)",
+                            "pass": "Pass",
+                        }[str(a.choice)],
+                        a,
+                    )
+                )
+            elif isinstance(a, WindChange):
+                labels.append(
+                    (
+                        {
+                            "cw": "Try to veer the wind clockwise",
+                            "ccw": "Try to back the wind anticlockwise",
+                            "pass": "Leave the wind",
+                        }[str(a.choice)],
+                        a,
+                    )
+                )
+        st = self.state
+        for g in grapples.values():
+            mod, _ = combat.grapple_modifier(st.ships[g.ship], st.ships[g.target], st.rules)
+            p = combat.grapple_chance(g.points, mod, st.rules)
+            labels.insert(0, (f"Grapple {g.target} with {g.points} points ({p:.0%})", g))
+        for i, (text, a) in enumerate(labels):
+            b = QPushButton(text)
+            b.setObjectName(a.kind)
+            if isinstance(a, RollExtra):
+                b.setShortcut(QKeySequence("X"))
+            b.clicked.connect(lambda _=False, act=a: self.act(act))
+            self.buttons.addWidget(b, i // 2, i % 2)
+
+    def _d6_odds(self, name: str, what: str) -> str:
+        """The chance of a movement roll, with the crew's modifier."""
+        st = self.state
+        ship, ts = st.ships[name], st.ts
+        mod = st.rules.movement.quality_die_modifier[ship.quality]
+        if what == "gear":
+            need = st.rules.movement.gear_check_on
+        else:
+            assert ts is not None
+            need = st.rules.sail.point(ts.sail_point).extra_on
+        faces = sum(1 for v in range(1, 7) if v + mod >= need)
+        return f"{need}+{f' ({mod:+d})' if mod else ''}, {faces / 6:.0%}"
+
+    def _board_label(self, a: Board) -> str:
+        st = self.state
+        ship, target = st.ships[a.ship], st.ships[a.target]
+        used = st.ts.fp_used if st.ts is not None else 0
+        mine, _ = combat.boarding_dice(
+            ship,
+            attacker=True,
+            captain=a.captain,
+            first_of_game=not st.boarded_ever,
+            fighting=max(0, ship.fighting_points - used),
+            rules=st.rules,
+        )
+        theirs, _ = combat.boarding_dice(
+            target,
+            attacker=False,
+            captain=False,
+            first_of_game=False,
+            fighting=target.fighting_points,
+            rules=st.rules,
+        )
+        who = " with the captain" if a.captain else ""
+        return f"Board {a.target}{who}: {mine} dice against {theirs}"
+
+    def _fill_fire(self, legal: list[Action]) -> None:
+        fires = [a for a in legal if isinstance(a, Fire)]
+        shooter = self._firing_ship()
+        if self.target is None and fires and shooter is not None:
+            mine = [a for a in fires if a.ship == shooter]
+            if mine and self.state.phase == "return":
+                self.target = mine[0].target
+        keep = self.battery_box.currentData()
+        self.battery_box.blockSignals(True)
+        self.side_box.blockSignals(True)
+        self.battery_box.clear()
+        self.side_box.clear()
+        options = [a for a in fires if a.ship == shooter and a.target == self.target]
+        batteries = sorted(
+            {a.battery for a in options}, key=lambda p: list(Position).index(Position(p))
+        )
+        for pos in batteries:
+            self.battery_box.addItem(f"{Position(pos).value} guns", pos)
+        if keep in batteries:
+            self.battery_box.setCurrentIndex(batteries.index(keep))
+        sides = sorted({a.side for a in options if a.side})
+        self.side_box.addItems(sides or ["(facing side)"])
+        self.side_box.setEnabled(bool(sides))
+        self.battery_box.blockSignals(False)
+        self.side_box.blockSignals(False)
+        self.fire_group.setEnabled(bool(options))
+        if self.target:
+            self.target_label.setText(f"Target: <b>{self.target}</b>")
+        else:
+            self.target_label.setText("Target: click an enemy ship in an arc")
+        self._update_odds()
+
+    def _update_odds(self) -> None:
+        if self.session is None:
+            return
+        st = self.state
+        shooter = self._firing_ship()
+        pos = self.battery_box.currentData()
+        if shooter is None or self.target is None or pos is None:
+            self.odds_label.setText("<i>Select a target to see the exact odds before rolling.</i>")
+            return
+        shot = combat.plan_shot(
+            st.sea, st.rules, st.ships[shooter], Position(pos), st.ships[self.target]
+        )
+        if isinstance(shot, str):
+            self.odds_label.setText(shot)
+            return
+        dist = hit_distribution(shot.dice, st.rules.fire.hit_on)
+        cells = " ".join(f"{k}:&nbsp;{p * 100:.1f}%" for k, p in enumerate(dist) if k <= 6)
+        self.odds_label.setText(
+            f"{shot.distance_cm:.1f} cm, {shot.band} range{', raking' if shot.raking else ''}<br>"
+            f"{shot.factor.explain()}<br><b>Hits:</b> {cells}<br>"
+            f"at least one hit: <b>{(1 - dist[0]) * 100:.1f}%</b>, expected {shot.dice / 6:.2f}"
+        )

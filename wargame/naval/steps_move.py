@@ -1,0 +1,192 @@
+"""Section 12 as state steps: reduced sail, the gear check, the move, extra hexes, cutting free."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame.core.dice import DiceService
+from wargame.errors import IllegalAction
+from wargame.naval.actions import (
+    CutFree,
+    ExtraMove,
+    GearCheck,
+    Move,
+    ReduceSail,
+    RollExtra,
+)
+from wargame.naval.common import (
+    MANY_TURNS,
+    R_GRAPPLE,
+    R_MOVE,
+)
+from wargame.naval.movement import OFF_TABLE, Reach
+from wargame.naval.ship import Ship, Status
+
+
+class MoveSteps:
+    """Mixed into :class:`~wargame.naval.state.NavalState`, whose fields (ships, sea,
+    rules, ts, phase, ...) and flow helpers (_require_ship_step, _log, ...) it uses."""
+
+    def _do_reduce_sail(self, a: ReduceSail, dice: DiceService) -> None:
+        ship, ts = self._require_ship_step(a, a.ship, "move", R_MOVE)
+        if ts.step != "move" or ts.moved:
+            raise IllegalAction("reduced sail must be declared before moving", rule=R_MOVE)
+        if ship.reduced_sail > 0:
+            raise IllegalAction(f"{ship.name} is already under reduced sail", rule=R_MOVE)
+        if ship.grappled:
+            raise IllegalAction(f"{ship.name} is grappled and cannot sail", rule=R_MOVE)
+        ship.reduced_sail = self.rules.movement.reduced_sail_turns
+        self._log(
+            f"{ship.name} reduces sail for {ship.reduced_sail} turns "
+            f"(-{self.rules.movement.reduced_sail_reduction} hex)"
+        )
+
+    def _do_gear_check(self, a: GearCheck, dice: DiceService) -> None:
+        ship, ts = self._require_ship_step(a, a.ship, "move", R_MOVE)
+        if ts.step != "move" or not self.needs_gear_check(ship, ts) or ship.grappled:
+            raise IllegalAction(f"{ship.name} needs no sailing gear check now", rule=R_MOVE)
+        mod = self.rules.movement.quality_die_modifier[ship.quality]
+        roll = dice.d6(f"{ship.name}: sailing gear at half or less, moves on 4,5,6")
+        ts.gear_checked = True
+        ts.gear_ok = roll + mod >= self.rules.movement.gear_check_on
+        self._log(
+            f"{ship.name}'s damaged sailing gear ({ship.gear}/{ship.gear_start}): rolled {roll}"
+            f"{f'{mod:+d}' if mod else ''}: {'she may move' if ts.gear_ok else 'she cannot move'}"
+        )
+        if not ts.gear_ok:
+            ts.step = "fire"
+            self._maybe_auto_end(dice)
+
+    def _do_move(self, a: Move, dice: DiceService) -> None:
+        ship, ts = self._require_ship_step(a, a.ship, "move", R_MOVE)
+        if ts.step != "move":
+            raise IllegalAction(f"{ship.name} has already moved", rule=R_MOVE)
+        if ship.grappled:
+            raise IllegalAction(f"{ship.name} is grappled and cannot move", rule=R_MOVE)
+        if self.needs_gear_check(ship, ts):
+            raise IllegalAction(
+                f"{ship.name}'s sailing gear is at half or less: roll to move first", rule=R_MOVE
+            )
+        if not ts.gear_ok:
+            raise IllegalAction(f"{ship.name} failed her sailing gear roll", rule=R_MOVE)
+        opts = self.move_options(ship)
+        reach = opts.get((tuple(a.to), a.heading % 6))
+        if reach is None or a.heading not in range(6):
+            raise IllegalAction(self.why_not_reachable(ship, a.to, opts), rule=R_MOVE)
+        allowance = self.basic_allowance(ship, ts)
+        ts.moved = True
+        ts.turns_used += reach.turns
+        ts.full_move = reach.steps >= allowance
+        self._place(ship, reach, "sails")
+        if ship.in_play and self.extra_allowed(ship, ts):
+            ts.step = "extra"
+        else:
+            ts.step = "fire"
+        self._maybe_auto_end(dice)
+
+    def why_not_reachable(
+        self, ship: Ship, to: tuple[int, int], opts: dict[Any, Reach] | None = None
+    ) -> str:
+        """Why the active ship cannot end its basic move in ``to``."""
+        ts = self.ts
+        assert ts is not None
+        opts = self.move_options(ship) if opts is None else opts
+        to = tuple(to)  # type: ignore[assignment]
+        allowance = self.basic_allowance(ship, ts)
+        if to != OFF_TABLE and to not in self.sea.hexes:
+            return f"{to} is not on the table"
+        if to in self.sea.land:
+            return "that hex is land: islands block movement"
+        if any(
+            s.hex == to and s is not ship and s.status is not Status.SUNK
+            for s in self.ships.values()
+        ):
+            return "another ship is in that hex"
+        if any(k[0] == to for k in opts):
+            return f"{ship.name} cannot face that way there"
+        return (
+            f"{ship.name} is {ts.sail_point} and may move {allowance} hex"
+            f"{'es' if allowance != 1 else ''} (or one fewer)"
+            + (", turning only once" if self._turns_left(ship, ts) < MANY_TURNS else "")
+            + ("; beating she must turn into the new hex" if ts.sail_point == "beating" else "")
+            + ": that hex is out of reach"
+        )
+
+    def _place(self, ship: Ship, reach: Reach, verb: str) -> None:
+        old = ship.hex
+        ship.heading = reach.heading
+        if reach.off_table:
+            ship.status = Status.LEFT
+            self._release(ship)
+            self._log(f"{ship.name} sails off the table")
+            self._check_end()
+            return
+        ship.hex = reach.hex
+        if reach.hex == old and reach.steps == 0:
+            self._log(
+                f"{ship.name} holds her position, heading {self.sea.facing_name(reach.heading)}"
+            )
+        else:
+            self._log(
+                f"{ship.name} {verb} {reach.steps} hex{'es' if reach.steps != 1 else ''} to "
+                f"{self.sea.to_offset(reach.hex)}, heading {self.sea.facing_name(reach.heading)}"
+            )
+
+    def _do_roll_extra(self, a: RollExtra, dice: DiceService) -> None:
+        ship, ts = self._require_ship_step(a, a.ship, "extra", R_MOVE)
+        if ts.step != "extra" or not self.extra_allowed(ship, ts):
+            raise IllegalAction(f"{ship.name} has no extra hex to roll for", rule=R_MOVE)
+        point = self.rules.sail.point(ts.sail_point)
+        mod = self.rules.movement.quality_die_modifier[ship.quality]
+        roll = dice.d6(f"{ship.name}: extra hex ({ts.sail_point})")
+        ts.extra_rolls += 1
+        ok = roll + mod >= point.extra_on
+        self._log(
+            f"{ship.name} rolls for an extra hex ({ts.sail_point}, needs {point.extra_on}+): "
+            f"{roll}{f'{mod:+d}' if mod else ''}: {'success' if ok else 'fails'}"
+        )
+        ts.step = "extra_move" if ok else "fire"
+        self._maybe_auto_end(dice)
+
+    def _do_extra_move(self, a: ExtraMove, dice: DiceService) -> None:
+        ship, ts = self._require_ship_step(a, a.ship, "extra_move", R_MOVE)
+        if ts.step != "extra_move":
+            raise IllegalAction(f"{ship.name} has no extra hex to move", rule=R_MOVE)
+        opts = self.extra_options(ship)
+        reach = opts.get((tuple(a.to), a.heading % 6))
+        if reach is None or a.heading not in range(6):
+            raise IllegalAction(
+                f"{ship.name}'s extra hex must be the hex ahead (turning one face if allowed)",
+                rule=R_MOVE,
+            )
+        ts.turns_used += reach.turns
+        self._place(ship, reach, "makes an extra")
+        point = self.rules.sail.point(ts.sail_point)
+        ts.step = "extra" if ship.in_play and ship.type in point.repeat_for else "fire"
+        self._maybe_auto_end(dice)
+
+    def _do_cut_free(self, a: CutFree, dice: DiceService) -> None:
+        ship, ts = self._require_ship_step(a, a.ship, "move", R_GRAPPLE)
+        if ts.step != "move" or not ship.grappled or ts.cut_tried:
+            raise IllegalAction(f"{ship.name} is not grappled or has already tried", rule=R_GRAPPLE)
+        ts.cut_tried = True
+        roll = dice.d6(f"{ship.name}: cut free of the grapples")
+        if roll >= self.rules.movement.cut_free_on:
+            others = ", ".join(ship.grappled)
+            self._release(ship)
+            self._log(f"{ship.name} tries to cut free: {roll}, cuts free of {others}")
+        else:
+            self._log(f"{ship.name} tries to cut free: {roll}, still grappled")
+        ts.step = "fire"
+        self._maybe_auto_end(dice)
+
+    def _release(self, ship: Ship) -> None:
+        for n in ship.grappled:
+            other = self.ships[n]
+            other.grappled = tuple(x for x in other.grappled if x != ship.name)
+            if not other.grappled:
+                other.must_board = False
+        ship.grappled = ()
+        ship.must_board = False
+
+    # firing
