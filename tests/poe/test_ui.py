@@ -293,3 +293,27 @@ def test_burying_at_sea_is_refused_on_the_table(main_window, qtbot) -> None:  # 
     press(view, qtbot, "bury")
     assert "not at sea" in view.last_error
     assert view.state.to_json() == before
+
+
+def test_a_sixth_card_without_a_4_value_treasure_is_refused(main_window, qtbot) -> None:  # noqa: ANN001
+    for seed in range(2, 40):
+        game = PiecesOfEightGame().new_initial_state(3, DiceService.seeded(seed))
+        if not any(game.cards[c].named and game.cards[c].value >= 4 for c in game.hand[0]):
+            break
+    view = open_view(main_window, ["human", "human", "human"], seed=seed)
+    view.variants.ask_action.setChecked(False)
+    view.run_bots()
+    first_turn(view, qtbot, "L2")
+    for area in ("L4", "L6"):
+        view.run_bots()
+        first_turn(view, qtbot, area)
+    view.run_bots()
+    st = view.state
+    assert st.active == 0 and st.phase == "bury" and len(st.hand[0]) == 6
+    for c in st.hand[0][:5]:
+        assert view.do(A.Select(c))
+    before = view.state.to_json()
+    assert not view.do(A.Select(view.state.hand[0][5]))
+    assert "more than 5 at once" in view.last_error
+    assert view.state.to_json() == before
+    assert "worth" in view.prompt_label.text()
