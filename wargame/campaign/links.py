@@ -85,7 +85,7 @@ def linked_scenario(state: CampaignState, key: str) -> dict[str, Any]:
         else:  # a defender with no raiding party leaves the town to its own garrison
             scenario = builder(attacker["party"], defender["party"] or None, name=name)
     except BadInput:
-        raise
+        raise  # the builder's own message names what is wrong
     except (ValueError, TypeError, KeyError) as exc:
         raise BadInput(f"engagement {key}: the {kind} could not be set up: {exc}") from None
     if not isinstance(scenario, Mapping):

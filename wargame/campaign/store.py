@@ -12,7 +12,7 @@ from sqlmodel import select
 
 from wargame.campaign.document import load_campaign, save_campaign
 from wargame.campaign.state import CampaignState
-from wargame.campaign.tables import CampaignRow, CampaignTurnRow, _now
+from wargame.campaign.tables import CampaignRow, CampaignTurnRow, now_utc
 from wargame.core.dice import DiceService
 from wargame.core.log import Session
 from wargame.errors import FileFormatError
@@ -39,7 +39,7 @@ def store_campaign(db: Database, session: Session[CampaignState]) -> None:
             row = CampaignRow(uid=state.uid, name=state.name, data=payload)
         row.name, row.data = state.name, payload
         row.players, row.turn, row.phase = len(state.players), state.turn_no, state.phase
-        row.updated = _now()
+        row.updated = now_utc()
         s.add(row)
         have = set(
             s.scalars(select(CampaignTurnRow.turn).where(CampaignTurnRow.campaign_uid == state.uid))

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from sqlmodel import Field, SQLModel
 
 
-def _now() -> datetime:
+def now_utc() -> datetime:
     return datetime.now(UTC)
 
 
@@ -20,7 +20,7 @@ class CampaignRow(SQLModel, table=True):
     players: int = 0
     turn: int = 1
     phase: str = "orders"
-    updated: datetime = Field(default_factory=_now, index=True)
+    updated: datetime = Field(default_factory=now_utc, index=True)
     #: The saved campaign (action log): sealed contents only until each reveal.
     data: str
 
