@@ -101,6 +101,7 @@ class Sea:
         self._dist_cache: dict[tuple[Axial, Axial], float] = {}
         self._bearing_cache: dict[tuple[Axial, Axial], float] = {}
         self._los_cache: dict[tuple[Axial, Axial], bool] = {}
+        self._offsets: dict[Axial, tuple[int, int]] = {}
         #: Movement results by (hex, heading, steps, turns, must turn, turn only, blocked):
         #: pure geometry on this sea, shared by every battle fought on it.
         self.reach_cache: dict[Any, Any] = {}
@@ -115,7 +116,11 @@ class Sea:
         return (h.q, h.r)
 
     def to_offset(self, a: Axial) -> tuple[int, int]:
-        return to_offset(Hex(a[0], a[1], -a[0] - a[1]), self.offset_kind)  # type: ignore[arg-type]
+        got = self._offsets.get(a)
+        if got is None:
+            kind = self.offset_kind
+            got = self._offsets[a] = to_offset(Hex(a[0], a[1], -a[0] - a[1]), kind)  # type: ignore[arg-type]
+        return got
 
     def centre(self, a: Axial) -> tuple[float, float]:
         c = self.centres.get(a)
