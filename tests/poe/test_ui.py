@@ -317,3 +317,25 @@ def test_a_sixth_card_without_a_4_value_treasure_is_refused(main_window, qtbot) 
     assert "more than 5 at once" in view.last_error
     assert view.state.to_json() == before
     assert "worth" in view.prompt_label.text()
+
+
+def test_clicking_cards_chooses_and_unchooses_treasure_to_bury(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=2)
+    view.variants.ask_action.setChecked(False)
+    view.run_bots()
+    first_turn(view, qtbot, "L2")
+    for area in ("L4", "L6"):
+        view.run_bots()
+        first_turn(view, qtbot, area)
+    view.run_bots()
+    reveal(view, qtbot)
+    st = view.state
+    assert st.phase == "bury"
+    plain = [c for c in st.hand[0] if len(view.choices_for_card(c)) == 1]
+    assert plain, "a card whose only use now is burying"
+    c = plain[0]
+    qtbot.mouseClick(view.hand_row.widgets[c], Qt.MouseButton.LeftButton)
+    assert view.state.selection == [c]
+    assert view.hand_row.widgets[c].selected
+    qtbot.mouseClick(view.hand_row.widgets[c], Qt.MouseButton.LeftButton)
+    assert view.state.selection == []

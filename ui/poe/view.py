@@ -484,14 +484,24 @@ class PiecesOfEightView(TableDrawing, ModeView):
         if self.session is None or not self._human_turn():
             return
         choices = self.choices_for_card(card)
-        if len(choices) == 1:
+        natural = self._natural_action(card)
+        blocked = None
+        if natural not in choices and not isinstance(natural, A.Play):
+            # the phase's own use of the card is refused: say why instead of playing it
+            from wargame.poe.refusals import why_illegal
+
+            blocked = why_illegal(self.state, natural)[0]
+        if len(choices) == 1 and blocked is None:
             self.do(choices[0])
             return
         if not choices:
-            self.do(self._natural_action(card))
+            self.do(natural)
             return
         menu = QMenu(self)
         menu.setObjectName("poe-card-menu")
+        if blocked is not None:
+            note = menu.addAction(f"Not allowed: {blocked}")
+            note.setEnabled(False)
         for a in choices:
             item = menu.addAction(self.state.describe(a))
             item.triggered.connect(lambda _=False, act=a: self.do(act))
@@ -503,11 +513,12 @@ class PiecesOfEightView(TableDrawing, ModeView):
         st = self.state
         seat = st.current_player()
         if not st.stack and seat == st.active:
+            in_hand = card in st.hand[seat]
             if st.phase == "bury":
-                return A.Select(card)
-            if st.phase == "discard":
+                return A.Unselect(card) if card in st.selection else A.Select(card)
+            if st.phase == "discard" and in_hand:
                 return A.Discard(card)
-            if st.phase == "replenish":
+            if st.phase == "replenish" and not in_hand:
                 return A.Take(card)
         return A.Play(card)
 
