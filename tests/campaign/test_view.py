@@ -334,3 +334,12 @@ def test_only_a_sheets_owner_changes_it(qtbot, fresh) -> None:  # noqa: ANN001
     view.players.setCurrentRow(1)
     assert view.set_value("A", 3)
     assert view.sheet.table.item(0, 1).flags() & Qt.ItemFlag.ItemIsEditable
+
+
+def test_keyboard_shortcut_hands_the_sheet_over(qtbot, main_window, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    main_window.activateWindow()
+    view.sheet.table.setFocus()
+    qtbot.keyClick(view.sheet.table, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    assert view.pages.currentIndex() == PAGE_HANDOFF
+    assert "Alice" in view.handoff.heading.text()
