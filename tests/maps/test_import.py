@@ -234,3 +234,12 @@ def test_geojson_round_trip_preserves_the_map(shared_data: Path):
     assert again == doc
     via_tiled = import_data(json.loads(json.dumps(doc_to_tiled_json(doc))), "again.tmj")
     assert via_tiled == doc
+
+
+def test_overlapping_region_outlines_are_cut_apart(shared_data: Path):
+    from wargame.maps.validate import validate
+
+    doc = import_file(shared_data / "geo/ne_50m_geography_regions_polys_caribbean.geojson")
+    names = {a.name for a in doc.areas if a.kind == "land"}
+    assert {"Cuba", "Hispaniola", "Jamaica", "West Indies"} <= names
+    assert not [i for i in validate(doc) if i.code == "overlap"]

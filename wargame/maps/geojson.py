@@ -121,7 +121,7 @@ def geojson_to_doc(
         for p in polygons_of(projected):
             parts.append((fname, p))
     named_pts = [(n, shapely.transform(pt, project)) for n, pt in points]
-    parts = _merge_islets(parts, min_island_cm2, merge_cm)
+    parts = _merge_islets(_without_overlaps(parts), min_island_cm2, merge_cm)
     if len(parts) > MAX_ISLANDS:
         raise FileFormatError(
             f"{source}: {len(parts):,} islands above {min_island_cm2} cm^2 is more than "
@@ -261,6 +261,35 @@ def _is_lonlat(g: BaseGeometry) -> bool:
     return -180 <= minx and maxx <= 180 and -90 <= miny and maxy <= 90
 
 
+def _without_overlaps(parts: list[tuple[str, Polygon]]) -> list[tuple[str, Polygon]]:
+    """Overlapping features (a region drawn over its islands) are cut apart: the
+    smaller keeps the land they share, the larger keeps the rest."""
+    geoms = np.array([p for _n, p in parts], dtype=object)
+    if len(geoms) < 2:
+        return parts
+    left, right = shapely.STRtree(geoms).query(geoms, predicate="intersects")
+    keep = left != right
+    left, right = left[keep], right[keep]
+    if len(left):
+        shared = shapely.area(shapely.intersection(geoms[left], geoms[right]))
+        left, right = left[shared > 1e-6], right[shared > 1e-6]
+    if not len(left):
+        return parts
+    smaller: dict[int, list[int]] = {}
+    areas = shapely.area(geoms)
+    for i, j in zip(left.tolist(), right.tolist()):
+        if areas[j] < areas[i] or (areas[j] == areas[i] and j < i):
+            smaller.setdefault(i, []).append(j)
+    out: list[tuple[str, Polygon]] = []
+    for k, (name, poly) in enumerate(parts):
+        if k in smaller:
+            rest = poly.difference(shapely.union_all(geoms[smaller[k]]))
+            out.extend((name, p) for p in polygons_of(rest) if p.area > 1e-3)
+        else:
+            out.append((name, poly))
+    return out
+
+
 def _merge_islets(
     parts: list[tuple[str, Polygon]], min_area: float, merge: float
 ) -> list[tuple[str, Polygon]]:
@@ -282,8 +311,13 @@ def _merge_islets(
         if k in extra:
             d = merge / 2 + 0.01
             closed = shapely.union_all([p.buffer(d), *(q.buffer(d) for q in extra[k])]).buffer(-d)
-            merged = polygons_of(shapely.union_all([p, closed]))
+            grown = shapely.union_all([p, closed])
+            others = [int(i) for i in tree.query(grown) if int(i) != k]
+            if others:  # growing over an islet must not eat into a neighbour
+                grown = grown.difference(shapely.union_all(geoms[others]))
+            merged = polygons_of(grown)
             p = merged[0] if merged else p
+            geoms[k] = p  # later parts must not grow into this one either
         out.append((n, p))
     return out
 

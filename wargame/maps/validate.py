@@ -27,7 +27,7 @@ class Issue:
 
 
 def validate(
-    doc: MapDoc, graph: nx.Graph | None = None, *, overlap_cm2: float = 0.05
+    doc: MapDoc, graph: nx.Graph | None = None, *, overlap_cm2: float = 0.25
 ) -> list[Issue]:
     issues: list[Issue] = []
     names = {a.id: a.name for a in doc.areas}
