@@ -261,3 +261,14 @@ def test_clicking_the_middle_of_the_active_ship_selects_without_moving(qtbot, ma
     click_hex(qtbot, view, ship.hex, (1.8 * math.cos(ang), 1.8 * math.sin(ang)))
     assert view.state.ships["Revenge"].heading == heading
     assert f"heading {view.state.sea.facing_name(heading)}" in view.log.toPlainText()
+
+
+def test_hovering_names_the_hex_and_its_range_from_the_selected_ship(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(close_quarters(), None)
+    swift = view.state.ships["Swift"].hex
+    x, y = view.state.sea.centre(swift)
+    qtbot.mouseMove(view.sea_view.viewport(), view.sea_view.mapFromScene(QPointF(x * PX, y * PX)))
+    assert view.hover_text == "Hex (4, 4) - 10.0 cm from Revenge"
+    assert view.status_text().startswith("Hex (4, 4)")
+    assert main_window.status_label.text().startswith("Hex (4, 4)")

@@ -456,6 +456,7 @@ class SeaView(QGraphicsView):
 
     clicked = Signal(QPointF)
     ruler_changed = Signal(float)
+    hovered = Signal(QPointF)
 
     def __init__(self, scene: SeaScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -472,6 +473,7 @@ class SeaView(QGraphicsView):
         self.wind_angle: float = 90.0
         self.wind_text = ""
         self.auto_fit = True
+        self.setMouseTracking(True)
 
     def fit(self) -> None:
         self.auto_fit = True
@@ -506,6 +508,8 @@ class SeaView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if event.buttons() == Qt.MouseButton.NoButton:
+            self.hovered.emit(self.mapToScene(event.position().toPoint()))
         if self.ruler_mode and self._ruler_start is not None:
             cm = self.sea_scene.show_ruler(
                 self._ruler_start, self.snap(self.mapToScene(event.position().toPoint()))

@@ -62,6 +62,7 @@ class NavalView(PanelMixin, ModeView):
         self.reported = False
         self.bot_seats: set[int] = set()
         self._last_active: str | None = None
+        self.hover_text = ""
         self._status = ""
         self._build()
 
@@ -91,6 +92,7 @@ class NavalView(PanelMixin, ModeView):
         self.scene = SeaScene(self)
         self.sea_view = SeaView(self.scene)
         self.sea_view.clicked.connect(self._clicked)
+        self.sea_view.hovered.connect(self._hovered)
         self.sea_view.ruler_changed.connect(lambda cm: self._set_status(f"Ruler: {cm:.1f} cm"))
         split.addWidget(self.sea_view)
         side = QWidget()
@@ -272,6 +274,22 @@ class NavalView(PanelMixin, ModeView):
             reason = self._why_not_here(hex_)
             if reason:
                 self.show_error(reason)
+
+    def _hovered(self, point: QPointF) -> None:
+        """The status bar names the hex under the pointer and its range from the selected ship."""
+        if self.session is None or self.sea_view.ruler_mode:
+            return
+        st = self.state
+        hex_ = st.sea.hex_at(point.x() / PX, point.y() / PX)
+        if hex_ not in st.sea.hexes:
+            return
+        col, row = st.sea.to_offset(hex_)
+        text = f"Hex ({col}, {row}){' - land' if hex_ in st.sea.land else ''}"
+        if self.selected and st.ships[self.selected].in_play:
+            cm = st.sea.distance_cm(st.ships[self.selected].hex, hex_)
+            text += f" - {cm:.1f} cm from {self.selected}"
+        self.hover_text = text
+        self._set_status(f"{text}.  {self._phase_text().splitlines()[-1]}")
 
     def _why_not_here(self, hex_: tuple[int, int]) -> str | None:
         st = self.state
