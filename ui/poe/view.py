@@ -74,7 +74,6 @@ class PiecesOfEightView(TableDrawing, ModeView):
         self.seed = 1
         self.map_doc: Any = None
         self.scenario: dict[str, Any] | None = None
-        self.log_lines: list[str] = []
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
@@ -267,7 +266,9 @@ class PiecesOfEightView(TableDrawing, ModeView):
         self.seed = seed
         self.scenario = scenario
         self.seats = list(seats)
-        spec = GameSpec("pieces-of-eight", len(seats), dict(params or {}), scenario)
+        # The save carries its board, so it replays even if the shipped map changes.
+        board = scenario if scenario is not None else map_for(None)
+        spec = GameSpec("pieces-of-eight", len(seats), dict(params or {}), board)
         dice = self.ctx.make_dice(seed, "Pieces of Eight")
         session = new_session(spec, dice)
         session.header["seats"] = list(seats)
@@ -338,7 +339,6 @@ class PiecesOfEightView(TableDrawing, ModeView):
             if c != "human"
         }
         self.revealed = None
-        self.log_lines = [session.state.describe(e.action) for e in []]
         self.log.clear()
         for line in history_lines(session):
             self.log.addItem(line)
