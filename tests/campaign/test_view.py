@@ -343,3 +343,15 @@ def test_keyboard_shortcut_hands_the_sheet_over(qtbot, main_window, fresh) -> No
     qtbot.keyClick(view.sheet.table, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     assert view.pages.currentIndex() == PAGE_HANDOFF
     assert "Alice" in view.handoff.heading.text()
+
+
+def test_leaving_the_campaign_folds_the_secret_part_away(qtbot, main_window, fresh) -> None:  # noqa: ANN001
+    view = fresh
+    view.request_handoff(0)
+    unlock_by_typing(qtbot, view, "alice-pw")
+    view.set_value("A", 3)
+    view.set_contents("A", ALICE_FORCES)
+    main_window.go_home()
+    main_window.show_mode("campaign")
+    assert view.viewer is None
+    assert SECRET_SHIP not in visible_text(view)

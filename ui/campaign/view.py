@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -523,6 +523,13 @@ class CampaignView(BoardMixin, ModeView):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
         self.collect_results()
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt API
+        """Leaving the campaign folds any unfolded secret part away."""
+        super().hideEvent(event)
+        if self.viewer is not None and self.session is not None:
+            self._forget_secrets()
+            self._refresh()
 
     def end_turn(self) -> bool:
         return self.apply(A.EndTurn())
