@@ -8,7 +8,6 @@ previews) are separate items on top. Hit testing uses the map model, not Qt item
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -20,7 +19,7 @@ from wargame.maps.model import MapDoc
 from .layers import WOOD, AreasLayer, area_path, label_point
 from .overlays import GraphOverlay, GridOverlay, HexOverlay, IssuesOverlay, SelectionOverlay
 
-__all__ = ["MapCanvas", "area_path", "label_point", "polygon_length"]
+__all__ = ["MapCanvas", "area_path", "label_point"]
 
 
 class MapCanvas(QGraphicsView):
@@ -146,7 +145,3 @@ class MapCanvas(QGraphicsView):
             self.zoom(0.8)
         else:
             super().keyPressEvent(event)
-
-
-def polygon_length(points: list[QPointF]) -> float:
-    return sum(math.hypot(b.x() - a.x(), b.y() - a.y()) for a, b in zip(points, points[1:]))
