@@ -113,6 +113,7 @@ class Unit:
         "tried_fire",
         "roused",
         "scurvy_escort",
+        "is_officer",
     )
 
     def __init__(
@@ -137,10 +138,8 @@ class Unit:
         self.tried_fire = False
         self.roused = False
         self.scurvy_escort = 0
-
-    @property
-    def is_officer(self) -> bool:
-        return self.kind in OFFICER_KINDS
+        #: An officer (captain, governor, other) rather than a group; fixed for life.
+        self.is_officer = kind in OFFICER_KINDS
 
     @property
     def ready(self) -> bool:
