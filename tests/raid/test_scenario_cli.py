@@ -144,3 +144,26 @@ def test_same_seed_same_raid() -> None:
     game = RaidGame()
     dice = DiceService.seeded(3)
     assert game.new_initial_state(2, dice).to_json() == new_raid().to_json()
+
+
+def test_a_scenario_may_start_with_buildings_on_fire() -> None:
+    data = default_scenario()
+    data["fire"] = [[2, 0], [0, 0]]  # a building burns; a dock cannot
+    s = new_raid(data)
+    assert s.fire == {(2, 0): 0}
+
+
+def test_a_save_in_the_middle_of_a_choice_resumes_there() -> None:
+    from wargame.core.game import GameSpec
+    from wargame.core.play import load_session, new_session
+    from wargame.raid.bots import TacticianBot
+
+    session = new_session(GameSpec("raid", 2), DiceService.seeded(2028))
+    bots = [TacticianBot(DiceService.seeded(1)), TacticianBot(DiceService.seeded(2))]
+    while session.state.pending is None and not session.state.is_terminal():
+        seat = session.state.current_player()
+        session.apply(bots[seat].choose(session.state, seat))
+    assert session.state.pending is not None
+    loaded = load_session(json.loads(json.dumps(session.to_json())))
+    assert loaded.state.to_json() == session.state.to_json()
+    assert loaded.state.legal_actions() == session.state.legal_actions()
