@@ -110,9 +110,11 @@ def test_save_and_resume_a_battle(qtbot, main_window, tmp_path: Path) -> None:  
     data = view.save_json()
     before = view.state.to_json()
     assert view.undo_stack.undoText()  # a readable sentence, e.g. "Revenge sails to ..."
+    assert isinstance(data["dice"], list)  # the seeded dice roll on after resuming
     main_window.open_data(data, None)
     assert view.state.to_json() == before
     assert len(view.session.entries) == 15
+    assert view.session.dice.provider.get_state() == data["dice"]
 
 
 def test_export_sheets_to_pdf(qtbot, main_window, tmp_path: Path) -> None:  # noqa: ANN001

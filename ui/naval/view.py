@@ -35,7 +35,7 @@ from wargame.core.dice import DiceService
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
-from wargame.errors import WargameError
+from wargame.errors import FileFormatError, WargameError
 from wargame.naval.actions import (
     EndShipTurn,
     ExtraMove,
@@ -192,15 +192,23 @@ class NavalView(PanelMixin, ModeView):
         dice = self.ctx.make_dice(0, "Naval")
         session = load_session(data, dice)
         if isinstance(data.get("dice"), list):
-            dice.provider.set_state(data["dice"])  # type: ignore[attr-defined]
+            try:
+                dice.provider.set_state(data["dice"])  # type: ignore[attr-defined]
+            except (TypeError, ValueError):
+                raise FileFormatError("saved game: the dice state is malformed") from None
         scenario = (data.get("header") or {}).get("scenario") or {}
         self._start(session, scenario)
         self.document_name = str(scenario.get("name", "Sea fight"))
         self.document_changed.emit()
 
     def save_json(self) -> dict[str, Any]:
+        """The session; with the table's seeded dice state, so a resumed battle rolls on."""
         assert self.session is not None
-        return self.session.to_json()
+        data = self.session.to_json()
+        get_state = getattr(self.session.dice.provider, "get_state", None)
+        if data.get("dice") is None and get_state is not None:
+            data["dice"] = get_state()
+        return data
 
     def _start(self, session: Session[Any], scenario: dict[str, Any]) -> None:
         self.session = session
