@@ -276,7 +276,8 @@ class Legend(QWidget):
             "factor; band: <b style='color:#b8860b'>hardened</b>, able (white), "
             "<b style='color:#4f8a3a'>scurvy</b>; darkened = moved or shot. "
             "Shading: <b style='color:#3fa34d'>move</b>, <b style='color:#b59a00'>range</b>, "
-            "<b style='color:#d7263d'>target</b>, <b style='color:#2e86ab'>choose</b>.</span>"
+            "<b style='color:#d7263d'>target</b>, <b style='color:#2e86ab'>choose</b>; "
+            "<b style='color:#f26419'>flames</b> = on fire, dark hatching = burned out.</span>"
         )
         tokens.setWordWrap(True)
         grid.addWidget(tokens, (len(rules.squares) + 1) // 2, 0, 1, 4)
