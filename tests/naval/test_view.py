@@ -274,3 +274,28 @@ def test_hovering_names_the_hex_and_its_range_from_the_selected_ship(qtbot, main
     assert view.hover_text == "Hex (4, 4) - 10.0 cm from Revenge"
     assert view.status_text().startswith("Hex (4, 4)")
     assert main_window.status_label.text().startswith("Hex (4, 4)")
+
+
+def test_a_ship_type_in_the_roster_fills_new_ships(qtbot, main_window) -> None:  # noqa: ANN001
+    from ui.naval.roster import RosterDialog
+
+    dlg = RosterDialog(main_window.ctx.db)
+    qtbot.addWidget(dlg)
+    dlg.tabs.setCurrentIndex(1)  # ship types
+    dlg.name.setText("Spanish galleon")
+    dlg.type.setCurrentText("large")
+    dlg._type_picked(0)
+    dlg.hull.setValue(16)
+    dlg.save()
+    dlg.tabs.setCurrentIndex(0)  # ships
+    dlg.new()
+    dlg.name.setText("Nuestra Senora")
+    index = dlg.preset.findText("Spanish galleon")
+    assert index > 0
+    dlg.preset.setCurrentIndex(index)
+    dlg._preset_picked(index)
+    assert dlg.hull.value() == 16 and dlg.type.currentText() == "large"
+    assert dlg.name.text() == "Nuestra Senora"
+    dlg.save()
+    names = [n for _i, n in main_window.ctx.db.list_documents("naval-ship")]
+    assert names == ["Nuestra Senora"]

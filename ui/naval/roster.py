@@ -93,6 +93,10 @@ class RosterDialog(QDialog):
         self.hull.setRange(1, 60)
         form.addRow("Name", self.name)
         form.addRow("Type", self.type)
+        self.preset = QComboBox()
+        self.preset.setToolTip("Fill the sheet from one of your ship types")
+        self.preset.activated.connect(self._preset_picked)
+        form.addRow("From ship type", self.preset)
         form.addRow("", self.warship)
         form.addRow("Crew quality", self.quality)
         form.addRow("Fighting points", self.fp)
@@ -140,7 +144,23 @@ class RosterDialog(QDialog):
         self.kind = KINDS[i]
         self.refresh()
 
+    def refresh_presets(self) -> None:
+        self.preset.clear()
+        self.preset.addItem("(rules defaults)", None)
+        for doc_id, name in self.db.list_documents("naval-ship-type"):
+            self.preset.addItem(name, doc_id)
+
+    def _preset_picked(self, index: int) -> None:
+        doc_id = self.preset.itemData(index)
+        if doc_id is None:
+            self._type_picked(0)
+            return
+        _kind, _name, data = self.db.get_document(int(doc_id))
+        keep = self.name.text()
+        self._fill(dict(data, name=keep))
+
     def refresh(self, select: int | None = None) -> None:
+        self.refresh_presets()
         self.list.blockSignals(True)
         self.list.clear()
         for doc_id, name in self.db.list_documents(self.kind):
