@@ -159,7 +159,10 @@ class MainWindow(QMainWindow):
         if v is self.home:
             self.setWindowTitle("Pieces of Eight")
             return
-        mark = "" if v.undo_stack.isClean() else "*"
+        try:
+            mark = "" if v.undo_stack.isClean() else "*"
+        except RuntimeError:  # the stack announces its clean state while being destroyed
+            return
         self.setWindowTitle(f"{v.document_name}{mark} - {v.title} - Pieces of Eight")
 
     def _update_status(self) -> None:
