@@ -179,7 +179,7 @@ def test_movement_cards_played_in_anothers_turn_apply_to_your_next_move() -> Non
     settle(st, d)
     assert st.current_player() == 0  # the turn-start window of Pirate 3
     act(st, A.Play(speed))
-    assert st.extra_step[0] == "any"
+    assert st.extra_step[0] == "god-speed"
 
 
 def test_me_likie_swaps_face_up_treasure_of_the_same_value() -> None:

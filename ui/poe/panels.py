@@ -55,11 +55,7 @@ class PlayersPanel(QTableWidget):
             if st.dead_chest[s]:
                 flags.append("Dead Man's Chest")
             if st.extra_step[s]:
-                flags.append(
-                    {"any": "God Speed", "land": "Step to It", "sea": "Cram on Sail"}[
-                        st.extra_step[s]
-                    ]
-                )
+                flags.append(st.deck_info.actions[st.extra_step[s]].title.title())
             if st.becalmed[s]:
                 flags.append("Becalmed")
             if st.lashed[s] >= 0:

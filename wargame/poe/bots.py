@@ -10,27 +10,25 @@ richest loot and send beaten foes away. It reads only what its seat may see
 
 from __future__ import annotations
 
+from functools import cache
+
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState
 from wargame.poe import actions as A
 from wargame.poe.legal import buriable
+from wargame.poe.rules import rules
 from wargame.poe.scoring import burial_limit
 from wargame.poe.state import PoeState
 
-#: P(attacker's d6 + margin > defender's d6) for margin -6..6 (attacker wins only on higher).
-_WIN = {
-    m: sum(1 for a in range(1, 7) for d in range(1, 7) if a + m > d) / 36 for m in range(-12, 13)
-}
 
-
+@cache
 def attacker_wins_chance(margin: int) -> float:
-    """The attacker's chance to win with ``margin`` = attacker's modifiers - defender's."""
-    if margin <= -6:
-        return 0.0
-    if margin >= 6:
-        return 1.0
-    return _WIN[margin]
+    """The attacker's chance to win with ``margin`` = attacker's modifiers - defender's:
+    each side rolls one die and the attacker wins only on a higher total."""
+    sides = rules().fight.die_sides
+    faces = range(1, sides + 1)
+    return sum(1 for a in faces for d in faces if a + margin > d) / sides**2
 
 
 class StrongBot:

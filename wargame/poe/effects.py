@@ -7,7 +7,6 @@ from wargame.core.dice import DiceService
 from wargame.poe import actions as A
 from wargame.poe.frames import Frame
 from wargame.poe.legal import (
-    MOVE_CARDS,
     can_mutiny,
     fight_plays,
     law_cards,
@@ -492,8 +491,8 @@ def play_card(st: PoeState, s: int, action: Action, dice: DiceService) -> None:
     st.hand[s].remove(c)
     st.origin[c] = -1
     t = type(action)
-    if act in MOVE_CARDS:
-        st.extra_step[s] = MOVE_CARDS[act]
+    if st.deck_info.actions[act].steps:
+        st.extra_step[s] = act
     elif act == "shore-leave":
         st.shore_leave[s] = True
     elif act == "a-dead-mans-chest":

@@ -20,8 +20,6 @@ _ACCEPT = A.Accept()
 _REFUSE = A.Refuse()
 _COMPEL = A.Compel()
 
-MOVE_CARDS = {"step-to-it": "land", "cram-on-sail": "sea", "god-speed": "any"}
-
 
 def legal_actions(st: PoeState) -> list[Action]:
     if st.over:
@@ -100,7 +98,8 @@ def buriable(st: PoeState, s: int) -> list[int]:
 
 
 def allowance(st: PoeState, s: int) -> int:
-    return 2 if st.extra_step[s] else 1
+    key = st.extra_step[s]
+    return st.deck_info.actions[key].steps if key else 1
 
 
 def move_actions(st: PoeState, s: int) -> list[Action]:
@@ -130,8 +129,9 @@ def entry_areas(st: PoeState, s: int) -> list[int]:
 def step_targets(st: PoeState, s: int) -> list[int]:
     a = st.area[s]
     sea = st.board.sea
-    second = st.steps == 1
-    kind = st.extra_step[s]
+    key = st.extra_step[s]
+    second = st.steps >= 1
+    kind = st.deck_info.actions[key].second_step if key else "any"
     out = []
     for b in st.board.adjacent[a]:
         if second and kind == "land" and sea[b]:
@@ -181,7 +181,7 @@ def card_plays(st: PoeState, s: int, *, own_turn: bool) -> list[Action]:
         if c in sel:
             continue
         act = cards[c].action
-        if act in MOVE_CARDS:
+        if st.deck_info.actions[act].steps:
             if not st.extra_step[s]:
                 out.append(A.Play(c))
         elif act == "shore-leave":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wargame.core.actions import Action
 from wargame.poe import actions as A
-from wargame.poe.legal import legal_actions
+from wargame.poe.legal import allowance, legal_actions
 from wargame.poe.scoring import burial_limit
 from wargame.poe.state import PoeState
 
@@ -79,7 +79,7 @@ def why_illegal(st: PoeState, action: Action) -> tuple[str, str]:
             b = st.board.index(action.to)
             if a >= 0 and b not in st.board.adjacent[a]:
                 return "movement is from one area to an adjacent one", RULE_MOVE
-            if st.steps >= (2 if st.extra_step[s] else 1):
+            if st.steps >= allowance(st, s):
                 return "you have already moved this turn", RULE_MOVE
             if st.board.sea[b] and a >= 0 and st.board.sea[a]:
                 return "you need to be on a ship to move from sea to sea", RULE_MOVE

@@ -85,6 +85,8 @@ class ActionData(RulesModel):
     text: str
     timing: Timing
     modifier: int = 0
+    steps: int = 0  # a movement card: areas moved on the next move phase
+    second_step: Literal["", "any", "land", "sea"] = ""
 
 
 class CardsFile(RulesModel):
@@ -122,6 +124,7 @@ class Deck:
 
     cards: tuple[Card, ...]
     rules: PoeRules
+    actions: dict[str, ActionData]
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -160,4 +163,4 @@ def deck() -> Deck:
                 act.modifier,
             )
         )
-    return Deck(tuple(cards), r)
+    return Deck(tuple(cards), r, dict(data.actions))

@@ -56,7 +56,7 @@ class PoeState(GameState):
         self.vp = [0] * n
         self.shore_leave = [False] * n
         self.dead_chest = [False] * n
-        self.extra_step = [""] * n  # "", "any", "land", "sea"
+        self.extra_step = [""] * n  # the movement card played for the next move, or ""
         self.paddle = [False] * n
         self.becalmed = [False] * n
         self.lashed = [-1] * n
