@@ -239,3 +239,14 @@ def test_hex_grid_change_and_kind_switch_undo_back(editor, qtbot):
     assert view.doc.islands == []  # the island lost its only land
     view.undo_stack.undo()
     assert view.doc.area(area.id).kind == "land" and len(view.doc.islands) == 1
+
+
+def test_table_size_is_an_undoable_edit(editor, qtbot):
+    view = editor
+    view.panel.table_w.setValue(180)
+    view.panel.table_h.setValue(120)
+    view.panel.table_w.editingFinished.emit()
+    assert view.doc.bounds == (0.0, 0.0, 180.0, 120.0)
+    view.undo_stack.undo()
+    assert view.doc.bounds == (0.0, 0.0, 120.0, 80.0)
+    assert view.panel.table_w.value() == 120

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -129,6 +130,19 @@ class EditorPanel(QWidget):
         self.hex_size.editingFinished.connect(self._hex_edited)
         mform.addRow("Hex grid", self.hex_kind)
         mform.addRow("Hex size", self.hex_size)
+        table = QHBoxLayout()
+        self.table_w = QDoubleSpinBox()
+        self.table_h = QDoubleSpinBox()
+        for spin in (self.table_w, self.table_h):
+            spin.setRange(10.0, 2000.0)
+            spin.setDecimals(0)
+            spin.setSuffix(" cm")
+            spin.setSingleStep(10.0)
+            spin.editingFinished.connect(self._table_edited)
+            table.addWidget(spin)
+        self.table_w.setToolTip("Width of the table")
+        self.table_h.setToolTip("Depth of the table")
+        mform.addRow("Table", table)
         self.show_hex = QCheckBox("Show hexes")
         self.show_graph = QCheckBox("Show graph")
         self.snap = QCheckBox("Snap to vertices and edges")
@@ -207,6 +221,9 @@ class EditorPanel(QWidget):
         )
         self.hex_size.setValue(doc.hex.size_cm if doc.hex else 5.0)
         self.hex_size.setEnabled(doc.hex is not None)
+        x0, y0, x1, y1 = doc.bounds
+        self.table_w.setValue(x1 - x0)
+        self.table_h.setValue(y1 - y0)
         self._loading = False
 
     def show_problems(self, issues: list[Issue]) -> None:
@@ -248,6 +265,10 @@ class EditorPanel(QWidget):
             return
         kind = self.hex_kind.currentData()
         self.editor.set_hex(kind, self.hex_size.value())
+
+    def _table_edited(self) -> None:
+        if not self._loading:
+            self.editor.set_table_size(self.table_w.value(), self.table_h.value())
 
     def _problem_clicked(self, item: QListWidgetItem) -> None:
         issue = item.data(Qt.ItemDataRole.UserRole)

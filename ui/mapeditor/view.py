@@ -416,6 +416,14 @@ class MapEditorView(ModeView):
         if name and name != self.doc.name:
             self.push(Change(meta=(("name", name),)), f"Rename map to {name}")
 
+    def set_table_size(self, width: float, depth: float) -> None:
+        """Resize the table from its top-left corner (areas stay where they are)."""
+        x0, y0, x1, y1 = self.doc.bounds
+        bounds = (x0, y0, round(x0 + width, 3), round(y0 + depth, 3))
+        if bounds != self.doc.bounds and width > 0 and depth > 0:
+            self.push(Change(meta=(("bounds", bounds),)), f"Table {width:g} x {depth:g} cm")
+            self.canvas.fit()
+
     def set_hex(self, orientation: str | None, size: float) -> None:
         spec = (
             None
