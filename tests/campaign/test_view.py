@@ -355,3 +355,12 @@ def test_leaving_the_campaign_folds_the_secret_part_away(qtbot, main_window, fre
     main_window.show_mode("campaign")
     assert view.viewer is None
     assert SECRET_SHIP not in visible_text(view)
+
+
+def test_a_result_that_no_longer_fits_is_refused_once(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    link = {"campaign": view.state.uid, "turn": 2, "engagement": "0:B"}  # was no contact
+    main_window.ctx.report_result(link, {"battle_score": {"0": 5, "1": 1}})
+    assert view.collect_results() == 0
+    assert view.last_error.startswith("engagement: 0:B was no contact")
+    assert main_window.ctx.db.list_documents("campaign-result") == []

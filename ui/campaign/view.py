@@ -515,7 +515,7 @@ class CampaignView(BoardMixin, ModeView):
                 continue
             if self.apply(act):
                 applied += 1
-                db.delete_document(doc_id)
+            db.delete_document(doc_id)  # used, or refused with a message: never asked again
         if applied:
             self.status_changed.emit(f"{applied} battle result(s) came back to the sheets")
         return applied
