@@ -221,9 +221,12 @@ def test_player_grapples_and_boards_with_dice_typed_in_from_the_table(qtbot, mai
         return found[0]
 
     grapple = button("naval.grapple")
-    assert "%" in grapple.text()
+    assert "with 4 points" in grapple.text() and "%" in grapple.text()
+    view.grapple_spin.setValue(2)  # keep two fighting points for the boarding
+    assert "with 2 points" in grapple.text()
     qtbot.mouseClick(grapple, Qt.MouseButton.LeftButton)
     assert view.state.ships["Revenge"].grappled == ("Swift",)
+    assert view.state.ts.fp_used == 2
     assert any("grapple Swift" in p for p in asked)
     board = button("naval.board")
     assert "dice against" in board.text()

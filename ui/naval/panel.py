@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QPushButton,
+    QSpinBox,
 )
 
 from ui.naval.scene import side_name
@@ -133,18 +134,43 @@ class PanelMixin:
                         a,
                     )
                 )
-        st = self.state
         for g in grapples.values():
-            mod, _ = combat.grapple_modifier(st.ships[g.ship], st.ships[g.target], st.rules)
-            p = combat.grapple_chance(g.points, mod, st.rules)
-            labels.insert(0, (f"Grapple {g.target} with {g.points} points ({p:.0%})", g))
+            labels.insert(0, (self._grapple_label(g, g.points), g))
+        row = 0
+        if grapples:
+            top = max(g.points for g in grapples.values())
+            spin = QSpinBox()
+            spin.setObjectName("grapple_points")
+            spin.setRange(1, top)
+            spin.setValue(top)
+            spin.setPrefix("Grapple with ")
+            spin.setSuffix(" fighting points")
+            self.buttons.addWidget(spin, 0, 0, 1, 2)
+            self.grapple_spin = spin
+            row = 1
         for i, (text, a) in enumerate(labels):
             b = QPushButton(text)
             b.setObjectName(a.kind)
             if isinstance(a, RollExtra):
                 b.setShortcut(QKeySequence("X"))
-            b.clicked.connect(lambda _=False, act=a: self.act(act))
-            self.buttons.addWidget(b, i // 2, i % 2)
+            if isinstance(a, Grapple):
+                b.clicked.connect(lambda _=False, g=a: self._grapple(g))
+                self.grapple_spin.valueChanged.connect(
+                    lambda n, g=a, btn=b: btn.setText(self._grapple_label(g, n))
+                )
+            else:
+                b.clicked.connect(lambda _=False, act=a: self.act(act))
+            self.buttons.addWidget(b, row + i // 2, i % 2)
+
+    def _grapple_label(self, g: Grapple, points: int) -> str:
+        st = self.state
+        mod, _ = combat.grapple_modifier(st.ships[g.ship], st.ships[g.target], st.rules)
+        p = combat.grapple_chance(points, mod, st.rules)
+        return f"Grapple {g.target} with {points} points ({p:.0%})"
+
+    def _grapple(self, g: Grapple) -> None:
+        points = min(self.grapple_spin.value(), g.points)
+        self.act(Grapple(g.ship, g.target, points))
 
     def _d6_odds(self, name: str, what: str) -> str:
         """The chance of a movement roll, with the crew's modifier."""
