@@ -168,3 +168,12 @@ def test_dice_entry_dialog_accepts_only_real_faces(qtbot) -> None:  # noqa: ANN0
     )  # a third is ignored
     assert dlg.edit.text() == "5 2"
     assert ok.isEnabled() and dlg.values == (5, 2)
+
+
+def test_closing_headless_with_unsaved_changes_does_not_block(main_window) -> None:  # noqa: ANN001
+    """Regression: pytest-qt closes windows at teardown; a modal 'Unsaved changes'
+    box there hung the whole suite."""
+    view = main_window.show_mode("map-editor")
+    view.undo_stack.resetClean()
+    assert not view.undo_stack.isClean()
+    assert main_window._confirm_discard(view)
