@@ -65,3 +65,23 @@ def test_no_contact_has_no_fight_and_a_stale_result_is_refused() -> None:
     link["turn"] = 1
     act = action_for_result(s.state, link, {"battle_score": {"0": 4, "1": 6}})
     assert act == A.RecordScore("1:A", 4, 6, "linked")
+
+
+def test_ships_from_the_roster_bring_their_sheets_to_the_battle() -> None:
+    pytest.importorskip("wargame.naval.scenario")
+    s, keys = two_players(rolls=(1,))
+    declare_and_reveal(s, keys)
+    s.apply(A.Resolve("0:A"))
+    roster = {
+        "Queen Annes Revenge": {"name": "Queen Annes Revenge", "type": "medium", "quality": "scurvy", "fighting_points": 9},
+        "Ship 1B": {"name": "Ship 1B", "type": "large", "fighting_points": 2},  # another type
+    }  # fmt: skip
+    sc = linked_scenario(s.state, "0:A", roster=roster)
+    ships = {ship["name"]: ship for ship in sc["ships"]}
+    assert ships["Queen Annes Revenge"]["fighting_points"] == 9
+    assert ships["Queen Annes Revenge"]["quality"] == "hardened"  # the force's own crew
+    assert "fighting_points" not in ships["Ship 1B"]
+    from wargame.naval.scenario import state_from_scenario
+
+    state = state_from_scenario(sc)
+    assert len(state.ships) == 2

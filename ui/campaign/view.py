@@ -371,6 +371,18 @@ class CampaignView(BoardMixin, ModeView):
         if run_modal(dlg) == QDialog.DialogCode.Accepted:
             self.set_contents(letter, dlg.text.toPlainText())
 
+    def _roster_sheets(self) -> dict[str, dict[str, Any]]:
+        """The naval roster's ship sheets by name."""
+        out: dict[str, dict[str, Any]] = {}
+        for doc_id, _name in self.ctx.db.list_documents("naval-ship"):
+            try:
+                _kind, _n, data = self.ctx.db.get_document(doc_id)
+            except (WargameError, ValueError):
+                continue
+            if isinstance(data, dict) and isinstance(data.get("name"), str):
+                out[data["name"]] = data
+        return out
+
     def roster_ships(self) -> list[dict[str, str]]:
         """The naval roster's ships (documents of kind naval-ship) a force may take."""
         rules = self.state.rules.contents
@@ -457,7 +469,7 @@ class CampaignView(BoardMixin, ModeView):
     def fight(self, key: str) -> bool:
         """Open the engagement's battle or raid in its own mode, linked back here."""
         try:
-            scenario = linked_scenario(self.state, key)
+            scenario = linked_scenario(self.state, key, roster=self._roster_sheets())
             window = self.window()
             open_data = getattr(window, "open_data", None)
             if open_data is None:

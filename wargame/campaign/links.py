@@ -64,8 +64,31 @@ def link_for(state: CampaignState, key: str) -> dict[str, Any]:
     return {"campaign": state.uid, "turn": state.turn_no, "engagement": key}
 
 
-def linked_scenario(state: CampaignState, key: str) -> dict[str, Any]:
-    """The naval or raid scenario for engagement ``key``, with its ``campaign_link``."""
+def with_roster(
+    ships: list[dict[str, Any]], roster: Mapping[str, Mapping[str, Any]] | None
+) -> list[dict[str, Any]]:
+    """Ships with their roster sheets (fighting points, guns, ...) where the roster has a
+    ship of that name and type; the force's own crew quality stands."""
+    if not roster:
+        return ships
+    out = []
+    for ship in ships:
+        sheet = roster.get(ship["name"])
+        if isinstance(sheet, Mapping) and sheet.get("type") == ship["type"]:
+            out.append({**dict(sheet), **ship})
+        else:
+            out.append(ship)
+    return out
+
+
+def linked_scenario(
+    state: CampaignState,
+    key: str,
+    *,
+    roster: Mapping[str, Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The naval or raid scenario for engagement ``key``, with its ``campaign_link``
+    (``roster``: ship sheets by name, from the naval roster)."""
     e = state.engagement(key)
     if e.result not in BUILDERS:
         raise BadInput(f"engagement: {key} is not a battle or a land raid (resolve it first)")
@@ -81,7 +104,11 @@ def linked_scenario(state: CampaignState, key: str) -> dict[str, Any]:
     builder = _builder(e.result)
     try:
         if e.result == BATTLE:
-            scenario = builder(attacker["ships"], defender["ships"], name=name)
+            scenario = builder(
+                with_roster(attacker["ships"], roster),
+                with_roster(defender["ships"], roster),
+                name=name,
+            )
         else:  # a defender with no raiding party leaves the town to its own garrison
             scenario = builder(attacker["party"], defender["party"] or None, name=name)
     except BadInput:
