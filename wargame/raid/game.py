@@ -33,7 +33,20 @@ class RaidGame(Game):
 def new_raid(scenario: Mapping[str, Any] | None = None, *, source: str = "scenario") -> RaidState:
     """A raid at the start of turn 1 from a scenario (None: the shipped default)."""
     rules = raid_rules()
-    data = scenario if scenario is not None else _default()
+    if scenario is None:
+        key = (id(rules), _default_path())
+        proto = _PROTOTYPES.get(key)
+        if proto is None or proto.rules is not rules:
+            proto = _PROTOTYPES[key] = _build(rules, _default(), source)
+        return proto.clone()
+    return _build(rules, scenario, source)
+
+
+#: The shipped default raid, read once per rules object; new raids are clones of it.
+_PROTOTYPES: dict[tuple[int, str], RaidState] = {}
+
+
+def _build(rules: Any, data: Mapping[str, Any], source: str) -> RaidState:
     town, units, fire, name = state_parts(data, rules, source)
     state = RaidState(rules, town, units, name=name)
     for sq in fire:
@@ -43,8 +56,14 @@ def new_raid(scenario: Mapping[str, Any] | None = None, *, source: str = "scenar
     return state
 
 
-def _default() -> Mapping[str, Any]:
+def _default_path() -> str:
     from wargame.paths import scenarios_dir
-    from wargame.raid.scenario import DEFAULT_SCENARIO, _read_default
+    from wargame.raid.scenario import DEFAULT_SCENARIO
 
-    return _read_default(str(scenarios_dir() / DEFAULT_SCENARIO))  # read-only use
+    return str(scenarios_dir() / DEFAULT_SCENARIO)
+
+
+def _default() -> Mapping[str, Any]:
+    from wargame.raid.scenario import _read_default
+
+    return _read_default(_default_path())  # read-only use

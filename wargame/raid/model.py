@@ -147,8 +147,21 @@ class Unit:
 
     def copy(self) -> Unit:
         u = Unit.__new__(Unit)
-        for k in Unit.__slots__:
-            setattr(u, k, getattr(self, k))
+        u.id, u.side, u.kind, u.quality, u.name = (
+            self.id,
+            self.side,
+            self.kind,
+            self.quality,
+            self.name,
+        )
+        u.sq, u.status, u.moved, u.shot, u.tried_fire = (
+            self.sq,
+            self.status,
+            self.moved,
+            self.shot,
+            self.tried_fire,
+        )
+        u.roused, u.scurvy_escort, u.is_officer = self.roused, self.scurvy_escort, self.is_officer
         return u
 
     def label(self) -> str:

@@ -102,20 +102,18 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         self._occ: dict[Sq, list[int]] | None = None
         v = rules.victory
         need = {"treasury": v.treasury_groups, "residence": v.residence_groups}
-        #: Squares worth ransacking -> groups it takes; squares the pirates may leave from.
-        self.loot_sq: dict[Sq, int] = {
-            sq: need[rules.squares[town.type_at(sq)].loot]
-            for sq in town.squares()
-            if rules.squares[town.type_at(sq)].loot in need
-        }
-        #: Static neighbourhoods of the town (shared by clones): squares one step away in
-        #: 8 directions, squares a move reaches, and the burnable squares a fire-setter reaches.
+        loot_kinds = tuple((k, need[t.loot]) for k, t in rules.squares.items() if t.loot in need)
         burnable = frozenset(k for k, t in rules.squares.items() if t.burnable)
+        #: Static features of the town, shared by every state on it: squares worth
+        #: ransacking (-> groups it takes), squares the pirates may leave from, squares one
+        #: step away in 8 directions, squares a move reaches, burnable squares in reach.
+        self.loot_sq: dict[Sq, int]
+        self.withdraw_sq: tuple[Sq, ...]
+        self.loot_sq, self.withdraw_sq = town_features(
+            town, loot_kinds, tuple(rules.game.withdraw_from)
+        )
         self.adj8, self.reach, self.fire_reach = neighbourhoods(
             town, rules.movement.move_squares, burnable
-        )
-        self.withdraw_sq: tuple[Sq, ...] = tuple(
-            sq for sq in town.squares() if town.type_at(sq) in rules.game.withdraw_from
         )
 
     # -- occupancy ---------------------------------------------------------------------
@@ -508,6 +506,17 @@ def _drop(occ: dict[Sq, list[int]], sq: Sq, i: int) -> None:
 
 
 Hood = dict[Sq, tuple[Sq, ...]]
+
+
+@lru_cache(maxsize=64)
+def town_features(
+    town: Town, loot: tuple[tuple[str, int], ...], withdraw: tuple[str, ...]
+) -> tuple[dict[Sq, int], tuple[Sq, ...]]:
+    """The loot squares (-> groups a ransack takes) and the withdrawal squares of a town."""
+    need = dict(loot)
+    loot_sq = {sq: need[town.type_at(sq)] for sq in town.squares() if town.type_at(sq) in need}
+    leave = tuple(sq for sq in town.squares() if town.type_at(sq) in withdraw)
+    return loot_sq, leave
 
 
 @lru_cache(maxsize=64)
