@@ -6,13 +6,14 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from ui.context import AppContext
 from ui.main_window import MainWindow
+from ui.mode_base import ModeView
 from ui.qtcompat import run_modal
 from wargame.errors import BadInput
 
@@ -86,6 +87,24 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _open_for_view(window: MainWindow, view: str, path: Path) -> Any:
+    """Open ``path`` for VIEW: a map file goes to VIEW when it is a game played on a
+    map (the board game), else to the map editor as File > Open does."""
+    from wargame.persistence.files import read_json_file
+
+    data = read_json_file(path)
+    if (
+        isinstance(data, dict)
+        and data.get("format") == "wargame-map"
+        and view not in ("home", "map-editor")
+    ):
+        mode_view = window.show_mode(view)
+        if type(mode_view).load_scenario_data is not ModeView.load_scenario_data:
+            mode_view.load_scenario_data(data, path)
+            return mode_view
+    return window.open_path(path)
+
+
 def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = "1280x800") -> int:
     """Render VIEW offscreen as a player would see it and write a PNG."""
     from ui.modes import mode_keys
@@ -104,7 +123,7 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
         window.ctx.quiet_errors = True  # type: ignore[attr-defined]
         window.resize(w, h)
         if scenario:
-            mode_view = window.open_path(Path(scenario))
+            mode_view = _open_for_view(window, view, Path(scenario))
             if view != "home" and mode_view.mode_key != view:
                 raise BadInput(f"--scenario: {scenario} is a {mode_view.mode_key} file, not {view}")
         elif view != "home":
