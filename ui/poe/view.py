@@ -284,6 +284,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
             seats = ["human"] + ["strong"] * (n - 1)
         params = data.get("params") if isinstance(data.get("params"), dict) else None
         self.new_game(seats, scenario=data, seed=1, params=params)
+        self.run_bots()
         if path is not None:
             self.document_name = path.stem
 
