@@ -339,3 +339,25 @@ def test_clicking_cards_chooses_and_unchooses_treasure_to_bury(main_window, qtbo
     assert view.hand_row.widgets[c].selected
     qtbot.mouseClick(view.hand_row.widgets[c], Qt.MouseButton.LeftButton)
     assert view.state.selection == []
+
+
+def test_screenshot_of_the_board_game_on_a_map_file(tmp_path) -> None:  # noqa: ANN001
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from wargame.paths import scenarios_dir
+
+    out = tmp_path / "poe.png"
+    map_file = scenarios_dir() / "maps" / "pieces-of-eight.json"
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "wargame"), "screenshot", "pieces-of-eight"]
+        + ["--scenario", str(map_file), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert out.stat().st_size > 20_000
