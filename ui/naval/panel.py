@@ -188,23 +188,7 @@ class PanelMixin:
     def _board_label(self, a: Board) -> str:
         st = self.state
         ship, target = st.ships[a.ship], st.ships[a.target]
-        used = st.ts.fp_used if st.ts is not None else 0
-        mine, _ = combat.boarding_dice(
-            ship,
-            attacker=True,
-            captain=a.captain,
-            first_of_game=not st.boarded_ever,
-            fighting=max(0, ship.fighting_points - used),
-            rules=st.rules,
-        )
-        theirs, _ = combat.boarding_dice(
-            target,
-            attacker=False,
-            captain=False,
-            first_of_game=False,
-            fighting=target.fighting_points,
-            rules=st.rules,
-        )
+        (mine, _), (theirs, _) = st.boarding_matchup(ship, target, captain=a.captain)
         who = " with the captain" if a.captain else ""
         return f"Board {a.target}{who}: {mine} dice against {theirs}"
 

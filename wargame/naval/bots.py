@@ -41,24 +41,7 @@ from wargame.naval.state import NavalState
 
 def boarding_edge(state: NavalState, ship: Ship, target: Ship, *, captain: bool) -> int:
     """Attacker's boarding dice minus the defender's."""
-    ts = state.ts
-    used = ts.fp_used if ts is not None and ts.ship == ship.name else 0
-    mine, _ = combat.boarding_dice(
-        ship,
-        attacker=True,
-        captain=captain,
-        first_of_game=not state.boarded_ever,
-        fighting=max(0, ship.fighting_points - used),
-        rules=state.rules,
-    )
-    theirs, _ = combat.boarding_dice(
-        target,
-        attacker=False,
-        captain=False,
-        first_of_game=False,
-        fighting=target.fighting_points,
-        rules=state.rules,
-    )
+    (mine, _), (theirs, _) = state.boarding_matchup(ship, target, captain=captain)
     return mine - theirs
 
 

@@ -138,6 +138,30 @@ class FightSteps:
             target.grappled = (*target.grappled, ship.name)
         self._after_ship_action(dice)
 
+    def boarding_matchup(
+        self, ship: Ship, target: Ship, *, captain: bool
+    ) -> tuple[tuple[int, list[str]], tuple[int, list[str]]]:
+        """(dice, reasons) of the boarding ship and of the defender, as 17.4 counts them now."""
+        ts = self.ts
+        used = ts.fp_used if ts is not None and ts.ship == ship.name else 0
+        mine = combat.boarding_dice(
+            ship,
+            attacker=True,
+            captain=captain,
+            first_of_game=not self.boarded_ever,
+            fighting=max(0, ship.fighting_points - used),
+            rules=self.rules,
+        )
+        theirs = combat.boarding_dice(
+            target,
+            attacker=False,
+            captain=False,
+            first_of_game=False,
+            fighting=target.fighting_points,
+            rules=self.rules,
+        )
+        return mine, theirs
+
     def _do_board(self, a: Board, dice: DiceService) -> None:
         ship, ts = self._require_ship_step(a, a.ship, "board", R_BOARD)
         if ts.boarded:
@@ -153,24 +177,8 @@ class FightSteps:
         ts.boarded = True
         ship.must_board = False
         b = self.rules.boarding
-        first = not self.boarded_ever
+        (n_a, parts_a), (n_d, parts_d) = self.boarding_matchup(ship, target, captain=a.captain)
         self.boarded_ever = True
-        n_a, parts_a = combat.boarding_dice(
-            ship,
-            attacker=True,
-            captain=a.captain,
-            first_of_game=first,
-            fighting=max(0, ship.fighting_points - ts.fp_used),
-            rules=self.rules,
-        )
-        n_d, parts_d = combat.boarding_dice(
-            target,
-            attacker=False,
-            captain=False,
-            first_of_game=False,
-            fighting=target.fighting_points,
-            rules=self.rules,
-        )
         fights = ship.fights.get(target.name, 0)
         kill_on = b.kill_on if fights == 0 else b.kill_on_later
         ship.fights[target.name] = fights + 1
