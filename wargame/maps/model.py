@@ -1,7 +1,7 @@
 """The map document: islands made of land areas, sea areas, manual graph overrides.
 
 A map file is readable, versioned JSON (``format: "wargame-map"``, ``version: 1``);
-see ``docs/rulings/maps.md`` and the schema in :mod:`wargame.maps.schema`.
+see ``docs/rulings.md`` and the schema in :mod:`wargame.maps.schema`.
 Coordinates are table cm with y growing downwards.
 
 :class:`MapDoc` is the one mutable object: the editor changes it only through

@@ -1,6 +1,6 @@
 """Tiled maps to the app's map and back.
 
-Import (see docs/rulings/maps.md):
+Import (see docs/rulings.md):
 - Tiles: a cell is land when the lowest layer with a tile there holds a tile not
   known to be water. Water tiles are those whose type / class / properties / image
   name say water, sea or ocean; an empty cell (gid 0) is water. If nothing is known
