@@ -1,0 +1,1 @@
+"""The Pieces of Eight board-game table."""
