@@ -13,13 +13,12 @@ from wargame.naval.odds import binomial
 
 
 def _battles(bots: list[str], seed: int, games: int = 40) -> float:
-    """Actions per CPU second over whole bot-vs-bot battles (CPU time, so other
-    processes on a shared machine do not distort the figure)."""
+    """Actions per wall-clock second over whole bot-vs-bot battles (run it on a quiet machine)."""
     game = NavalGame()
-    actions, start = 0, time.process_time()
+    actions, start = 0, time.perf_counter()
     for i in range(games):
         actions += play_match(game, 2, game_seed(seed, i), bots).actions
-    return actions / (time.process_time() - start)
+    return actions / (time.perf_counter() - start)
 
 
 def bot_battle_actions_per_second() -> float:
@@ -73,12 +72,12 @@ def repaint_2000_hexes_40_ships_ms() -> float:
 
 
 def _best_cpu(fn: object, repeat: int) -> float:
-    """Best CPU seconds of one call (the painter is single-threaded)."""
+    """Best wall-clock seconds of one call."""
     best = float("inf")
     for _ in range(repeat):
-        t = time.process_time()
+        t = time.perf_counter()
         fn()  # type: ignore[operator]
-        best = min(best, time.process_time() - t)
+        best = min(best, time.perf_counter() - t)
     return best
 
 

@@ -1,9 +1,7 @@
 """Land-raid benchmarks: bot-against-bot raids, actions applied per second.
 
 Each figure is the best of a few runs; a run plays whole raids on the shipped town
-from setup to the end. Time is the process's CPU time (``time.process_time``), so a
-machine busy with other work does not distort the figure; on an idle machine it is
-the wall-clock rate of one core.
+from setup to the end. Time is wall-clock time: run it on a quiet machine.
 """
 
 from __future__ import annotations
@@ -22,10 +20,10 @@ def _rate(bots: list[str], games: int, repeat: int = 5) -> float:
     best = 0.0
     for r in range(repeat):
         actions = 0
-        t = time.process_time()
+        t = time.perf_counter()
         for i in range(games):
             actions += play_match(game, 2, 1000 * r + i, bots).actions
-        best = max(best, actions / (time.process_time() - t))
+        best = max(best, actions / (time.perf_counter() - t))
     return best
 
 
