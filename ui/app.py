@@ -8,7 +8,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import (
+    QEvent,
+    QMessageLogContext,
+    QObject,
+    QTimer,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtWidgets import QApplication
 
 from ui.context import AppContext
@@ -22,9 +29,17 @@ if TYPE_CHECKING:
 from wargame.paths import data_dir, database_path, scenarios_dir
 
 
+def _qt_messages(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Pass Qt's messages to stderr, minus the offscreen platform's harmless note."""
+    if "does not support propagateSizeHints" in message:
+        return
+    print(message, file=sys.stderr)
+
+
 def application() -> QApplication:
     app = QApplication.instance()
     if app is None:
+        qInstallMessageHandler(_qt_messages)
         app = QApplication(sys.argv[:1])
         app.setApplicationName("Pieces of Eight")
         app.setOrganizationName("pieces-of-eight-wargame")
