@@ -85,3 +85,38 @@ def test_ships_from_the_roster_bring_their_sheets_to_the_battle() -> None:
 
     state = state_from_scenario(sc)
     assert len(state.ships) == 2
+
+
+def test_a_raid_won_by_its_own_rule_counts_for_the_raiders_despite_fewer_coins() -> None:
+    """Regression: the raid is won with 15 of the town's 45 coins (raid ruling), so a
+    linked raid reporting 20 coins taken against 25 kept is the attackers' win."""
+    s, keys = two_players(rolls=(5,))
+    declare_and_reveal(s, keys)
+    s.apply(A.Resolve("0:A"))
+    link = {"campaign": "test-campaign", "turn": 1, "engagement": "0:A"}
+    act = action_for_result(s.state, link, {"winner": 0, "battle_score": {"0": 20, "1": 25}})
+    assert act == A.RecordScore("0:A", 20, 25, "linked", "attacker")
+    s.apply(act)
+    e = s.state.engagements["0:A"]
+    assert e.attacker_vp > 0 and e.defender_vp == 0
+
+
+@pytest.mark.parametrize(
+    ("winner", "expected"), [(None, "draw"), (1, "defender"), ("0", "attacker")]
+)
+def test_a_reported_winner_is_read_by_seat(winner, expected: str) -> None:  # noqa: ANN001
+    from wargame.campaign.links import winner_from_result
+
+    assert winner_from_result({"winner": winner}) == expected
+    assert winner_from_result({}) == ""
+    with pytest.raises(BadInput, match="^result.winner"):
+        winner_from_result({"winner": "pirates"})
+
+
+def test_a_typed_in_score_still_goes_to_the_higher_score() -> None:
+    s, keys = two_players(rolls=(5,))
+    declare_and_reveal(s, keys)
+    s.apply(A.Resolve("0:A"))
+    s.apply(A.RecordScore("0:A", 20, 25))
+    e = s.state.engagements["0:A"]
+    assert e.attacker_vp == 0 and e.defender_vp > 0

@@ -117,12 +117,17 @@ class ChooseResult(Action):
 @action("campaign.score")
 @dataclass(frozen=True, slots=True)
 class RecordScore(Action):
-    """The battle scores of a battle or raid (typed in, or reported by a linked fight)."""
+    """The battle scores of a battle or raid (typed in, or reported by a linked fight).
+
+    ``winner`` is who won by the fight's own rules ("attacker", "defender" or "draw"),
+    when a linked game reports it; empty means the higher battle score wins.
+    """
 
     engagement: str
     attacker_score: int
     defender_score: int
     source: str = "typed"
+    winner: str = ""
 
 
 @action("campaign.end_turn")

@@ -299,6 +299,8 @@ def _score(state: CampaignState, a: A.RecordScore, dice: DiceService) -> None:
             raise refuse(f"{field}: {v} is outside {sc.score_min}-{sc.score_max}")
     if a.source not in ("typed", "linked"):
         raise refuse(f"source: {a.source!r} is not typed or linked")
+    if a.winner not in ("", "attacker", "defender", "draw"):
+        raise refuse(f"winner: {a.winner!r} is not attacker, defender or draw")
     e.attacker_score, e.defender_score = a.attacker_score, a.defender_score
     e.attacker_vp, e.defender_vp = engagement_vp(
         state.rules,
@@ -307,6 +309,7 @@ def _score(state: CampaignState, a: A.RecordScore, dice: DiceService) -> None:
         defender_score=a.defender_score,
         attacker_value=state.force_value(*e.attacker_side),
         defender_value=state.force_value(*e.defender_side),
+        winner=a.winner,
     )
     e.source = a.source
 

@@ -183,4 +183,21 @@ def action_for_result(
     if not isinstance(key, str) or key not in state.engagements:
         raise BadInput(f"campaign_link.engagement: {key!r} is not declared this turn")
     att, dfn = scores_from_result(result)
-    return A.RecordScore(key, att, dfn, "linked")
+    return A.RecordScore(key, att, dfn, "linked", winner_from_result(result))
+
+
+def winner_from_result(result: Mapping[str, Any]) -> str:
+    """The fight's own verdict from a reported ``winner`` (seat 0 attacker, 1 defender,
+    None a draw); "" when the result names none (the higher battle score then wins).
+
+    A raid is won by its own victory rule (22.25 and our ruling), which need not be the
+    side with more coins, so a linked fight's winner takes precedence over the scores.
+    """
+    if "winner" not in result:
+        return ""
+    w = result["winner"]
+    if w is None:
+        return "draw"
+    if str(w) in ("0", "1"):
+        return "attacker" if str(w) == "0" else "defender"
+    raise BadInput(f"result.winner: {w!r} is not seat 0, seat 1 or null")

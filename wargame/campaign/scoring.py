@@ -16,16 +16,29 @@ def engagement_vp(
     defender_score: int = 0,
     attacker_value: int = 0,
     defender_value: int = 0,
+    winner: str = "",
 ) -> tuple[int, int]:
-    """(attacker VP, defender VP) gained from one resolved engagement."""
+    """(attacker VP, defender VP) gained from one resolved engagement.
+
+    ``winner`` ("attacker", "defender", "draw") is the fight's own verdict when a
+    linked game reported one; otherwise the higher battle score wins.
+    """
     sc = rules.scoring
     if result == NO_CONTACT:
         return sc.no_contact_vp, sc.no_contact_vp
     if result not in (BATTLE, LAND_RAID):
         raise ValueError(f"result {result} is not 1, 2 or 3")
-    if attacker_score > defender_score:
+    if not winner:
+        winner = (
+            "attacker"
+            if attacker_score > defender_score
+            else "defender"
+            if defender_score > attacker_score
+            else "draw"
+        )
+    if winner == "attacker":
         return sc.win_vp_per_value * defender_value + sc.win_vp_flat, 0
-    if defender_score > attacker_score:
+    if winner == "defender":
         return 0, sc.win_vp_per_value * attacker_value + sc.win_vp_flat
     return sc.draw_vp, sc.draw_vp
 
