@@ -7,7 +7,7 @@ import pytest
 from tests.naval.helpers import battle, place, scripted, ship
 from wargame.errors import IllegalAction
 from wargame.naval import combat
-from wargame.naval.actions import Board, Fire, Grapple
+from wargame.naval.actions import Board, ChooseGun, Fire, Grapple
 from wargame.naval.rules import Position, Quality, naval_rules
 from wargame.naval.ship import Status
 
@@ -96,8 +96,10 @@ def test_gear_hits_and_mast_fall_hit_the_crew_twice_and_may_kill_the_captain() -
     b = st.ships["B"]
     assert b.gear == 0
     assert b.fighting_points == 3
-    assert b.gun_crews == 4
+    assert b.guns_owed == 1 and st.phase == "choose_gun"  # the owner picks the gun
     assert not b.captain_alive
+    st.apply(ChooseGun("B", Position.STARBOARD), scripted(1))
+    assert b.gun_crews == 4 and b.batteries[Position.STARBOARD].guns == 1
 
 
 def test_spar_fall_loses_two_points_and_one_crew_hit() -> None:
@@ -123,7 +125,8 @@ def test_spar_fall_loses_two_points_and_one_crew_hit() -> None:
 def test_crew_hit_table_rows(close: bool, roll: int, guns: int, fp: int) -> None:
     s = duel().ships["B"]
     combat.crew_hits(s, 1, close, R, scripted(roll, 1), lambda _t: None)
-    assert (s.gun_crews, s.fighting_points) == (guns, fp)
+    # a gun destroyed waits for the owner's choice of position
+    assert (s.gun_crews - s.guns_owed, s.fighting_points) == (guns, fp)
 
 
 def test_captain_gamble_only_within_ten_cm() -> None:
@@ -135,8 +138,9 @@ def test_captain_gamble_only_within_ten_cm() -> None:
 def test_fire_does_d6_minus_one_then_five_six_puts_it_out() -> None:
     s = duel().ships["B"]
     s.fire = True
-    combat.fire_damage(s, R, scripted(4, 5), lambda _t: None)
-    assert s.hull_total == 12 - 3 and not s.fire
+    combat.fire_damage(s, Position.STARBOARD, R, scripted(4, 5), lambda _t: None)
+    assert s.hull[Position.STARBOARD] == 6 - 3 and s.hull[Position.LARBOARD] == 6
+    assert not s.fire
 
 
 def test_out_of_arc_fire_is_refused_with_the_reason() -> None:

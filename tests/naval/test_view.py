@@ -302,3 +302,67 @@ def test_a_ship_type_in_the_roster_fills_new_ships(qtbot, main_window) -> None: 
     dlg.save()
     names = [n for _i, n in main_window.ctx.db.list_documents("naval-ship")]
     assert names == ["Nuestra Senora"]
+
+
+def test_player_chooses_the_gun_lost_and_the_side_that_burns_with_buttons(
+    qtbot, main_window
+) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QPushButton
+
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(close_quarters(), None)
+    ctx = main_window.ctx
+    ctx.manual_dice = True
+    answers = {"guns at": "6 1 1 1 1 1", "crew hits": "3", "fire damage": "4", "put the": "1"}
+
+    def answer(req):  # noqa: ANN001, ANN202
+        for key, text in answers.items():
+            if key in req.purpose:
+                return text
+        return " ".join(["1"] * req.count)
+
+    ctx.dice_answerer = answer
+
+    def buttons() -> dict[str, QPushButton]:
+        return {
+            b.objectName(): b
+            for b in view.buttons_box.findChildren(QPushButton)
+            if b.isVisibleTo(view) or b.parent() is not None
+        }
+
+    click_hex(qtbot, view, view.state.ships["Swift"].hex)
+    view.aim_box.setCurrentText("crew")
+    qtbot.mouseClick(view.fire_button, Qt.MouseButton.LeftButton)
+    st = view.state
+    assert st.phase == "choose_gun" and st.current_player() == 1
+    text = view.phase_label.text()
+    assert "Defender chooses a gun to lose" in text and "owner chooses" in text
+    got = buttons()
+    assert {
+        "naval.choose_gun:bow",
+        "naval.choose_gun:larboard",
+        "naval.choose_gun:starboard",
+    } <= set(got)
+    assert "Lose a larboard gun (2 light there)" == got["naval.choose_gun:larboard"].text()
+    qtbot.mouseClick(got["naval.choose_gun:larboard"], Qt.MouseButton.LeftButton)
+    swift = view.state.ships["Swift"]
+    assert swift.batteries["larboard"].guns == 1 and swift.batteries["starboard"].guns == 2
+    assert "gives up a larboard gun" in view.log.toPlainText()
+    assert view.state.phase != "choose_gun"
+    view.undo_stack.undo()  # the choice is one undoable step
+    assert view.state.phase == "choose_gun" and view.state.ships["Swift"].gun_crews == 5
+
+    # fire at the end of the turn: the owner picks the side with a button
+    view.undo_stack.redo()
+    view.state.ships["Revenge"].fire = True
+    while view.state.phase == "ship":
+        assert view.act(EndShipTurn(view.state.ts.ship))
+    assert view.state.phase == "fire_side", view.state.phase
+    assert "Attacker chooses the side that burns" in view.phase_label.text()
+    got = buttons()
+    assert got["naval.fire_side:starboard"].text() == "Burn the starboard side (6 hull left)"
+    qtbot.mouseClick(got["naval.fire_side:starboard"], Qt.MouseButton.LeftButton)
+    revenge = view.state.ships["Revenge"]
+    assert revenge.hull["larboard"] == 6 and revenge.hull["starboard"] == 3  # d6 4 - 1 = 3
+    assert "Fire aboard Revenge: starboard hull" in view.log.toPlainText()
+    assert view.state.phase == "countdown"

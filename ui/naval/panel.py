@@ -14,10 +14,12 @@ from wargame.core.actions import Action
 from wargame.naval import combat
 from wargame.naval.actions import (
     Board,
+    ChooseGun,
     CutFree,
     EndShipTurn,
     ExtraMove,
     Fire,
+    FireSide,
     GearCheck,
     Grapple,
     HoldFire,
@@ -78,6 +80,11 @@ class PanelMixin:
             )
         if st.phase == "return" and st.ret is not None:
             return f"{head}\n{side_name(st.ships[st.ret[0]].side)}: {st.ret[0]} may return fire at {st.ret[1]} - fire or hold (E)."
+        if st.phase in ("choose_gun", "fire_side"):
+            ship = st.choice_ship()
+            who = side_name(ship.side) if ship is not None else ""
+            what = "a gun to lose" if st.phase == "choose_gun" else "the side that burns"
+            return f"{head}\n{who} chooses {what}: {st.choice_reason()}."
         if st.phase == "countdown":
             return f"{head}\n{side_name(st.roll_side)}: roll to add a turn (6), deduct one (4,5,6), or pass."
         return f"{head}\n{side_name(st.roll_side)}: try to change the wind (5,6), or pass."
@@ -112,6 +119,12 @@ class PanelMixin:
                 labels.append(("End ship's turn  (E)", a))
             elif isinstance(a, HoldFire):
                 labels.append(("Hold fire  (E)", a))
+            elif isinstance(a, ChooseGun):
+                b = self.state.ships[a.ship].batteries[Position(a.position)]
+                labels.append((f"Lose a {a.position} gun ({b.guns} {b.weight.value} there)", a))
+            elif isinstance(a, FireSide):
+                left = self.state.ships[a.ship].hull[Position(a.side)]
+                labels.append((f"Burn the {a.side} side ({left} hull left)", a))
             elif isinstance(a, TurnCount):
                 labels.append(
                     (
@@ -151,6 +164,9 @@ class PanelMixin:
         for i, (text, a) in enumerate(labels):
             b = QPushButton(text)
             b.setObjectName(a.kind)
+            if isinstance(a, ChooseGun | FireSide):
+                b.setObjectName(f"{a.kind}:{a.position if isinstance(a, ChooseGun) else a.side}")
+                b.setStyleSheet("font-weight: bold")
             if isinstance(a, RollExtra):
                 b.setShortcut(QKeySequence("X"))
             if isinstance(a, Grapple):

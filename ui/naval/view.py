@@ -459,6 +459,9 @@ class NavalView(PanelMixin, ModeView):
         self._last_active = active
         if st.phase == "return" and st.ret is not None:
             self.selected, self.target = st.ret[0], st.ret[1]
+        chooser = st.choice_ship()
+        if chooser is not None:
+            self.selected = chooser.name  # show the sheet of the ship the choice is about
         self.scene.select(self.selected)
         self.scene.clear_overlay()
         legal = self.legal()

@@ -120,3 +120,21 @@ class TurnCount(Action):
 class WindChange(Action):
     side: int
     choice: WindTry
+
+
+@action("naval.choose_gun")
+@dataclass(frozen=True, slots=True)
+class ChooseGun(Action):
+    """The owner's choice (19, crew hits 3,4): which position loses a gun and its crew."""
+
+    ship: str
+    position: Position
+
+
+@action("naval.fire_side")
+@dataclass(frozen=True, slots=True)
+class FireSide(Action):
+    """The owner's choice (19, fire): which hull side burns this turn."""
+
+    ship: str
+    side: Position

@@ -17,10 +17,12 @@ from wargame.core.game import GameState
 from wargame.naval import combat
 from wargame.naval.actions import (
     Board,
+    ChooseGun,
     CutFree,
     EndShipTurn,
     ExtraMove,
     Fire,
+    FireSide,
     GearCheck,
     Grapple,
     HoldFire,
@@ -33,7 +35,7 @@ from wargame.naval.actions import (
 )
 from wargame.naval.common import SHIP_STEPS
 from wargame.naval.movement import OFF_TABLE
-from wargame.naval.rules import POSITIONS, SIDES, Aim, Position, ShipType
+from wargame.naval.rules import POSITIONS, SIDES, Aim, Position, ShipType, Weight
 from wargame.naval.sea import arc_table
 from wargame.naval.ship import Ship
 from wargame.naval.state import NavalState
@@ -43,6 +45,21 @@ def boarding_edge(state: NavalState, ship: Ship, target: Ship, *, captain: bool)
     """Attacker's boarding dice minus the defender's."""
     (mine, _), (theirs, _) = state.boarding_matchup(ship, target, captain=captain)
     return mine - theirs
+
+
+def cheapest_gun(state: NavalState, ship: Ship) -> Position:
+    """The gun the owner misses least: one that does not silence its battery, from a
+    battery that bears on no enemy now, the lightest, where most guns are left."""
+    enemies = state.enemies(ship)
+
+    def cost(pos: Position) -> tuple[bool, bool, int, int]:
+        b = ship.batteries[pos]
+        bears = any(
+            combat.find_shot(state.sea, state.rules, ship, pos, e) is not None for e in enemies
+        )
+        return (b.guns == 1, bears, list(Weight).index(b.weight), -b.guns)
+
+    return min(combat.gun_choices(ship), key=cost)
 
 
 #: How much farther an enemy behind an island seems to the captain (cm).
@@ -65,6 +82,14 @@ class CaptainBot:
             return TurnCount(seat, want)
         if state.phase == "wind":
             return WindChange(seat, WindTry.PASS)
+        if state.phase == "choose_gun":
+            owed = state.owed_ship()
+            assert owed is not None
+            return ChooseGun(owed.name, cheapest_gun(state, owed))
+        if state.phase == "fire_side":
+            burning = state.choice_ship()
+            assert burning is not None
+            return FireSide(burning.name, max(SIDES, key=lambda p: burning.hull[p]))
         if state.phase == "return":
             assert state.ret is not None
             me, at = state.ships[state.ret[0]], state.ships[state.ret[1]]

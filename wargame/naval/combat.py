@@ -189,7 +189,8 @@ def gear_hits(
 
 
 def lose_gun(ship: Ship) -> Position | None:
-    """The owner's choice, ruled: a gun from the battery with most guns (sheet order on ties)."""
+    """A gun lost with no owner to ask (a ship out of the fight): from the battery with
+    most guns (sheet order on ties)."""
     best = None
     for pos in POSITIONS:
         b = ship.batteries[pos]
@@ -198,6 +199,42 @@ def lose_gun(ship: Ship) -> Position | None:
     if best is not None:
         ship.batteries[best].guns -= 1
     return best
+
+
+def gun_choices(ship: Ship) -> list[Position]:
+    """The positions the owner may give up a gun from (those with guns left)."""
+    return [p for p in POSITIONS if ship.batteries[p].guns > 0]
+
+
+def owe_gun(ship: Ship) -> bool:
+    """A gun and crew is destroyed, the owner to choose where. False if none is left."""
+    if ship.gun_crews - ship.guns_owed <= 0:
+        return False
+    ship.guns_owed += 1
+    return True
+
+
+def settle_forced_guns(ship: Ship, log: Log) -> None:
+    """Take the owed guns that leave the owner no choice: one position with guns, as many
+    guns owed as are left, or a ship out of the fight."""
+    while ship.guns_owed > 0:
+        opts = gun_choices(ship)
+        if not opts:
+            ship.guns_owed = 0
+            return
+        if len(opts) > 1 and ship.guns_owed < ship.gun_crews and ship.in_play:
+            return
+        pos = lose_gun(ship)
+        ship.guns_owed -= 1
+        log(f"  {ship.name} loses a {pos.value if pos else '-'} gun and crew (no choice left)")
+
+
+def take_gun(ship: Ship, pos: Position, log: Log) -> None:
+    """The owner's choice: one owed gun and crew comes off the battery at ``pos``."""
+    ship.batteries[pos].guns -= 1
+    ship.guns_owed -= 1
+    left = ship.batteries[pos].guns
+    log(f"  {ship.name}'s owner gives up a {pos.value} gun and crew: {left} left there")
 
 
 def crew_hits(
@@ -212,10 +249,9 @@ def crew_hits(
     for v in rolls:
         effect = table.get(v, "none")
         if effect == "gun":
-            pos = lose_gun(ship)
-            if pos is not None:
+            if owe_gun(ship):
                 losses += 1
-                parts.append(f"{v}: a {pos.value} gun and crew destroyed")
+                parts.append(f"{v}: a gun and crew destroyed (owner's choice)")
             else:
                 parts.append(f"{v}: no gun left to lose")
         elif effect == "fighting":
@@ -235,6 +271,7 @@ def crew_hits(
             log(f"  gamble {g}: {ship.name}'s captain is killed!")
         else:
             log(f"  gamble {g}: the captain survives")
+    settle_forced_guns(ship, log)
 
 
 def sink(ship: Ship, why: str, log: Log) -> None:
@@ -243,12 +280,11 @@ def sink(ship: Ship, why: str, log: Log) -> None:
     log(f"  {why} - {ship.name} is lost!")
 
 
-def fire_damage(ship: Ship, rules: NavalRules, dice: DiceService, log: Log) -> bool:
-    """A burning ship's turn of fire: D6-1 damage (owner's choice of side, ruled: the side
-    with more points left), then 5,6 puts it out. True if it did damage."""
+def fire_damage(ship: Ship, side: Position, rules: NavalRules, dice: DiceService, log: Log) -> bool:
+    """A burning ship's turn of fire on the ``side`` her owner chose: D6-1 damage, then
+    5,6 puts it out. True if it did damage."""
     h = rules.hull
-    side = max((Position.LARBOARD, Position.STARBOARD), key=lambda p: ship.hull[p])
-    dmg = max(0, dice.d6(f"{ship.name}: fire damage") - h.fire_damage_minus)
+    dmg = max(0, dice.d6(f"{ship.name}: fire damage ({side.value})") - h.fire_damage_minus)
     ship.hull[side] = max(0, ship.hull[side] - dmg)
     log(f"Fire aboard {ship.name}: {side.value} hull -{dmg}: {ship.hull[side]} left")
     if ship.hull[side] == 0:
@@ -324,12 +360,13 @@ def boarding_dice(
 
 
 def kill_crew(ship: Ship, kills: int) -> int:
-    """Boarding kills: fighting points first, then gun crews. Returns how many fell."""
+    """Boarding kills: fighting points first, then gun crews (the owner chooses which,
+    see :func:`owe_gun`). Returns how many fell."""
     fell = 0
     for _ in range(kills):
         if ship.fighting_points > 0:
             ship.fighting_points -= 1
-        elif lose_gun(ship) is None:
+        elif not owe_gun(ship):
             break
         fell += 1
     return fell

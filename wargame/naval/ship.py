@@ -66,6 +66,7 @@ class Ship:
     fights: dict[str, int] = field(default_factory=dict)  # boarding fights fought, by enemy
     captured_by: int | None = None
     driven_off: bool = False  # left the table by failing morale
+    guns_owed: int = 0  # guns and crews destroyed, waiting for the owner's choice of position
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -125,6 +126,7 @@ class Ship:
             dict(self.fights),
             self.captured_by,
             self.driven_off,
+            self.guns_owed,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -158,6 +160,7 @@ class Ship:
             "fights": dict(sorted(self.fights.items())),
             "captured_by": self.captured_by,
             "driven_off": self.driven_off,
+            "guns_owed": self.guns_owed,
         }
 
 
@@ -269,4 +272,5 @@ def ship_from_json(data: dict[str, Any]) -> Ship:
         fights={str(k): int(v) for k, v in data["fights"].items()},
         captured_by=data["captured_by"],
         driven_off=bool(data.get("driven_off", False)),
+        guns_owed=int(data.get("guns_owed", 0)),
     )

@@ -7,6 +7,10 @@ at half strength that took damage take morale at the end of the ship turn.
 After all ships: fires burn, both sides may roll to add (6) or deduct (4,5,6)
 a turn, one coin comes off the countdown, the game stops when none are left,
 and each side in turn may try to change the wind (5,6).
+
+The owner's choices of section 19 pause the sequence (steps_choice): ``choose_gun`` when
+crew hits or boarding kills destroy guns, ``fire_side`` for each burning ship at the end
+of the turn; the owning side answers and the sequence goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -21,10 +25,12 @@ from wargame.errors import IllegalAction, InvariantViolation
 from wargame.naval import combat
 from wargame.naval.actions import (
     Board,
+    ChooseGun,
     CutFree,
     EndShipTurn,
     ExtraMove,
     Fire,
+    FireSide,
     GearCheck,
     Grapple,
     HoldFire,
@@ -50,12 +56,13 @@ from wargame.naval.movement import OFF_TABLE, Reach, reachable
 from wargame.naval.rules import POSITIONS, SIDES, Aim, NavalRules
 from wargame.naval.sea import Sea, point_of_sail
 from wargame.naval.ship import Ship, Status
+from wargame.naval.steps_choice import CHOICE_PHASES, ChoiceSteps
 from wargame.naval.steps_fight import FightSteps
 from wargame.naval.steps_move import MoveSteps
 from wargame.naval.steps_turn import TurnSteps
 
 
-class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
+class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def __init__(
         self,
         rules: NavalRules,
@@ -73,12 +80,14 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
         self.wind = wind % 6
         self.coins = coins
         self.turn_no = 1
-        self.phase = "ship"  # ship | return | countdown | wind | over
+        self.phase = "ship"  # ship | return | choose_gun | fire_side | countdown | wind | over
         self.order: list[str] = []
         self.idx = 0
         self.ts: ShipTurn | None = None
         self.ret: tuple[str, str] | None = None  # (returning ship, ship it may fire at)
         self.returned: list[str] = []
+        self.resume: tuple[str, ...] | None = None  # where a paused firing/boarding goes on
+        self.burning: list[str] = []  # burning ships still to burn this end of turn
         self.damaged: list[str] = []
         self.boarded_ever = False
         self.roll_side = 0
@@ -150,6 +159,10 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
         if self.phase == "return":
             assert self.ret is not None
             return self.ships[self.ret[0]].side
+        if self.phase in CHOICE_PHASES:
+            ship = self.choice_ship()
+            assert ship is not None
+            return ship.side
         return self.roll_side
 
     def is_terminal(self) -> bool:
@@ -199,6 +212,8 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
     def legal_actions(self) -> list[Action]:
         if self.phase == "over":
             return []
+        if self.phase in CHOICE_PHASES:
+            return self.choice_actions()
         if self.phase in ("countdown", "wind"):
             if self.phase == "countdown":
                 return [make_action(TurnCount, self.roll_side, c) for c in TurnRoll]
@@ -471,6 +486,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
         c.order, c.idx = list(self.order), self.idx
         c.ts = self.ts.copy() if self.ts is not None else None
         c.ret, c.returned, c.damaged = self.ret, list(self.returned), list(self.damaged)
+        c.resume, c.burning = self.resume, list(self.burning)
         c.boarded_ever, c.roll_side, c.end_reason = (
             self.boarded_ever,
             self.roll_side,
@@ -492,6 +508,8 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
             "return": list(self.ret) if self.ret else None,
             "returned": list(self.returned),
             "damaged": list(self.damaged),
+            "resume": list(self.resume) if self.resume else None,
+            "burning": list(self.burning),
             "boarded_ever": self.boarded_ever,
             "roll_side": self.roll_side,
             "end": self.end_reason,
@@ -530,6 +548,16 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
             raise InvariantViolation("a ship turn without a ship in the fight")
         if self.coins < 0:
             raise InvariantViolation("negative countdown coins")
+        owed = [s.name for s in self.ships.values() if s.guns_owed]
+        if (self.phase == "choose_gun") != bool(owed):
+            raise InvariantViolation(f"guns owed by {owed} outside the owner's choice")
+        if (self.phase == "choose_gun") != (self.resume is not None):
+            raise InvariantViolation("a paused firing without its place to go on (or stale)")
+        if self.phase == "fire_side" and not self.burning:
+            raise InvariantViolation("a fire-side choice without a burning ship")
+        for s in self.ships.values():
+            if s.guns_owed > s.gun_crews:
+                raise InvariantViolation(f"{s.name} owes more guns than she has")
 
     def describe(self, action: Action) -> str:
         """A short sentence for the undo menu and the log."""
@@ -546,6 +574,10 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, GameState):
             return f"{a.ship} grapples {a.target} with {a.points} fighting points"
         if isinstance(action, Board):
             return f"{a.ship} boards {a.target}{' led by her captain' if a.captain else ''}"
+        if isinstance(action, ChooseGun):
+            return f"{a.ship}'s owner gives up a {a.position} gun"
+        if isinstance(action, FireSide):
+            return f"{a.ship}'s owner lets the fire burn her {a.side} side"
         if isinstance(action, TurnCount | WindChange):
             who = SIDE_NAMES[a.side].capitalize()
             return f"{who}: {a.choice} ({'countdown' if isinstance(action, TurnCount) else 'wind'})"
@@ -574,4 +606,6 @@ _HANDLERS: dict[type, Any] = {
     EndShipTurn: NavalState._do_end_ship_turn,
     TurnCount: NavalState._do_turn_count,
     WindChange: NavalState._do_wind,
+    ChooseGun: NavalState._do_choose_gun,
+    FireSide: NavalState._do_fire_side,
 }

@@ -67,6 +67,15 @@ class FightSteps:
             self._advance(ts, "fire")
             ts.fired.append(pos.value)
         hit = combat.resolve_shot(shot, aim, side, ship, target, self.rules, dice, self._log)
+        resume = ("fire", ship.name, target.name, "1" if hit else "0", "1" if returning else "0")
+        if self._pause_for_guns(resume):
+            return
+        self._fire_after(ship, target, hit=hit, returning=returning, dice=dice)
+
+    def _fire_after(
+        self, ship: Ship, target: Ship, *, hit: bool, returning: bool, dice: DiceService
+    ) -> None:
+        """The rest of a firing once the owner has chosen the guns lost (if any)."""
         if hit:
             self._mark_damaged(target)
         self._after_losses()
@@ -249,5 +258,7 @@ class FightSteps:
                         self._log(f"  {s}: {ship.name} fights on")
             else:
                 self._log(f"  gamble {g}: the captain comes through")
+        if self._pause_for_guns(("board",)):
+            return
         self._after_losses()
         self._after_ship_action(dice)

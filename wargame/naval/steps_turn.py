@@ -1,4 +1,5 @@
-"""The end of a game turn (10.3): fires burn, the countdown rolls, the wind."""
+"""The end of a game turn (10.3): fires burn (the owner chooses the side), the countdown
+rolls, the wind."""
 
 from __future__ import annotations
 
@@ -6,15 +7,19 @@ from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.naval import combat
 from wargame.naval.actions import (
+    FireSide,
     TurnCount,
     TurnRoll,
     WindChange,
     WindTry,
 )
 from wargame.naval.common import (
+    R_FIRE,
     R_TURN,
     SIDE_NAMES,
+    as_position,
 )
+from wargame.naval.rules import SIDES
 
 
 class TurnSteps:
@@ -23,11 +28,38 @@ class TurnSteps:
 
     def _end_of_turn(self, dice: DiceService) -> None:
         self.ts = None
-        for s in self.ships.values():
+        self.burning = [s.name for s in self.ships.values() if s.in_play and s.fire]
+        self._burn_next(dice)
+
+    def _burn_next(self, dice: DiceService) -> None:
+        """Ask the owner of the next burning ship which side burns; then close the turn."""
+        while self.burning:
+            s = self.ships[self.burning[0]]
             if s.in_play and s.fire:
-                if combat.fire_damage(s, self.rules, dice, self._log) and s.in_play:
-                    if s.at_half_strength(self.rules):
-                        combat.morale_test(s, self.rules, dice, self._log)
+                self.phase = "fire_side"
+                return
+            self.burning.pop(0)
+        self._after_fires()
+
+    def _do_fire_side(self, a: FireSide, dice: DiceService) -> None:
+        if self.phase != "fire_side" or not self.burning:
+            raise IllegalAction("no fire is burning now", rule=R_FIRE)
+        name = self.burning[0]
+        if a.ship != name:
+            raise IllegalAction(
+                f"the fire aboard {name} burns now: her owner chooses the side", rule=R_FIRE
+            )
+        side = as_position(a.side)
+        if side not in SIDES:
+            raise IllegalAction("fire burns a hull side: larboard or starboard", rule=R_FIRE)
+        s = self.ships[name]
+        self.burning.pop(0)
+        if combat.fire_damage(s, side, self.rules, dice, self._log) and s.in_play:
+            if s.at_half_strength(self.rules):
+                combat.morale_test(s, self.rules, dice, self._log)
+        self._burn_next(dice)
+
+    def _after_fires(self) -> None:
         self._after_losses()
         for s in self.ships.values():
             if s.reduced_sail > 0:
