@@ -176,7 +176,10 @@ class PanelMixin:
                 )
             else:
                 b.clicked.connect(lambda _=False, act=a: self.act(act))
-            self.buttons.addWidget(b, row + i // 2, i % 2)
+            if isinstance(a, ChooseGun | FireSide):  # an owner's choice: one full row each
+                self.buttons.addWidget(b, row + i, 0, 1, 2)
+            else:
+                self.buttons.addWidget(b, row + i // 2, i % 2)
 
     def _grapple_label(self, g: Grapple, points: int) -> str:
         st = self.state
