@@ -216,11 +216,12 @@ def test_variants_and_another_board_start_a_new_game(main_window, qtbot, tmp_pat
 def test_undo_steps_back_over_the_bots_replies(main_window, qtbot) -> None:  # noqa: ANN001
     for seed in range(8, 30):
         view = open_view(main_window, ["human", "strong", "strong"], seed=seed)
-        view.bot_delay_ms = 10**6  # bots move only when told
+        view.bot_delay_ms = view.window_delay_ms = 10**6  # bots move only when told
         pass_windows(view, qtbot)
         first_turn(view, qtbot, "L4")
+        view.run_bots()  # Pirate 3 answers the window before Pirate 2's turn
         if view.state.current_player() != 0:
-            continue  # Pirate 1 has nothing to play before Pirate 2's turn
+            continue
         press(view, qtbot, "pass")
         n = len(view.session.entries)
         view.run_bots(limit=1)
@@ -361,3 +362,61 @@ def test_screenshot_of_the_board_game_on_a_map_file(tmp_path) -> None:  # noqa: 
     )
     assert done.returncode == 0, done.stderr[-500:]
     assert out.stat().st_size > 20_000
+
+
+def window_seeds() -> tuple[int, int]:
+    """Seeds where, in the window before Pirate 1's first turn, Pirate 2 holds a card
+    playable there and where Pirate 2 holds none."""
+    from wargame.poe.legal import card_plays
+
+    found: dict[bool, int] = {}
+    for seed in range(1, 80):
+        st = PiecesOfEightGame().new_initial_state(3, DiceService.seeded(seed))
+        found.setdefault(bool(card_plays(st, 1, own_turn=False)), seed)
+        if len(found) == 2:
+            return found[True], found[False]
+    raise AssertionError("no seeds")
+
+
+def hot_seat_window(main_window, qtbot, seed: int) -> tuple:  # noqa: ANN001
+    """Three humans at one computer: what the table shows while Pirate 2 is asked."""
+    view = open_view(main_window, ["human", "human", "human"], seed=seed)
+    st = view.state
+    assert st.options.windows == "everyone"  # a new game at the table hides hands
+    assert st.stack[-1].kind == "turn-start" and st.current_player() == 1
+    assert view.handoff.isVisible() and view.hand_row.widgets.keys().isdisjoint(st.hand[1])
+    cover = (view.handoff.heading.text(), view.handoff.blurb.text(), view.handoff.button.text())
+    qtbot.mouseClick(view.handoff.button, Qt.MouseButton.LeftButton)
+    assert view.revealed == 1 and set(view.hand_row.widgets) == set(st.hand[1])
+    shown = sorted(k for k, b in view.buttons.items() if b.isVisible())
+    return view, cover, view.prompt_label.text(), shown
+
+
+def test_a_hot_seat_window_looks_the_same_with_or_without_a_playable_card(
+    main_window, qtbot
+) -> None:  # noqa: ANN001
+    with_card, without = window_seeds()
+    view, cover, prompt, shown = hot_seat_window(main_window, qtbot, without)
+    assert "Pass the computer to Pirate 2" in cover[0]
+    assert shown == ["pass"]
+    assert view.state.legal_actions() == [A.Pass()]  # asked all the same; can only pass
+    press(view, qtbot, "pass")
+    assert view.state.current_player() == 2 and view.handoff.isVisible()
+    assert "Pirate 3" in view.handoff.heading.text()
+    _view, cover2, prompt2, shown2 = hot_seat_window(main_window, qtbot, with_card)
+    assert len(_view.state.legal_actions()) > 1
+    assert (cover2, prompt2, shown2) == (cover, prompt, shown)
+
+
+def test_bots_answer_windows_at_once_but_take_their_time_on_their_turns(main_window, qtbot) -> None:  # noqa: ANN001
+    view = main_window.show_mode("pieces-of-eight")
+    view.bot_delay_ms = 10**6  # a bot's own turn would wait "forever"
+    view.new_game(["strong", "human", "strong"], scenario=None, seed=3)
+    assert view.state.options.windows == "everyone"
+    # the window before Pirate 1's turn: Pirate 2 (human) is asked first
+    assert view.state.current_player() == 1
+    press(view, qtbot, "pass")
+    # Pirate 3 (a bot) answers on the timer at once; then Pirate 1's own turn waits
+    qtbot.waitUntil(lambda: not view.state.stack, timeout=3000)
+    assert view.state.current_player() == 0 and view.state.area[0] == -1
+    assert view.session.entries[-1].action == A.Pass()

@@ -9,8 +9,8 @@ from PySide6.QtGui import QAction, QActionGroup, QColor
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QToolButton
 
 from ui.poe.board import seat_color
-from wargame.poe.frames import Frame
-from wargame.poe.game import VARIANTS
+from wargame.poe.frames import WINDOWS, Frame
+from wargame.poe.game import VARIANTS, default_params
 from wargame.poe.state import PHASE_TITLES, PoeState
 
 COLUMNS = ("Pirate", "Where", "Role", "VP", "Hand", "Face-up", "Cards in play")
@@ -163,7 +163,7 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
         fight = "<br><i>" + fight_summary(st, st.last_fight) + "</i>"
     if st.stack:
         f = st.stack[-1]
-        window = f.kind in ("turn-start", "fight", "entry")
+        window = f.kind in WINDOWS
         return (f"<b>{st.name(seat)}</b>{tag}: {frame_title(st, f)}{fight}", window)
     phase = PHASE_TITLES[st.phase]
     hint = PHASE_HINTS[st.phase]
@@ -190,6 +190,13 @@ VARIANT_TITLES = {
         "Mutiny bonus fractions",
         {"down": "round down", "nearest": "round to nearest", "up": "round up"},
     ),
+    "windows": (
+        "Who is asked before turns and fights",
+        {
+            "everyone": "everyone, cards or not (hands stay hidden)",
+            "playable": "only pirates able to play (faster; hints at hands)",
+        },
+    ),
 }
 
 
@@ -203,14 +210,15 @@ class VariantsButton(QToolButton):
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self)
         self.groups: dict[str, QActionGroup] = {}
+        defaults = default_params(table=True)
         for key, (title, names) in VARIANT_TITLES.items():
             menu.addSection(title)
             group = QActionGroup(self)
             group.setExclusive(True)
-            for k, value in enumerate(VARIANTS[key]):
+            for value in VARIANTS[key]:
                 act = QAction(names.get(value, value), self, checkable=True)
                 act.setData(value)
-                act.setChecked(k == 0)
+                act.setChecked(value == defaults[key])
                 group.addAction(act)
                 menu.addAction(act)
             self.groups[key] = group

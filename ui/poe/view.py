@@ -39,7 +39,8 @@ from wargame.errors import FileFormatError, IllegalAction, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
 from wargame.poe import actions as A
-from wargame.poe.game import PiecesOfEightGame
+from wargame.poe.frames import WINDOWS
+from wargame.poe.game import PiecesOfEightGame, table_params
 from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
 
@@ -71,6 +72,9 @@ class PiecesOfEightView(TableDrawing, ModeView):
         self.bots: dict[int, Bot] = {}
         self.revealed: int | None = None  # the human seat whose hand is on screen
         self.bot_delay_ms = 350
+        # Bots answer response windows at once, pass or play, so how long one takes
+        # says nothing about its hand.
+        self.window_delay_ms = 0
         self.seed = 1
         self.map_doc: Any = None
         self.scenario: dict[str, Any] | None = None
@@ -268,7 +272,8 @@ class PiecesOfEightView(TableDrawing, ModeView):
         self.seats = list(seats)
         # The save carries its board, so it replays even if the shipped map changes.
         board = scenario if scenario is not None else map_for(None)
-        spec = GameSpec("pieces-of-eight", len(seats), dict(params or {}), board)
+        # A new game at the table asks everyone in response windows unless told otherwise.
+        spec = GameSpec("pieces-of-eight", len(seats), table_params(params), board)
         dice = self.ctx.make_dice(seed, "Pieces of Eight")
         session = new_session(spec, dice)
         session.header["seats"] = list(seats)
@@ -530,7 +535,9 @@ class PiecesOfEightView(TableDrawing, ModeView):
         seat = self.state.current_player()
         auto = seat is not None and (seat in self.bots or self._auto_pass(seat))
         if auto and not self._bot_timer.isActive():
-            self._bot_timer.start(self.bot_delay_ms)
+            st = self.state
+            window = bool(st.stack) and st.stack[-1].kind in WINDOWS
+            self._bot_timer.start(self.window_delay_ms if window else self.bot_delay_ms)
 
     def _auto_pass(self, seat: int) -> bool:
         """A human who chose not to be asked before others' turns passes there."""

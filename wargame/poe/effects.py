@@ -118,13 +118,20 @@ def settle(st: PoeState, dice: DiceService) -> None:
 
 
 def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:
-    """True if the frame's seat has a real choice; else move it on (and return False)."""
-    k = f.kind
-    if k == "turn-start":
-        from wargame.poe.legal import card_plays
+    """True if the frame's seat has a real choice; else move it on (and return False).
 
-        while f.order and not card_plays(st, f.order[0], own_turn=False):
-            f.order.pop(0)
+    With ``windows = "everyone"`` a response window (turn-start, fight, entry) asks
+    each seat it names whether or not that seat holds a playable card, so who is
+    asked never hints at a hand; with ``"playable"`` seats with nothing to play
+    are skipped."""
+    k = f.kind
+    everyone = st.options.ask_everyone
+    if k == "turn-start":
+        if not everyone:
+            from wargame.poe.legal import card_plays
+
+            while f.order and not card_plays(st, f.order[0], own_turn=False):
+                f.order.pop(0)
         if f.order:
             return True
         st.stack.pop()
@@ -133,14 +140,14 @@ def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:
         n = st.n
         for i in range(n):
             seat = (f.cur + i) % n
-            if not (f.passed >> seat) & 1 and fight_plays(st, f, seat):
+            if not (f.passed >> seat) & 1 and (everyone or fight_plays(st, f, seat)):
                 f.cur = seat
                 return True
         st.stack.pop()
         resolve_fight(st, f, dice)
         return False
     if k == "entry":
-        if law_cards(st, f.b):
+        if everyone or law_cards(st, f.b):
             return True
         st.stack[-1] = Frame("join-or-fight", a=f.a, b=f.b)
         return False

@@ -21,6 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: The response windows: frames that may ask seats with nothing to play (the game
+#: parameter ``windows`` says whether they do).
+WINDOWS = ("turn-start", "fight", "entry")
+
 
 @dataclass(slots=True)
 class Frame:

@@ -17,7 +17,32 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "players": ("3-6", "2-6"),
     "faceup_to_hand": ("one", "by-location"),
     "mutiny_rounding": ("down", "nearest", "up"),
+    # who response windows ask: every seat (hands stay hidden) or only seats able to play
+    "windows": ("everyone", "playable"),
 }
+
+
+def default_params(*, table: bool = False) -> dict[str, str]:
+    """The value of every game parameter when none is given.
+
+    ``table=True``: the defaults of a new game at the table (the desktop app), where
+    response windows ask everyone so that no hand is hinted at (hot-seat play);
+    otherwise those of a Game made without parameters (simulate, benchmarks, and
+    saves from before a parameter existed, which must replay as they were played).
+    """
+    r = rules()
+    return {
+        "players": VARIANTS["players"][0],
+        "faceup_to_hand": r.replenish.faceup_to_hand_default,
+        "mutiny_rounding": r.fight.mutiny_rounding_default,
+        "windows": r.windows.table_default if table else r.windows.default,
+    }
+
+
+def table_params(params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``params`` for a new game at the table: a parameter not given takes its table
+    default (so response windows ask everyone unless ``windows`` says otherwise)."""
+    return {**default_params(table=True), **dict(params or {})}
 
 
 class PiecesOfEightGame(Game):
@@ -29,11 +54,7 @@ class PiecesOfEightGame(Game):
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
         r = rules()
-        defaults = {
-            "players": "3-6",
-            "faceup_to_hand": r.replenish.faceup_to_hand_default,
-            "mutiny_rounding": r.fight.mutiny_rounding_default,
-        }
+        defaults = default_params()
         for key in self.params:
             if key not in VARIANTS:
                 raise BadInput(
@@ -68,7 +89,11 @@ class PiecesOfEightGame(Game):
                 f"players, not {players}"
             )
         board = board_for(scenario)
-        options = Options(self.params["faceup_to_hand"], self.params["mutiny_rounding"])
+        options = Options(
+            self.params["faceup_to_hand"],
+            self.params["mutiny_rounding"],
+            windows=self.params["windows"],
+        )
         state = PoeState(board, deck(), players, options)
         setup(state, dice)
         return state

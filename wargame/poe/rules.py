@@ -57,6 +57,14 @@ class FightRules(RulesModel):
     mutiny_rounding_default: Literal["down", "nearest", "up"]
 
 
+WindowsChoice = Literal["everyone", "playable"]
+
+
+class WindowsRules(RulesModel):
+    default: WindowsChoice
+    table_default: WindowsChoice
+
+
 class EndRules(RulesModel):
     deck_exhaustions: int
     max_rounds: int
@@ -69,6 +77,7 @@ class PoeRules(RulesModel):
     replenish: ReplenishRules
     bury: BuryRules
     fight: FightRules
+    windows: WindowsRules
     end: EndRules
 
 

@@ -32,11 +32,17 @@ PHASE_TITLES = {
 class Options:
     """The variant choices of one game (from the Game's parameters)."""
 
-    __slots__ = ("faceup_to_hand", "mutiny_rounding")
+    __slots__ = ("faceup_to_hand", "mutiny_rounding", "windows", "ask_everyone")
 
-    def __init__(self, faceup_to_hand: str, mutiny_rounding: str) -> None:
+    def __init__(
+        self, faceup_to_hand: str, mutiny_rounding: str, *, windows: str = "playable"
+    ) -> None:
         self.faceup_to_hand = faceup_to_hand
         self.mutiny_rounding = mutiny_rounding
+        #: "everyone": response windows ask every seat they name, playable card or not;
+        #: "playable": only seats holding a card playable there (hints at hands).
+        self.windows = windows
+        self.ask_everyone = windows == "everyone"
 
 
 class PoeState(GameState):
