@@ -20,14 +20,17 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 BOTS = {"random": RandomBot, "strong": StrongBot}
 
 
-def playthrough(seed: int, bots: list[str], scenario: dict | None, limit: int) -> str:
-    game = PiecesOfEightGame()
+def playthrough(
+    seed: int, bots: list[str], scenario: dict | None, limit: int, params: dict | None = None
+) -> str:
+    game = PiecesOfEightGame(params)
     dice = DiceService.seeded(seed)
     state = game.new_initial_state(len(bots), dice, scenario=scenario)
     players = [BOTS[b](DiceService.seeded(f"{seed}:bot:{s}")) for s, b in enumerate(bots)]
     lines = [
         f"# Pieces of Eight golden playthrough: seed {seed}, bots {', '.join(bots)}, "
-        f"board {state.board.name}",
+        f"board {state.board.name}"
+        + (f", windows {params['windows']}" if params and "windows" in params else ""),
         "# n. what happened  [action]  {dice: hidden draws show as '?'}",
     ]
     n = 0
@@ -56,16 +59,28 @@ def playthrough(seed: int, bots: list[str], scenario: dict | None, limit: int) -
     return "\n".join(lines) + "\n"
 
 
-CASES = {
-    "poe_strong_vs_random_default_map.txt": (7, ["strong", "random", "random", "random"], None),
-    "poe_random_3p_test_board.txt": (11, ["random", "random", "random"], GRAPH),
+CASES: dict[str, tuple[int, list[str], dict | None, dict | None]] = {
+    "poe_strong_vs_random_default_map.txt": (
+        7,
+        ["strong", "random", "random", "random"],
+        None,
+        None,
+    ),
+    "poe_random_3p_test_board.txt": (11, ["random", "random", "random"], GRAPH, None),
+    # response windows that ask everyone (the table's default): every seat passes aloud
+    "poe_strong_vs_random_windows_everyone.txt": (
+        7,
+        ["strong", "random", "random", "random"],
+        None,
+        {"windows": "everyone"},
+    ),
 }
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough_is_unchanged(name: str) -> None:
-    seed, bots, scenario = CASES[name]
-    text = playthrough(seed, bots, scenario, limit=300)
+    seed, bots, scenario, params = CASES[name]
+    text = playthrough(seed, bots, scenario, limit=300, params=params)
     path = GOLDEN / name
     if os.environ.get("POE_REGOLD") or not path.exists():
         path.write_text(text, encoding="utf-8")
