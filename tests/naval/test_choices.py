@@ -248,3 +248,14 @@ def test_boarding_kills_past_the_fighting_crew_let_the_owner_choose_the_guns() -
     assert guns(st, "B") == {"bow": 0, "larboard": 2, "starboard": 1, "stern": 0}
     assert st.phase == "ship" and st.ts is not None and st.ts.ship == "B"
     assert any("B takes morale: 1, holds" in e for e in st.events)
+
+
+def test_the_choices_read_plainly_in_the_undo_menu() -> None:
+    st = paused()
+    assert st.describe(ChooseGun("B", Position.BOW)) == "B's owner gives up a bow gun"
+    assert (
+        st.describe(FireSide("B", Position.STARBOARD))
+        == "B's owner lets the fire burn her starboard side"
+    )
+    a = ChooseGun("B", Position.STARBOARD)
+    assert st.parse_action(a.to_text()) == a

@@ -52,7 +52,8 @@ from wargame.naval.common import (
     hex_distance,
     make_action,
 )
-from wargame.naval.movement import OFF_TABLE, Reach, reachable
+from wargame.naval.describe import describe_action
+from wargame.naval.movement import Reach, reachable
 from wargame.naval.rules import POSITIONS, SIDES, Aim, NavalRules
 from wargame.naval.sea import Sea, point_of_sail
 from wargame.naval.ship import Ship, Status
@@ -561,35 +562,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
 
     def describe(self, action: Action) -> str:
         """A short sentence for the undo menu and the log."""
-        a: Any = action
-        if isinstance(action, Move | ExtraMove):
-            if tuple(a.to) == OFF_TABLE:
-                return f"{a.ship} sails off the table"
-            where = self.sea.to_offset(tuple(a.to))
-            return f"{a.ship} sails to {where}, heading {self.sea.facing_name(a.heading)}"
-        if isinstance(action, Fire):
-            side = f" ({a.side})" if a.side else ""
-            return f"{a.ship} fires {a.battery} guns at {a.target}'s {a.aim}{side}"
-        if isinstance(action, Grapple):
-            return f"{a.ship} grapples {a.target} with {a.points} fighting points"
-        if isinstance(action, Board):
-            return f"{a.ship} boards {a.target}{' led by her captain' if a.captain else ''}"
-        if isinstance(action, ChooseGun):
-            return f"{a.ship}'s owner gives up a {a.position} gun"
-        if isinstance(action, FireSide):
-            return f"{a.ship}'s owner lets the fire burn her {a.side} side"
-        if isinstance(action, TurnCount | WindChange):
-            who = SIDE_NAMES[a.side].capitalize()
-            return f"{who}: {a.choice} ({'countdown' if isinstance(action, TurnCount) else 'wind'})"
-        words = {
-            ReduceSail: "reduces sail",
-            GearCheck: "rolls to move with damaged gear",
-            RollExtra: "rolls for an extra hex",
-            CutFree: "tries to cut free",
-            HoldFire: "holds her fire",
-            EndShipTurn: "ends her turn",
-        }
-        return f"{a.ship} {words.get(type(action), action.kind)}"
+        return describe_action(self.sea, action)
 
 
 _HANDLERS: dict[type, Any] = {
