@@ -420,3 +420,27 @@ def test_bots_answer_windows_at_once_but_take_their_time_on_their_turns(main_win
     qtbot.waitUntil(lambda: not view.state.stack, timeout=3000)
     assert view.state.current_player() == 0 and view.state.area[0] == -1
     assert view.session.entries[-1].action == A.Pass()
+
+
+def test_an_old_save_replays_as_played_but_the_next_new_game_hides_hands(
+    main_window, qtbot
+) -> None:  # noqa: ANN001
+    from wargame.core.game import GameSpec
+    from wargame.core.play import new_session
+
+    old = new_session(GameSpec("pieces-of-eight", 3, {}), DiceService.seeded(4))
+    for _ in range(30):
+        old.apply(old.state.legal_actions()[0])
+    data = old.to_json()
+    data["header"]["seats"] = ["human", "human", "human"]
+    view = main_window.show_mode("pieces-of-eight")
+    view.open_json(data, None)
+    assert view.state.options.windows == "playable"
+    assert view.state.to_json() == old.state.to_json()
+    assert view.variants.params()["windows"] == "everyone"
+    qtbot.mouseClick(view.findChild(QPushButton, "poe-new"), Qt.MouseButton.LeftButton)
+    assert view.state.options.windows == "everyone"
+    assert view.session.header["params"]["windows"] == "everyone"
+    view.variants.choose("windows", "playable")  # the fast option, chosen on purpose
+    qtbot.mouseClick(view.findChild(QPushButton, "poe-new"), Qt.MouseButton.LeftButton)
+    assert view.state.options.windows == "playable"

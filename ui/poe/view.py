@@ -335,7 +335,10 @@ class PiecesOfEightView(TableDrawing, ModeView):
         self.session = session
         self.undo_stack.clear()
         game = PiecesOfEightGame(session.header.get("params") or {})
-        for key, value in game.params.items():
+        # The menu offers this game's variants for the next new game; one the save does
+        # not record takes its table default (a save from before `windows` existed
+        # replays with playable-only windows, but the next new game hides hands).
+        for key, value in table_params(session.header.get("params")).items():
             if key in self.variants.groups:
                 self.variants.choose(key, value)
         factories = game.bots()
