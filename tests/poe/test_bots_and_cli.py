@@ -22,8 +22,9 @@ def test_bots_are_listed_weakest_first() -> None:
     assert list(PiecesOfEightGame().bots()) == ["random", "strong"]
 
 
-def test_strong_bot_wins_at_least_80_percent_against_three_random_bots() -> None:
-    game = PiecesOfEightGame()
+@pytest.mark.parametrize("windows", ["playable", "everyone"])
+def test_strong_bot_wins_at_least_80_percent_against_three_random_bots(windows: str) -> None:
+    game = PiecesOfEightGame({"windows": windows})
     wins = 0
     games = 24
     for i in range(games):
