@@ -59,6 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--strict", action="store_true")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--list-bots", action="store_true")
+    sim.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game parameter (variant), e.g. windows=everyone; repeatable",
+    )
 
     m = sub.add_parser("map", help="import maps and print their area graphs")
     msub = m.add_subparsers(dest="what", parser_class=_Parser, required=True)
@@ -119,7 +126,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from wargame.core.play import simulate
     from wargame.core.registry import game_class
 
-    game = game_class(args.game)()
+    params = _parse_params(args.param)
+    game = game_class(args.game)(params)
     if args.list_bots:
         names = list(game.bots())
         print(json.dumps({"game": args.game, "bots": names}) if args.json else "\n".join(names))
@@ -133,6 +141,7 @@ def _simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         bots=bots,
         scenario=scenario,
+        params=params,
         strict=args.strict,
     )
     if args.json:
@@ -140,6 +149,20 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         _print_simulation(result)
     return 0
+
+
+def _parse_params(items: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs; a VALUE that reads as JSON (a number, true) is taken as such."""
+    params: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BadInput(f"--param: expected KEY=VALUE, not {item!r}")
+        try:
+            params[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            params[key.strip()] = value
+    return params
 
 
 def _read_scenario(path: str) -> dict[str, Any]:

@@ -68,3 +68,29 @@ def test_missing_scenario_file_is_bad_input(tmp_path: Path) -> None:
     done = run("screenshot", "home", "--out", str(tmp_path / "x.png"), "--scenario", "nope.json")
     assert done.returncode == 2
     assert "nope.json: no such file" in done.stderr
+
+
+def test_simulate_takes_game_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["simulate", "pieces-of-eight", "--games", "1", "--seed", "3", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)["games"][0]["actions"]
+    args = ["simulate", "pieces-of-eight", "--games", "1", "--seed", "3", "--json"]
+    assert main([*args, "--param", "windows=everyone"]) == 0
+    everyone = json.loads(capsys.readouterr().out)["games"][0]["actions"]
+    assert everyone > plain  # every seat is asked in every window, so more passes
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "naval", "--param", "speed=3"], "'speed' is unknown to Naval battle"),
+        (["simulate", "raid", "--param", "oops"], "--param: expected KEY=VALUE"),
+        (["simulate", "pieces-of-eight", "--param", "windows=all"], "windows: 'all' is not one of"),
+    ],
+)
+def test_bad_game_parameters_are_bad_input(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err

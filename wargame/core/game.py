@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
+from wargame.errors import BadInput
 
 
 @dataclass(frozen=True)
@@ -122,9 +123,19 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     two_sided: ClassVar[bool] = False
+    #: The parameters (variants, house rules) the ruleset understands. ``None``: the
+    #: subclass validates its own; an empty tuple: it takes none.
+    param_names: ClassVar[tuple[str, ...] | None] = ()
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: dict[str, Any] = dict(params or {})
+        if self.param_names is not None:
+            unknown = sorted(set(self.params) - set(self.param_names))
+            if unknown:
+                known = ", ".join(self.param_names) or "none"
+                raise BadInput(
+                    f"game parameter {unknown[0]!r} is unknown to {self.title} (it takes: {known})"
+                )
 
     @abstractmethod
     def new_initial_state(

@@ -50,6 +50,7 @@ class PiecesOfEightGame(Game):
     title: ClassVar[str] = "Pieces of Eight"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    param_names: ClassVar[tuple[str, ...] | None] = tuple(VARIANTS)
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
