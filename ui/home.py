@@ -128,7 +128,7 @@ class HomeView(ModeView):
 
     def refresh(self) -> None:
         self.loaded = True
-        titles = {m.key: m.title for m in MODES}
+        titles = {m.key: m.title for m in MODES} | {"map-editor": "Map"}
         self.saves.clear()
         for info in self.ctx.db.list_saves(limit=15):
             flag = " (autosave)" if info.autosave else ""
