@@ -114,3 +114,41 @@ def test_a_graph_edge_to_an_unknown_area_is_refused() -> None:
     graph = {"nodes": GRAPH["nodes"], "edges": [["L1", "X9"]]}
     with pytest.raises(FileFormatError, match="edges\\[0\\]"):
         Board.from_graph(graph)
+
+
+def test_strong_mirror_is_not_won_by_seat_order() -> None:
+    # A plain rush to the town let seat 0 (first to enter, straight into the town)
+    # win ~72% of strong mirrors and seats 2 and 3 none; the strong bot now fights
+    # for the town, raids its hoard and gangs up on the leader.
+    game = PiecesOfEightGame()
+    wins = [0] * 4
+    games = 60
+    for i in range(games):
+        r = play_match(game, 4, 3000 + i, ["strong"] * 4)
+        if r.winner is not None:
+            wins[int(r.winner)] += 1
+    assert min(wins) >= 4, wins
+    assert max(wins) <= games // 2, wins
+
+
+def test_strong_bot_comes_on_where_a_ship_can_carry_it_on() -> None:
+    # Default map: the town L4 and L3 taken; L5 and L6 (one island) touch no sea with a
+    # ship, so a pirate coming on there is stranded; L7 and L1/L2 touch a ship.
+    game = PiecesOfEightGame()
+    dice = DiceService.seeded(5)
+    state = game.new_initial_state(4, dice)
+    bots = [StrongBot(DiceService.seeded(s)) for s in range(4)]
+    entered: list[str] = []
+    stranded = 0
+    while len(entered) < 4:
+        seat = state.current_player()
+        assert seat is not None
+        action = bots[seat].choose(state, seat)
+        if type(action).__name__ == "Enter":
+            area = action.area  # type: ignore[attr-defined]
+            entered.append(area)
+            paddle = any(state.cards[c].action == "paddle-wretches" for c in state.hand[seat])
+            stranded += area in ("L5", "L6") and not paddle
+        state.apply(action, dice)
+    assert entered[:2] == ["L4", "L3"]
+    assert stranded == 0, entered

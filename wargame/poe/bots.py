@@ -1,11 +1,17 @@
 """Bots for Pieces of Eight.
 
 ``random`` (the core's RandomBot) plays any legal action. ``strong`` follows a
-plan a good player would: get ashore in the town (six cards a turn), bury the
-most valuable treasure it may every turn, dig only where the treasure can be
-buried elsewhere, back its own side in fights with its combat cards, take the
-richest loot and send beaten foes away. It reads only what its seat may see
-(its hand and the public table), never the deck or others' hands.
+plan a good player would: come on where a ship can carry it on, get to the town
+(six cards a turn) by a route it can really sail (playing movement cards when
+far), bury the most valuable treasure it may every turn, dig where the treasure
+can be buried elsewhere, and dig up the town's hoard to carry it to another
+island. At the town it fights the captain while anyone is ahead of it and
+otherwise joins as crew (crew there draw six too); it backs its own side in
+fights with its combat cards and sticks its oar in against the leader in
+others' fights; it takes the richest loot and sends beaten foes away. Without
+the last four (a plain rush to the town) the first pirate to reach the town
+won nearly every mirror game. It reads only what its seat may see (its hand
+and the public table), never the deck or others' hands.
 """
 
 from __future__ import annotations
@@ -59,7 +65,7 @@ class StrongBot:
         if k == "fight":
             return self._fight(st, f, me, actions)
         if k == "join-or-fight":
-            return A.Fight()
+            return self._join_or_fight(st, me, f.b)
         if k == "accept":
             return A.Accept()
         if k == "loot":
@@ -78,9 +84,19 @@ class StrongBot:
             return min(actions, key=lambda a: st.cards[a.card].value)  # type: ignore[attr-defined]
         return None  # turn-start, entry, share: pass / done
 
+    def _join_or_fight(self, st: PoeState, me: int, captain: int) -> Action:
+        """Fight for the town while anyone is ahead (only that catches up); leading,
+        a poor fight is worse than joining, as crew there draw six too."""
+        if st.area[captain] != _town(st) or max(st.vp) > st.vp[me]:
+            return A.Fight()
+        margin = sum(
+            max(0, st.cards[c].modifier) for c in st.hand[me] if st.cards[c].timing == "fight"
+        )
+        return A.Fight() if attacker_wins_chance(margin) >= 0.5 else A.Join()
+
     def _fight(self, st: PoeState, f, me: int, actions: list[Action]) -> Action | None:  # noqa: ANN001
         if me not in (f.a, f.b):
-            return A.Pass()
+            return self._oar(st, f, me, actions)
         attacker = me == f.a
         margin = f.mod_a - f.mod_b
         if f.mutiny:
@@ -115,10 +131,33 @@ class StrongBot:
                     best = best or (1, a)
         return best[1] if best else A.Pass()
 
+    def _oar(self, st: PoeState, f, me: int, actions: list[Action]) -> Action:  # noqa: ANN001
+        """Stick one's oar in against the leader: back whoever fights the pirate with
+        the most points, when that pirate is ahead of us."""
+        if f.mutiny:
+            return A.Pass()
+        leader = max((f.a, f.b), key=lambda p: st.vp[p])
+        other = f.b if leader == f.a else f.a
+        if st.vp[leader] <= st.vp[me] or st.vp[leader] < max(st.vp):
+            return A.Pass()
+        best: tuple[int, Action] | None = None
+        for a in actions:
+            if isinstance(a, A.PlayOn):
+                mod = st.cards[a.card].modifier
+                gain = mod if a.seat == other else -mod if a.seat == leader else 0
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, a)
+        return best[1] if best else A.Pass()
+
     # -- own turn --------------------------------------------------------------------
     def _own(self, st: PoeState, me: int, actions: list[Action]) -> Action | None:
         ph = st.phase
-        if st.is_crew(me) and A.Mutiny() in actions and self._mutiny_worth(st, me):
+        if (
+            st.is_crew(me)
+            and A.Mutiny() in actions
+            and st.area[me] != _town(st)
+            and self._mutiny_worth(st, me)
+        ):
             return A.Mutiny()
         if ph == "bury":
             return self._bury(st, me, actions)
@@ -127,7 +166,9 @@ class StrongBot:
         if ph == "dig":
             town = _town(st)
             here = st.area[me]
-            if A.Dig() in actions and st.board.island[here] != st.board.island[town]:
+            if A.Dig() in actions and (
+                st.board.island[here] != st.board.island[town] or self._raid_hoard(st, me)
+            ):
                 return A.Dig()
             return A.Done()
         if ph == "replenish":
@@ -135,6 +176,12 @@ class StrongBot:
                 return A.Draw()
             return A.Done()
         return A.Done()
+
+    def _raid_hoard(self, st: PoeState, me: int) -> bool:
+        """Dig up the town's hoard to bury it on another island (it scores again there):
+        the way a late comer catches up with those who reached the town first."""
+        hoard = sum(st.cards[c].value for c in st.buried[st.area[me]])
+        return hoard >= _HOARD
 
     def _mutiny_worth(self, st: PoeState, me: int) -> bool:
         from wargame.poe.scoring import mutiny_bonus
@@ -164,13 +211,27 @@ class StrongBot:
 
     def _move(self, st: PoeState, me: int, actions: list[Action]) -> Action | None:
         town = _town(st)
-        dist = st.board.distances_to(town)
         enters = [a for a in actions if isinstance(a, A.Enter)]
         if enters:
-            return min(enters, key=lambda a: dist[st.board.index(a.area)])
+            # Come on where a ship can carry you on: a shore without one may strand you.
+            paddle = any(st.cards[c].action == "paddle-wretches" for c in st.hand[me])
+            return min(
+                enters,
+                key=lambda a: (
+                    route_length(st, me, st.board.index(a.area), False, paddle=paddle),
+                    a.area,
+                ),
+            )
         here = st.area[me]
-        if here == town:
+        goal = _goal(st, me)
+        if here in goal:
             return A.Done()
+        paddle = st.paddle[me]
+        now = route_length(st, me, here, st.ship[me] >= 0, paddle=paddle, goal=goal)
+        if st.steps == 0:
+            card = self._speed_card(st, me, actions, now)
+            if card is not None:
+                return card
         best = None
         for a in actions:
             if isinstance(a, A.Move):
@@ -178,14 +239,107 @@ class StrongBot:
                 occupied = st.occupant(b, besides=me) >= 0
                 if occupied and b != town:
                     continue
-                if dist[b] < dist[here] and (best is None or dist[b] < best[0]):
-                    best = (dist[b], a)
+                d = route_length(st, me, b, _keeps_ship(st, me, here, b), paddle=paddle, goal=goal)
+                if d < now and (best is None or d < best[0]):
+                    best = (d, a)
         if best:
             return best[1]
         forced = [a for a in actions if isinstance(a, A.Move)]
         if forced and A.Done() not in actions:
             return forced[0]
         return A.Done()
+
+    def _speed_card(self, st: PoeState, me: int, actions: list[Action], now: int) -> Action | None:
+        """Far from the town: a second step this turn (God Speed, Step to It, Cram on
+        Sail), or Paddle, Wretches! when no ship can carry you on."""
+        plays = [a for a in actions if type(a) is A.Play]
+        if now >= _FAR:
+            paddle = [a for a in plays if _act(st, a) == "paddle-wretches"]
+            if paddle and route_length(st, me, st.area[me], False, paddle=True) < _FAR:
+                return paddle[0]
+            return None
+        if now < 2 or st.extra_step[me]:
+            return None
+        speed = [a for a in plays if st.deck_info.actions[_act(st, a)].steps]
+        return speed[0] if speed else None
+
+
+_FAR = 10**6
+#: Spots buried in the town worth digging up to carry to another island.
+_HOARD = 12
+#: Spots of face-up treasure from the town's island worth carrying off to bury.
+_CARRY = 6
+
+
+def _keeps_ship(st: PoeState, me: int, here: int, b: int) -> bool:
+    """Whether the pirate has a ship after stepping from ``here`` to ``b``."""
+    sea = st.board.sea
+    if not sea[b]:
+        return False
+    if sea[here] and st.ship[me] >= 0:
+        return True
+    return bool(st.free_ships_in(b))
+
+
+def _goal(st: PoeState, me: int) -> frozenset[int]:
+    """Where the pirate heads: the town, or, carrying treasure dug on the town's island
+    (which cannot be buried there), the free land of the other islands."""
+    town = _town(st)
+    isl = st.board.island[town]
+    stuck = sum(st.cards[c].value for c in st.faceup[me] if st.origin[c] == isl)
+    if stuck < _CARRY:
+        return frozenset({town})
+    return frozenset(
+        a
+        for a in st.board.land_areas
+        if st.board.island[a] != isl and st.occupant(a, besides=me) < 0
+    ) or frozenset({town})
+
+
+def route_length(
+    st: PoeState,
+    me: int,
+    start: int,
+    ship: bool,
+    *,
+    paddle: bool = False,
+    goal: frozenset[int] | None = None,
+) -> int:
+    """Steps from ``start`` to the town over what the pirate may really cross: land to
+    land, to a sea only with a ship there (or one's own, sea to sea), never through
+    another pirate's area. Unreachable: a large number."""
+    board = st.board
+    sea = board.sea
+    town = _town(st)
+    goal = goal or frozenset({town})
+    blocked = {st.area[p] for p in range(st.n) if p != me and st.area[p] >= 0} - {town}
+    free = {a for a in range(board.size) if st.free_ships_in(a)}
+    ships = set(st.ship_area)
+    seen = {(start, ship): 0}
+    frontier = [(start, ship)]
+    while frontier:
+        nxt = []
+        for a, has in frontier:
+            d = seen[(a, has)]
+            if a in goal:
+                return d
+            for b in board.adjacent[a]:
+                if b in blocked:
+                    continue
+                if sea[b]:
+                    if sea[a] and has:
+                        key = (b, True)
+                    elif paddle or (not sea[a] and b in ships):
+                        key = (b, b in free)
+                    else:
+                        continue
+                else:
+                    key = (b, False)
+                if key not in seen:
+                    seen[key] = d + 1
+                    nxt.append(key)
+        frontier = nxt
+    return _FAR
 
 
 def best_burial(st: PoeState, me: int) -> list[int]:
