@@ -119,7 +119,7 @@ def test_a_graph_edge_to_an_unknown_area_is_refused() -> None:
 def test_strong_mirror_is_not_won_by_seat_order() -> None:
     # A plain rush to the town let seat 0 (first to enter, straight into the town)
     # win ~72% of strong mirrors and seats 2 and 3 none; the strong bot now fights
-    # for the town, raids its hoard and gangs up on the leader.
+    # for the town, raids its hoard, gangs up on the leader and sends rivals far.
     game = PiecesOfEightGame()
     wins = [0] * 4
     games = 60
@@ -127,7 +127,7 @@ def test_strong_mirror_is_not_won_by_seat_order() -> None:
         r = play_match(game, 4, 3000 + i, ["strong"] * 4)
         if r.winner is not None:
             wins[int(r.winner)] += 1
-    assert min(wins) >= 4, wins
+    assert min(wins) >= 5, wins
     assert max(wins) <= games // 2, wins
 
 

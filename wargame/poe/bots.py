@@ -8,7 +8,8 @@ can be buried elsewhere, and dig up the town's hoard to carry it to another
 island. At the town it fights the captain while anyone is ahead of it and
 otherwise joins as crew (crew there draw six too); it backs its own side in
 fights with its combat cards and sticks its oar in against the leader in
-others' fights; it takes the richest loot and sends beaten foes away. Without
+others' fights; it takes the richest loot, sends a beaten rival where the way
+back to the town is longest and keeps one who is behind as crew. Without
 the last four (a plain rush to the town) the first pirate to reach the town
 won nearly every mirror game. It reads only what its seat may see (its hand
 and the public table), never the deck or others' hands.
@@ -74,15 +75,24 @@ class StrongBot:
                 return A.Done()
             return max(loots, key=lambda a: st.cards[a.card].value)
         if k == "fate":
-            banish = [a for a in actions if isinstance(a, A.Banish)]
-            if banish:
-                town = _town(st)
-                dist = st.board.distances_to(town)
-                return max(banish, key=lambda a: dist[st.board.index(a.to)])
-            return A.Compel()
+            return self._fate(st, f.b, me, actions)
         if k == "overboard":
             return min(actions, key=lambda a: st.cards[a.card].value)  # type: ignore[attr-defined]
         return None  # turn-start, entry, share: pass / done
+
+    def _fate(self, st: PoeState, loser: int, me: int, actions: list[Action]) -> Action:
+        """A rival (as many points or more) goes where the way back to the town is
+        longest; one who is behind is kept as crew."""
+        banish = [a for a in actions if isinstance(a, A.Banish)]
+        if not banish or st.vp[loser] < st.vp[me]:
+            return A.Compel()
+        here = st.area[loser]
+
+        def way_back(a: A.Banish) -> tuple[int, str]:
+            b = st.board.index(a.to)
+            return route_length(st, loser, b, _keeps_ship(st, loser, here, b)), a.to
+
+        return max(banish, key=way_back)
 
     def _join_or_fight(self, st: PoeState, me: int, captain: int) -> Action:
         """Fight for the town while anyone is ahead (only that catches up); leading,
