@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QAction, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -105,6 +106,12 @@ class HomeView(ModeView):
         self.saves = QListWidget()
         self.saves.setSpacing(3)
         self.saves.itemActivated.connect(self._save_activated)
+        self.saves.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.delete_action = QAction("Delete save", self.saves)
+        self.delete_action.setShortcut(QKeySequence.StandardKey.Delete)
+        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.delete_action.triggered.connect(self.delete_selected_save)
+        self.saves.addAction(self.delete_action)
         right.addWidget(self.saves, 1)
         right.addWidget(QLabel("<b>Scenarios and maps</b>"))
         self.scenarios = QListWidget()
@@ -145,6 +152,19 @@ class HomeView(ModeView):
             item = QListWidgetItem(f"{name}\n{titles.get(mode_key, mode_key)}")
             item.setData(Qt.ItemDataRole.UserRole, sid)
             self.scenarios.addItem(item)
+
+    def delete_selected_save(self) -> None:
+        item = self.saves.currentItem()
+        sid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if sid is None:
+            return
+        name = item.text().splitlines()[0]
+        if not getattr(self.ctx, "quiet_errors", False):
+            answer = QMessageBox.question(self, "Delete save", f"Delete the save {name!r}?")
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.ctx.db.delete_save(int(sid))
+        self.refresh()
 
     def _save_activated(self, item: QListWidgetItem) -> None:
         sid = item.data(Qt.ItemDataRole.UserRole)

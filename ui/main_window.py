@@ -233,8 +233,13 @@ class MainWindow(QMainWindow):
 
     def open_save(self, save_id: int) -> None:
         try:
-            _info, data = self.ctx.db.load_game(save_id)
-            self.open_data(data, None, save_id=save_id)
+            info, data = self.ctx.db.load_game(save_id)
+            # Resuming an autosave keeps writing to that slot; Save makes a real save.
+            view = self.open_data(data, None, save_id=None if info.autosave else save_id)
+            view.document_name = info.name
+            if info.autosave:
+                view._autosave_id = save_id
+            self._update_title()
         except WargameError as exc:
             self.error("Could not open the save", str(exc))
 
@@ -256,6 +261,7 @@ class MainWindow(QMainWindow):
         except (WargameError, OSError) as exc:
             self.error("Could not save", str(exc))
             return False
+        self._drop_autosave(v)
         v.undo_stack.setClean()
         self.statusBar().showMessage(f"Saved {v.document_name}", 4000)
         self._update_title()
@@ -294,7 +300,21 @@ class MainWindow(QMainWindow):
         if answer == QMessageBox.StandardButton.Save:
             self._activate(view)
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        if answer == QMessageBox.StandardButton.Discard:
+            self._drop_autosave(view)
+            return True
+        return False
+
+    def _drop_autosave(self, view: ModeView) -> None:
+        """The autosave slot holds unsaved work only: gone once saved or discarded."""
+        slot = view._autosave_id
+        if slot is not None and slot != view.save_id:
+            try:
+                self.ctx.db.delete_save(slot)
+            except WargameError as exc:
+                self.statusBar().showMessage(f"Could not remove the autosave: {exc}", 6000)
+                return
+        view._autosave_id = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         for view in self.views.values():
