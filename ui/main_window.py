@@ -225,7 +225,15 @@ class MainWindow(QMainWindow):
                     break
             if view is None:
                 raise FileFormatError(f"{path}: key 'format' {fmt!r} is not a file this app opens")
-        view.path = path if fmt != "wargame-scenario" and fmt != "wargame-map" else None
+        # A scenario (or a map opened as a game board) is a template: Save must not
+        # overwrite it. Anything else opened from a file is that file's document.
+        template = fmt == "wargame-scenario" or (
+            fmt == "wargame-map" and view.mode_key != "map-editor"
+        )
+        view.path = None if template else path
+        if view.path is not None:
+            view.document_name = view.path.stem
+            view.document_changed.emit()
         view.save_id = save_id
         view.undo_stack.clear()
         self._activate(view)
