@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import datetime
 
 from PySide6.QtCore import Qt
@@ -45,6 +47,14 @@ class DiceLogDock(QDockWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             t.setItem(row, col, item)
         t.scrollToBottom()
+
+    def csv_text(self) -> str:
+        """The log as CSV (time, game, purpose, dice, result), header first."""
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(["time", "game", "for", "dice", "result"])
+        writer.writerows(self.rows())
+        return buf.getvalue()
 
     def rows(self) -> list[list[str]]:
         t = self.table

@@ -23,7 +23,7 @@ from ui.modes import make_view, view_class
 from wargame import __version__
 from wargame.core.registry import MODES
 from wargame.errors import WargameError
-from wargame.persistence.files import read_json_file, write_json_atomic
+from wargame.persistence.files import read_json_file, write_atomic, write_json_atomic
 from wargame.scenarios import scenario_from_json
 
 
@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         self.act_dice_log.setText("Show dice &log")
         self.act_dice_log.setShortcut(QKeySequence("Ctrl+L"))
         dice.addAction(self.act_dice_log)
+        self.act_export_dice = self._action(dice, "E&xport dice log...", None, self.export_dice_log)
 
         help_menu = mb.addMenu("&Help")
         self._action(help_menu, "&About", None, self.about)
@@ -289,6 +290,22 @@ class MainWindow(QMainWindow):
         v.document_name = v.path.stem
         v.document_changed.emit()
         return self.save()
+
+    def export_dice_log(self, path: str | Path | None = None) -> bool:
+        """Write every roll shown in the dice log to a CSV file."""
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export dice log", str(Path.home() / "dice-log.csv"), "CSV files (*.csv)"
+            )
+            if not path:
+                return False
+        try:
+            write_atomic(path, self.dice_dock.csv_text())
+        except OSError as exc:
+            self.error("Could not export the dice log", f"{path}: {exc.strerror}")
+            return False
+        self.statusBar().showMessage(f"Dice log written to {path}", 4000)
+        return True
 
     # -- closing ---------------------------------------------------------------------
     def _confirm_discard(self, view: ModeView) -> bool:

@@ -177,3 +177,25 @@ def test_closing_headless_with_unsaved_changes_does_not_block(main_window) -> No
     view.undo_stack.resetClean()
     assert not view.undo_stack.isClean()
     assert main_window._confirm_discard(view)
+
+
+def test_dice_log_exports_as_csv(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    import csv
+
+    dice = main_window.ctx.make_dice(3, "Naval")
+    first = dice.d6("Revenge: extra hex, reaching")
+    deck = list(range(4))
+    dice.shuffle(deck, "deal")
+    out = tmp_path / "log.csv"
+    assert main_window.export_dice_log(out)
+    rows = list(csv.reader(out.open()))
+    assert rows[0] == ["time", "game", "for", "dice", "result"]
+    assert rows[1][1:] == ["Naval", "Revenge: extra hex, reaching", "d6", str(first)]
+    assert rows[2][1:] == ["Naval", "deal", "3x[0..3]", "hidden"]
+
+
+def test_dice_log_export_to_a_bad_place_reports(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert not main_window.export_dice_log(blocker / "log.csv")
+    assert "Could not export" in main_window.last_error or "log.csv" in main_window.last_error
