@@ -135,7 +135,7 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
 
     with tempfile.TemporaryDirectory() as tmp:
         window = build_window(tmp, in_memory=True)
-        window.ctx.quiet_errors = True  # type: ignore[attr-defined]
+        window.ctx.quiet_errors = True
         window.resize(w, h)
         if scenario:
             mode_view = _open_for_view(window, view, Path(scenario))

@@ -159,7 +159,7 @@ class HomeView(ModeView):
         if sid is None:
             return
         name = item.text().splitlines()[0]
-        if not getattr(self.ctx, "quiet_errors", False):
+        if not self.ctx.quiet_errors:
             answer = QMessageBox.question(self, "Delete save", f"Delete the save {name!r}?")
             if answer != QMessageBox.StandardButton.Yes:
                 return

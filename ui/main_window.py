@@ -38,6 +38,8 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self.views: dict[str, ModeView] = {}
+        #: The last error shown (tests and headless runs read it instead of a dialog).
+        self.last_error: str | None = None
         self.home = HomeView(ctx)
         self.home.open_mode.connect(self.show_mode)
         self.home.open_save.connect(self.open_save)
@@ -247,7 +249,7 @@ class MainWindow(QMainWindow):
             view = self.open_data(data, None, save_id=None if info.autosave else save_id)
             view.document_name = info.name
             if info.autosave:
-                view._autosave_id = save_id
+                view.autosave_id = save_id
             self._update_title()
         except WargameError as exc:
             self.error("Could not open the save", str(exc))
@@ -311,7 +313,7 @@ class MainWindow(QMainWindow):
     def _confirm_discard(self, view: ModeView) -> bool:
         if view.undo_stack.isClean() or not view.can_save():
             return True
-        if getattr(self.ctx, "quiet_errors", False):
+        if self.ctx.quiet_errors:
             # Headless (tests, screenshots): nobody to ask; the autosave slot keeps the work.
             return True
         answer = QMessageBox.question(
@@ -332,14 +334,14 @@ class MainWindow(QMainWindow):
 
     def _drop_autosave(self, view: ModeView) -> None:
         """The autosave slot holds unsaved work only: gone once saved or discarded."""
-        slot = view._autosave_id
+        slot = view.autosave_id
         if slot is not None and slot != view.save_id:
             try:
                 self.ctx.db.delete_save(slot)
             except WargameError as exc:
                 self.statusBar().showMessage(f"Could not remove the autosave: {exc}", 6000)
                 return
-        view._autosave_id = None
+        view.autosave_id = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         for view in self.views.values():
@@ -361,11 +363,10 @@ class MainWindow(QMainWindow):
 
     # -- messages --------------------------------------------------------------------
     def error(self, title: str, message: str) -> None:
+        self.last_error = message
         self.statusBar().showMessage(message, 8000)
-        if getattr(self.ctx, "quiet_errors", False):
-            self.last_error = message
-            return
-        QMessageBox.warning(self, title, message)
+        if not self.ctx.quiet_errors:
+            QMessageBox.warning(self, title, message)
 
     def about(self) -> None:
         QMessageBox.about(

@@ -35,7 +35,8 @@ class ModeView(QWidget):
         self.path: Path | None = None
         self.document_name = "untitled"
         self.save_id: int | None = None
-        self._autosave_id: int | None = None
+        #: The database row holding this document's unsaved work (None: nothing unsaved).
+        self.autosave_id: int | None = None
         self.last_error: str | None = None
 
     # -- to override -------------------------------------------------------------
@@ -79,11 +80,11 @@ class ModeView(QWidget):
         if not self.can_save():
             return
         try:
-            self._autosave_id = self.ctx.db.save_game(
+            self.autosave_id = self.ctx.db.save_game(
                 self.mode_key,
                 self.document_name,
                 self.save_json(),
-                save_id=self._autosave_id,
+                save_id=self.autosave_id,
                 autosave=True,
             )
         except WargameError as exc:
@@ -93,7 +94,7 @@ class ModeView(QWidget):
         """Tell the player why something was refused (a dialog; tests read last_error)."""
         self.last_error = message
         self.status_changed.emit(message)
-        if not getattr(self.ctx, "quiet_errors", False):
+        if not self.ctx.quiet_errors:
             QMessageBox.warning(self, title, message)
 
 

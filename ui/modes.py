@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 
 from ui.context import AppContext
 from ui.mode_base import ModeView, NotBuiltView
-from wargame.core.registry import MODES, mode
+from wargame.core.registry import MODES, import_target, mode
 
 VIEWS: dict[str, str] = {
     "naval": "ui.naval.view:NavalView",
@@ -20,16 +19,7 @@ VIEWS: dict[str, str] = {
 
 def view_class(key: str) -> type[ModeView] | None:
     target = VIEWS.get(key)
-    if target is None:
-        return None
-    module_name, _, cls_name = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
-            return None
-        raise
-    return getattr(module, cls_name)
+    return import_target(target) if target is not None else None
 
 
 def is_built(key: str) -> bool:

@@ -12,13 +12,19 @@ import json
 
 import pytest
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import GameSpec
+from wargame.core.game import GameSpec, GameState, RandomBot
 from wargame.core.play import game_seed, load_session, new_session, play_match
 from wargame.core.registry import available_games, game_class
 
 GAMES = available_games()
 pytestmark = pytest.mark.skipif(not GAMES, reason="no game mode is built yet")
+
+
+def pick(state: GameState, dice: DiceService) -> Action:
+    """A uniformly random legal action for whoever must act (the core's RandomBot)."""
+    return RandomBot(dice).choose(state, state.current_player())
 
 
 def _players(name: str) -> int:
@@ -53,8 +59,7 @@ def test_clone_equals_and_is_independent(name: str) -> None:
     for _ in range(10):
         if state.is_terminal():
             break
-        actions = state.legal_actions()
-        state.apply(actions[bot_dice.randint(0, len(actions) - 1)], dice)
+        state.apply(pick(state, bot_dice), dice)
     copy = state.clone()
     assert copy.to_json() == state.to_json()
     if not copy.is_terminal():
@@ -69,8 +74,7 @@ def test_save_load_replays_to_identical_state(name: str) -> None:
     for _ in range(60):
         if session.state.is_terminal():
             break
-        actions = session.state.legal_actions()
-        session.apply(actions[bot.randint(0, len(actions) - 1)])
+        session.apply(pick(session.state, bot))
     saved = json.loads(json.dumps(session.to_json()))
     loaded = load_session(saved)
     assert loaded.state.to_json() == session.state.to_json()
@@ -85,8 +89,7 @@ def test_undo_returns_to_previous_state_when_allowed(name: str) -> None:
         if session.state.is_terminal():
             break
         before = session.state.to_json()
-        actions = session.state.legal_actions()
-        session.apply(actions[bot.randint(0, len(actions) - 1)])
+        session.apply(pick(session.state, bot))
         if session.can_undo:
             after = session.state.to_json()
             session.undo()
@@ -107,4 +110,4 @@ def test_action_text_round_trips(name: str) -> None:
         actions = list(state.legal_actions())
         for a in actions[:20]:
             assert state.parse_action(a.to_text()) == a
-        state.apply(actions[bot.randint(0, len(actions) - 1)], dice)
+        state.apply(pick(state, bot), dice)

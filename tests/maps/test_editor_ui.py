@@ -214,8 +214,8 @@ def test_autosave_stores_the_map(editor, qtbot, main_window):
     view = editor
     draw_island(qtbot, view, [(30, 20), (70, 20), (70, 50), (30, 50)])
     view._autosave_timer.timeout.emit()
-    assert view._autosave_id is not None
-    _info, data = main_window.ctx.db.load_game(view._autosave_id)
+    assert view.autosave_id is not None
+    _info, data = main_window.ctx.db.load_game(view.autosave_id)
     assert data["format"] == "wargame-map"
     assert len(data["areas"]) == 1
 

@@ -266,10 +266,6 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
 
 
 def _current_player(state: Any) -> int | None:
+    """The seat about to act, for the log; None for a document without seats."""
     fn = getattr(state, "current_player", None)
-    if fn is None:
-        return None
-    try:
-        return fn()
-    except Exception:  # noqa: BLE001 - a document without seats
-        return None
+    return fn() if fn is not None else None

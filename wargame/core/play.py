@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,14 +21,19 @@ def make_game(spec: GameSpec) -> Game:
     return game_class(spec.game)(spec.params)
 
 
-def new_session(spec: GameSpec, dice: DiceService | None = None) -> Session[GameState]:
+def _factory(spec: GameSpec) -> Callable[[DiceService], GameState]:
+    """Sets up the game ``spec`` describes, dealing with the dice it is given."""
     game = make_game(spec)
     _check_players(game, spec.players)
 
     def factory(d: DiceService) -> GameState:
         return game.new_initial_state(spec.players, d, scenario=spec.scenario)
 
-    return Session(factory, dice, header=spec.to_json())
+    return factory
+
+
+def new_session(spec: GameSpec, dice: DiceService | None = None) -> Session[GameState]:
+    return Session(_factory(spec), dice, header=spec.to_json())
 
 
 def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Session[GameState]:
@@ -44,13 +49,7 @@ def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Se
         )
     except (TypeError, ValueError) as exc:
         raise FileFormatError(f"saved game header is malformed: {exc}") from exc
-    game = make_game(spec)
-    _check_players(game, spec.players)
-
-    def factory(d: DiceService) -> GameState:
-        return game.new_initial_state(spec.players, d, scenario=spec.scenario)
-
-    return Session.from_json(data, factory, dice)
+    return Session.from_json(data, _factory(spec), dice)
 
 
 def _check_players(game: Game, players: int) -> None:

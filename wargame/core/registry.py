@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from wargame.core.game import Game
 from wargame.errors import BadInput
@@ -77,14 +78,23 @@ def game_class(name: str) -> type[Game]:
     info = next((m for m in MODES if m.key == name and m.game), None)
     if info is None or info.game is None:
         raise BadInput(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")
-    module_name, _, cls_name = info.game.partition(":")
+    cls = import_target(info.game)
+    if cls is None:
+        raise BadInput(f"the {info.title} game is not built yet")
+    return cls
+
+
+def import_target(target: str) -> Any | None:
+    """The object named ``"package.module:Name"``, or None when that module does not
+    exist (a mode not built yet). An import error inside the module still raises."""
+    module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
-            raise BadInput(f"the {info.title} game is not built yet") from None
+            return None
         raise
-    return getattr(module, cls_name)
+    return getattr(module, attr)
 
 
 def available_games() -> list[str]:
