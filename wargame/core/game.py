@@ -29,10 +29,20 @@ class Outcome:
     scores: Mapping[int, float]
     turns: int
     end: str
+    #: Every seat that won (a whole team, a shared win); None: just ``winner``, if any.
+    team: tuple[int, ...] | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every winning seat: a team, several seats sharing a win, () for a draw."""
+        if self.team is not None:
+            return tuple(sorted(self.team))
+        return () if self.winner is None else (self.winner,)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "winner": None if self.winner is None else str(self.winner),
+            "winners": [str(s) for s in self.winners],
             "scores": {str(k): v for k, v in sorted(self.scores.items())},
             "turns": self.turns,
             "end": self.end,
@@ -76,6 +86,13 @@ class GameState(ABC):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator). Modes with hidden cards override."""
         return self.to_json()
+
+    def resample_hidden(self, seat: int, dice: DiceService) -> Self:
+        """A copy in which everything hidden from ``seat`` (other hands, deck order,
+        secret choices, loyalties) is redrawn at random through ``dice``, consistent
+        with ``observation(seat)``. Search bots plan on such copies, never on the
+        true hidden state. Games without hidden information return a plain clone."""
+        return self.clone()
 
     def check_invariants(self) -> None:
         """Raise :class:`~wargame.errors.InvariantViolation` naming the first broken one."""

@@ -73,11 +73,13 @@ class MatchResult:
     turns: int
     actions: int
     end: str
+    winners: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "winner": None if self.winner is None else str(self.winner),
+            "winners": [str(s) for s in self.winners],
             "scores": {str(k): v for k, v in sorted(self.scores.items())},
             "turns": self.turns,
             "actions": self.actions,
@@ -152,6 +154,7 @@ def play_match(
         outcome.turns,
         actions,
         outcome.end,
+        outcome.winners,
     )
 
 
