@@ -68,7 +68,8 @@ def test_simulate_strict_json_follows_the_contract(capsys: pytest.CaptureFixture
     assert out["game"] == "pieces-of-eight" and out["players"] == 4
     assert len(out["games"]) == 3
     for g in out["games"]:
-        assert set(g) == {"seed", "winner", "scores", "turns", "actions", "end"}
+        assert set(g) == {"seed", "winner", "winners", "scores", "turns", "actions", "end"}
+            assert g["winners"] == ([] if g["winner"] is None else [g["winner"]])
         assert set(g["scores"]) == {"0", "1", "2", "3"}
         assert g["end"] == "the deck ran out for the second time"
 
