@@ -69,7 +69,7 @@ def test_simulate_strict_json_follows_the_contract(capsys: pytest.CaptureFixture
     assert len(out["games"]) == 3
     for g in out["games"]:
         assert set(g) == {"seed", "winner", "winners", "scores", "turns", "actions", "end"}
-            assert g["winners"] == ([] if g["winner"] is None else [g["winner"]])
+        assert g["winners"] == ([] if g["winner"] is None else [g["winner"]])
         assert set(g["scores"]) == {"0", "1", "2", "3"}
         assert g["end"] == "the deck ran out for the second time"
 
