@@ -42,6 +42,10 @@ class Action:
     kind: ClassVar[str] = ""
     #: An action that reveals hidden information (a card, a secret vote) can't be undone.
     reveals: ClassVar[bool] = False
+    #: The action's parameters are private to the seat that made it (a secret vote, a
+    #: card picked from a hidden hand): the log and undo labels say only that it
+    #: happened, and a save seals its text.
+    secret: ClassVar[bool] = False
 
     def to_text(self) -> str:
         parts = [self.kind]
