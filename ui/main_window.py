@@ -20,6 +20,7 @@ from ui.dice_dock import DiceLogDock
 from ui.home import HomeView
 from ui.mode_base import ModeView
 from ui.modes import make_view, view_class
+from ui.screen_fit import fit_window
 from wargame import __version__
 from wargame.core.registry import MODES
 from wargame.errors import WargameError
@@ -33,7 +34,6 @@ class MainWindow(QMainWindow):
         self.ctx = ctx
         ctx.dialog_parent = self
         self.setObjectName("main-window")
-        self.resize(1280, 800)
         self.undo_group = QUndoGroup(self)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -55,7 +55,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.current: ModeView = self.home
         self._activate(self.home)
-        self._restore_window_state()
+        fit_window(self, remembered=self._restore_window_state())
 
     # -- menus -----------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -353,13 +353,16 @@ class MainWindow(QMainWindow):
         self.ctx.settings.sync()
         event.accept()
 
-    def _restore_window_state(self) -> None:
+    def _restore_window_state(self) -> bool:
+        """Restore the remembered geometry and docks; True if a geometry was remembered."""
+        restored = False
         geometry = self.ctx.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+            restored = bool(self.restoreGeometry(geometry))
         state = self.ctx.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+        return restored
 
     # -- messages --------------------------------------------------------------------
     def error(self, title: str, message: str) -> None:
