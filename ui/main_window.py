@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
+from ui.history import HistoryDock, restore_history
 from ui.home import HomeView
 from ui.mode_base import ModeView
 from ui.modes import make_view, view_class
@@ -48,6 +49,9 @@ class MainWindow(QMainWindow):
         self.dice_dock = DiceLogDock(ctx.dice_hub, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.dice_dock.hide()
+        self.history_dock = HistoryDock(self.undo_group, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
+        self.history_dock.hide()
         self.status_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self.dice_mode_label = QLabel()
@@ -83,6 +87,11 @@ class MainWindow(QMainWindow):
         self.act_redo.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
         edit.addAction(self.act_undo)
         edit.addAction(self.act_redo)
+        edit.addSeparator()
+        self.act_history = self.history_dock.toggleViewAction()
+        self.act_history.setText("Show &history")
+        self.act_history.setShortcut(QKeySequence("Ctrl+Shift+H"))
+        edit.addAction(self.act_history)
 
         modes = mb.addMenu("&Modes")
         for i, m in enumerate(MODES, 1):
@@ -238,9 +247,19 @@ class MainWindow(QMainWindow):
             view.document_name = view.path.stem
             view.document_changed.emit()
         view.save_id = save_id
-        view.undo_stack.clear()
+        self._restore_history(view)
         self._activate(view)
         return view
+
+    def _restore_history(self, view: ModeView) -> None:
+        """A reopened game keeps its undo history (within the fair-play barriers)."""
+        session = view.history_session()
+        if session is None:
+            view.undo_stack.clear()
+            return
+        restore_history(
+            view.undo_stack, session, view.history_changed, command=view.history_command
+        )
 
     def open_save(self, save_id: int) -> None:
         try:

@@ -74,6 +74,22 @@ class ModeView(QWidget):
     def status_text(self) -> str:
         return self.title
 
+    # -- the undo history (a game on a Session) -----------------------------------------
+    def history_session(self) -> Any:
+        """The :class:`~wargame.core.log.Session` whose log the undo history mirrors,
+        or None for a document without one."""
+        from wargame.core.log import Session
+
+        session = getattr(self, "session", None)
+        return session if isinstance(session, Session) else None
+
+    def history_changed(self) -> None:
+        """Redraw after an undo or redo restored from a reopened save (views override)."""
+
+    def history_command(self, session: Any, text: str, entry: Any) -> Any:
+        """The undo command for a restored log entry; None: the plain session command."""
+        return None
+
     # -- helpers for subclasses ------------------------------------------------------
     def autosave(self) -> None:
         """Store the document in the database's autosave slot (call after every action)."""

@@ -145,6 +145,9 @@ class CampaignView(BoardMixin, ModeView):
         assert self.session is not None
         return save_campaign(self.session)
 
+    def history_changed(self) -> None:
+        self._changed()
+
     def status_text(self) -> str:
         if self.session is None:
             return "Campaign"

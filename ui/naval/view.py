@@ -224,6 +224,9 @@ class NavalView(PanelMixin, ModeView):
     def status_text(self) -> str:
         return self._status or self.title
 
+    def history_changed(self) -> None:
+        self._refresh()
+
     def _set_status(self, text: str) -> None:
         self._status = text
         self.status_changed.emit(text)

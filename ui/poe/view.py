@@ -29,7 +29,7 @@ from ui.poe.cards import CardRow
 from ui.poe.drawing import TableDrawing, history_lines
 from ui.poe.handoff import HandOff
 from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary
-from ui.poe.undo import apply_turn_action
+from ui.poe.undo import TurnCommand, apply_turn_action
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, GameSpec
@@ -330,6 +330,13 @@ class PiecesOfEightView(TableDrawing, ModeView):
         self.session.header["seats"] = list(self.seats)
         self.session.header["seed"] = self.seed
         return self.session.to_json()
+
+    def history_changed(self) -> None:
+        self._refresh()
+
+    def history_command(self, session: Any, text: str, entry: Any) -> Any:
+        """A restored step merges the bots' replies into the human move before it."""
+        return TurnCommand(session, text, self._refresh, bot=entry.seat in self.bots)
 
     def _start(self, session: Session[Any]) -> None:
         self.session = session

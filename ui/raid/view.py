@@ -238,6 +238,9 @@ class RaidView(SetupMixin, ModeView):
     def status_text(self) -> str:
         return self._status
 
+    def history_changed(self) -> None:
+        self._refresh()
+
     def _set_status(self, text: str) -> None:
         if text != self._status:
             self._status = text
