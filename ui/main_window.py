@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
+    QDialog,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
+from ui.help import RulesDialog, ShortcutsDialog
 from ui.history import HistoryDock, restore_history
 from ui.home import HomeView
 from ui.mode_base import ModeView
@@ -113,6 +115,16 @@ class MainWindow(QMainWindow):
         self.act_export_dice = self._action(dice, "E&xport dice log...", None, self.export_dice_log)
 
         help_menu = mb.addMenu("&Help")
+        self.act_rules = self._action(
+            help_menu,
+            "&Rules of this mode...",
+            QKeySequence.StandardKey.HelpContents,
+            self.show_rules,
+        )
+        self.act_shortcuts = self._action(
+            help_menu, "&Keyboard shortcuts...", QKeySequence("Ctrl+/"), self.show_shortcuts
+        )
+        help_menu.addSeparator()
         self._action(help_menu, "&About", None, self.about)
 
     def _action(self, menu: Any, text: str, shortcut: Any, slot: Any) -> QAction:
@@ -389,6 +401,19 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 8000)
         if not self.ctx.quiet_errors:
             QMessageBox.warning(self, title, message)
+
+    def show_rules(self) -> QDialog:
+        """Help > Rules: the active mode's rules in short and the rulings that apply."""
+        key = self.current.mode_key if self.current is not self.home else "naval"
+        dialog = RulesDialog(key, self)
+        dialog.show()
+        return dialog
+
+    def show_shortcuts(self) -> QDialog:
+        """Help > Keyboard shortcuts: every shortcut of the menus and the open views."""
+        dialog = ShortcutsDialog(self)
+        dialog.show()
+        return dialog
 
     def about(self) -> None:
         QMessageBox.about(

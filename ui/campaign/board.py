@@ -147,6 +147,7 @@ class BoardMixin:
             if shortcut:
                 b.setToolTip(shortcut)
                 sc = QShortcut(QKeySequence(shortcut), self)
+                sc.setWhatsThis(f"Campaign: {text.replace('&&', '&').rstrip('.')}")
                 sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
                 sc.activated.connect(b.click)
             self.buttons[key] = b

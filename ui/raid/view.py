@@ -178,11 +178,12 @@ class RaidView(SetupMixin, ModeView):
         split.setSizes([900, 380])
         outer.addWidget(split, 1)
 
-        for keys, slot in (
-            ("Space", self._primary_clicked),
-            ("Escape", self.clear_selection),
+        for keys, slot, what in (
+            ("Space", self._primary_clicked, "Raid: the highlighted order"),
+            ("Escape", self.clear_selection, "Raid: clear the selection"),
         ):
             sc = QShortcut(QKeySequence(keys), self)
+            sc.setWhatsThis(what)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(slot)
 
