@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -23,10 +24,12 @@ from ui.history import HistoryDock, restore_history
 from ui.home import HomeView
 from ui.mode_base import ModeView
 from ui.modes import make_view, view_class
+from ui.print_table import print_table
 from ui.screen_fit import fit_window
 from wargame import __version__
 from wargame.core.registry import MODES
 from wargame.errors import WargameError
+from wargame.geometry.tiling import PAPER, PageSetup
 from wargame.persistence.files import read_json_file, write_atomic, write_json_atomic
 from wargame.scenarios import scenario_from_json
 
@@ -76,6 +79,9 @@ class MainWindow(QMainWindow):
         self.act_save = self._action(file_menu, "&Save", QKeySequence.StandardKey.Save, self.save)
         self.act_save_as = self._action(
             file_menu, "Save &As...", QKeySequence.StandardKey.SaveAs, self.save_as
+        )
+        self.act_print_table = self._action(
+            file_menu, "&Print table 1:1...", QKeySequence("Ctrl+Shift+P"), self.print_table
         )
         file_menu.addSeparator()
         self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)
@@ -323,6 +329,39 @@ class MainWindow(QMainWindow):
         v.document_name = v.path.stem
         v.document_changed.emit()
         return self.save()
+
+    def print_table(self, path: str | Path | None = None, *, paper: str | None = None) -> int:
+        """File > Print table 1:1: the sea or the town on paper at table scale, as a
+        PDF of pages to glue together. Returns the number of pages (0: nothing done)."""
+        source = self.current.print_source()
+        if source is None:
+            self.error(
+                "Nothing to print",
+                "Print table 1:1 prints the naval sea or the raid town: open a battle or a raid.",
+            )
+            return 0
+        if paper is None:
+            paper, ok = QInputDialog.getItem(
+                self, "Print table 1:1", "Paper:", list(PAPER), 0, False
+            )
+            if not ok:
+                return 0
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self,
+                "Print table 1:1",
+                str(Path.home() / f"{self.current.document_name}-table.pdf"),
+                "PDF files (*.pdf)",
+            )
+            if not path:
+                return 0
+        try:
+            pages = print_table(source, path, PageSetup(paper=paper))
+        except (WargameError, OSError) as exc:
+            self.error("Could not print the table", str(exc))
+            return 0
+        self.statusBar().showMessage(f"{pages} page(s) written to {path}: print at 100%", 6000)
+        return pages
 
     def export_dice_log(self, path: str | Path | None = None) -> bool:
         """Write every roll shown in the dice log to a CSV file."""

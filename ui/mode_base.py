@@ -90,6 +90,10 @@ class ModeView(QWidget):
         """The undo command for a restored log entry; None: the plain session command."""
         return None
 
+    def print_source(self) -> Any:
+        """The table to print 1:1 (a :class:`ui.print_table.PrintSource`), or None."""
+        return None
+
     # -- helpers for subclasses ------------------------------------------------------
     def autosave(self) -> None:
         """Store the document in the database's autosave slot (call after every action)."""

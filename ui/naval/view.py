@@ -227,6 +227,24 @@ class NavalView(PanelMixin, ModeView):
     def history_changed(self) -> None:
         self._refresh()
 
+    def print_source(self) -> Any:
+        """The sea with its hexes and islands, without ships, at the scenario's hex size."""
+        from PySide6.QtCore import QRectF
+
+        from ui.naval.scene import PX
+        from ui.print_table import PrintSource
+
+        if self.session is None:
+            return None
+        scene = SeaScene(self)
+        scene.build(self.state)
+        for group in (scene.ship_items, scene.labels, scene.stats):
+            for item in group.values():
+                item.hide()
+        w, h = self.state.sea.size_cm
+        title = str(self.scenario.get("name", "Sea fight")) if self.scenario else "Sea fight"
+        return PrintSource(scene, QRectF(0, 0, w * PX, h * PX), PX, title)
+
     def _set_status(self, text: str) -> None:
         self._status = text
         self.status_changed.emit(text)

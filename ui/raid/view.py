@@ -242,6 +242,21 @@ class RaidView(SetupMixin, ModeView):
     def history_changed(self) -> None:
         self._refresh()
 
+    def print_source(self) -> Any:
+        """The town's squares at the table's square size, without figures."""
+        from PySide6.QtCore import QRectF
+
+        from ui.print_table import PrintSource
+        from ui.raid.board import S
+
+        if self.session is None:
+            return None
+        town = self.state.town
+        scene = TownScene(self)
+        scene.draw(town, self.rules, units=[])
+        rect = QRectF(0, 0, town.cols * S, town.rows * S)
+        return PrintSource(scene, rect, S / self.rules.table.square_cm, self.document_name)
+
     def _set_status(self, text: str) -> None:
         if text != self._status:
             self._status = text

@@ -150,6 +150,10 @@ class SquareType(RulesModel):
     loot: str = ""
 
 
+class TableRules(RulesModel):
+    square_cm: float = Field(gt=0, le=50)
+
+
 class RaidRules(RulesModel):
     game: GameRules
     initiative: InitiativeRules
@@ -162,6 +166,7 @@ class RaidRules(RulesModel):
     alarm: AlarmRules
     victory: VictoryRules
     squares: dict[str, SquareType]
+    table: TableRules
 
     def group_factor(self, kind: str) -> int:
         return self.fighting.factors.get(kind, 0)
