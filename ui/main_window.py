@@ -58,6 +58,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.history_dock.hide()
         self.status_label = QLabel()
+        # A long status (whose turn, what to do) wraps onto a second line, never cut.
+        self.status_label.setWordWrap(True)
         self.statusBar().addWidget(self.status_label, 1)
         self.dice_mode_label = QLabel()
         self.statusBar().addPermanentWidget(self.dice_mode_label)
@@ -81,7 +83,7 @@ class MainWindow(QMainWindow):
             file_menu, "Save &As...", QKeySequence.StandardKey.SaveAs, self.save_as
         )
         self.act_print_table = self._action(
-            file_menu, "&Print table 1:1...", QKeySequence("Ctrl+Shift+P"), self.print_table
+            file_menu, "&Print table 1:1...", QKeySequence("Ctrl+Alt+P"), self.print_table
         )
         file_menu.addSeparator()
         self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)

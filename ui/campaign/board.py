@@ -115,7 +115,8 @@ class BoardMixin:
         self.sheet.unlock_requested.connect(lambda: self.request_handoff(self.seat))
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # A narrow screen scrolls the sheet sideways rather than squeezing its columns.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         scroll.setWidget(self.sheet)
         scroll.setStyleSheet("QScrollArea { border: none; background: transparent; }")
         body.addWidget(scroll, 1)

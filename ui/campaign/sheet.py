@@ -39,6 +39,16 @@ COLUMNS = (
     "Result 1.Battle\n2.No contact\n3.Land raid",
     "Victory points\ngained",
 )
+#: The seed's own words for each column, shown on hover.
+COLUMN_TIPS = (
+    "Letter of force: A to G",
+    "Value given to force (1 to 5): how strong the force is; everyone sees it",
+    "Opponent force letter: the force this one engages (player and letter)",
+    "Are you the attacker Y/N",
+    "Battle score: from the fight, or typed in",
+    "Result: 1 = battle, 2 = no contact, 3 = land raid (a d6 roll once both sides are known)",
+    "Victory points gained in this engagement",
+)
 COL_LETTER, COL_VALUE, COL_OPP, COL_ATT, COL_SCORE, COL_RESULT, COL_VP = range(7)
 
 SHEET_STYLE = f"""
@@ -98,8 +108,13 @@ class SheetWidget(QFrame):
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # Each column as wide as its heading and cells need; the last takes what is left.
+        # The paper then never squeezes a column: the page scrolls sideways instead.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         header.setMinimumSectionSize(60)
+        for c, tip in enumerate(COLUMN_TIPS):
+            self.table.horizontalHeaderItem(c).setToolTip(tip)
         self.table.horizontalHeader().setMinimumHeight(44)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -224,6 +239,7 @@ class SheetWidget(QFrame):
                 self.table.setItem(r, c, it)
             self.table.item(r, COL_LETTER).setData(Qt.ItemDataRole.UserRole, row["engagement"])
         _fit_height(self.table)
+        _fit_width(self.table)
         this_turn = sum(row["vp"] or 0 for row in rows)
         self.total.setText(
             f"Victory points {f'in turn {turn}' if past else 'this turn'}: <b>{this_turn}</b>"
@@ -284,6 +300,16 @@ class SheetWidget(QFrame):
         it = self.lower.item(row, 0)
         if it is not None:
             self.contents_requested.emit(it.text())
+
+
+def _fit_width(table: QTableWidget) -> None:
+    """At least as wide as every column's heading and cells need."""
+    header = table.horizontalHeader()
+    need = sum(
+        max(header.sectionSizeHint(c), table.sizeHintForColumn(c))
+        for c in range(table.columnCount())
+    )
+    table.setMinimumWidth(need + 2 * table.frameWidth())
 
 
 def _fit_height(table: QTableWidget) -> None:

@@ -57,6 +57,10 @@ def compass(angle: float) -> str:
     return names[round((angle % 360) / 45) % 8]
 
 
+#: A button label longer than this gets a row of its own in the phase panel.
+WIDE_LABEL = 22
+
+
 class PanelMixin:
     """Mixed into :class:`~ui.naval.view.NavalView` (uses its state, widgets and act())."""
 
@@ -161,6 +165,8 @@ class PanelMixin:
             self.buttons.addWidget(spin, 0, 0, 1, 2)
             self.grapple_spin = spin
             row = 1
+        # Short labels share a row two by two; long ones (odds, dice) get a row each.
+        wide = any(len(text) > WIDE_LABEL for text, _ in labels)
         for i, (text, a) in enumerate(labels):
             b = QPushButton(text)
             b.setObjectName(a.kind)
@@ -176,7 +182,7 @@ class PanelMixin:
                 )
             else:
                 b.clicked.connect(lambda _=False, act=a: self.act(act))
-            if isinstance(a, ChooseGun | FireSide):  # an owner's choice: one full row each
+            if isinstance(a, ChooseGun | FireSide) or wide:  # one full row each
                 self.buttons.addWidget(b, row + i, 0, 1, 2)
             else:
                 self.buttons.addWidget(b, row + i // 2, i % 2)
