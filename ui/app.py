@@ -22,6 +22,7 @@ from ui.context import AppContext
 from ui.main_window import MainWindow
 from ui.mode_base import ModeView
 from ui.qtcompat import run_modal
+from ui.screen_fit import keep_size
 from wargame.errors import BadInput
 
 if TYPE_CHECKING:
@@ -136,6 +137,7 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
     with tempfile.TemporaryDirectory() as tmp:
         window = build_window(tmp, in_memory=True)
         window.ctx.quiet_errors = True
+        keep_size(window)
         window.resize(w, h)
         if scenario:
             mode_view = _open_for_view(window, view, Path(scenario))

@@ -37,6 +37,18 @@ def clamp_rect(rect: QRect, avail: QRect) -> QRect:
     return QRect(x, y, w, h)
 
 
+CLAMP_NAME = "screen-fit-clamp"
+
+
+def keep_size(window: QWidget) -> None:
+    """Drop the clamp on first show: the caller asked for an exact size (a screenshot
+    of 1920x1080 rendered offscreen, whatever the offscreen screen's size)."""
+    clamp = window.findChild(QObject, CLAMP_NAME)
+    if clamp is not None:
+        window.removeEventFilter(clamp)
+        clamp.deleteLater()
+
+
 class _ClampOnShow(QObject):
     """Clamps again once the window is shown: only then is the frame's size known."""
 
@@ -55,6 +67,7 @@ def fit_window(window: QWidget, *, remembered: bool) -> None:
     if avail is None:
         return
     clamp = _ClampOnShow(window)
+    clamp.setObjectName(CLAMP_NAME)
     window.installEventFilter(clamp)
     if not remembered:
         size = first_size(avail)

@@ -50,3 +50,14 @@ def test_a_remembered_oversized_geometry_is_clamped_at_start(qtbot, data_dir) ->
     second.show()
     assert avail.contains(second.frameGeometry())
     second.ctx.db.close()
+
+
+def test_a_screenshot_keeps_the_size_asked_for(tmp_path) -> None:  # noqa: ANN001
+    from PySide6.QtGui import QImage
+
+    from ui.app import screenshot
+
+    out = tmp_path / "x.png"
+    assert screenshot("home", str(out), size="1920x1080") == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1920, 1080)

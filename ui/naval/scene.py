@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QLabel,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -42,10 +43,18 @@ PX = 10.0  # scene units per cm
 SIDE_COLOURS = (QColor(40, 30, 30), QColor(235, 235, 225))
 SIDE_TRIM = (QColor(190, 40, 40), QColor(40, 80, 170))
 BAND_COLOURS = {
-    "short": QColor(220, 60, 40, 80),
-    "normal": QColor(240, 160, 40, 60),
-    "long": QColor(250, 230, 90, 50),
+    "short": QColor(230, 70, 50, 90),
+    "normal": QColor(245, 165, 45, 70),
+    "long": QColor(250, 230, 90, 60),
 }
+#: What each mark on the sea means, for the legend.
+LEGEND = (
+    ("short", "short range band"),
+    ("normal", "normal range band"),
+    ("long", "long range band"),
+    ("dest", "she can end her move here (chevron: heading)"),
+    ("reach", "enemy in reach of a battery"),
+)
 
 
 def scene_point(sea: Sea, hex_: tuple[int, int]) -> QPointF:
@@ -348,23 +357,57 @@ class SeaScene(QGraphicsScene):
         self.addItem(chev)
         self.overlay += [item, chev]
 
-    def show_arcs(self, state: NavalState, ship: Ship) -> None:
-        """Gun arcs with short / normal / long bands, and which enemies each battery reaches."""
+    def show_arcs(self, state: NavalState, ship: Ship, *, reach: bool = True) -> None:
+        """Gun arcs with short / normal / long bands, and which enemies each battery reaches.
+
+        Each band is one outline over every battery (overlapping arcs do not stack
+        into darker discs), and each band's outer edge is labelled with its range in
+        cm. With ``reach`` False only the arcs are drawn (every ship's arcs at once)."""
         sea, rules = state.sea, state.rules
         c = scene_point(sea, ship.hex)
         heading = sea.heading_angle(ship.heading)
+        united: dict[str, QPainterPath] = {}
+        edges: dict[float, float] = {}  # boundary radius (cm) -> an angle on it (degrees)
         for pos in POSITIONS:
             b = ship.batteries[pos]
             if b.guns <= 0:
                 continue
+            span = arc_span(pos, rules)
+            mid = heading + (span[0] + span[1]) / 2
             for band, r0, r1 in bands(rules, b.weight.value):
-                path = band_path(c, heading, arc_span(pos, rules), r0 * PX, r1 * PX)
-                item = QGraphicsPathItem(path)
-                item.setPen(QPen(QColor(255, 240, 200, 90), 0.8))
-                item.setBrush(BAND_COLOURS[band])
-                item.setZValue(1)
-                self.addItem(item)
-                self.overlay.append(item)
+                if r1 <= r0:
+                    continue
+                path = band_path(c, heading, span, r0 * PX, r1 * PX)
+                united[band] = united[band].united(path) if band in united else path
+                edges.setdefault(r1, mid)
+        for band, path in united.items():
+            item = QGraphicsPathItem(path.simplified())
+            colour = BAND_COLOURS[band]
+            item.setPen(QPen(colour.lighter(150), 1.6))
+            fill = QColor(colour)
+            fill.setAlpha(max(28, colour.alpha() // 2))
+            item.setBrush(fill)
+            item.setZValue(1)
+            self.addItem(item)
+            self.overlay.append(item)
+        label_font = QFont("Sans", 10, QFont.Weight.Bold)
+        for r_cm, angle in sorted(edges.items()):
+            a = math.radians(angle)
+            at = QPointF(c.x() + r_cm * PX * math.cos(a), c.y() + r_cm * PX * math.sin(a))
+            text = self.addSimpleText(f"{r_cm:g} cm", label_font)
+            text.setBrush(QColor(255, 250, 235))
+            box = text.boundingRect()
+            text.setPos(at - QPointF(box.width() / 2, box.height() / 2))
+            text.setZValue(3)
+            bg = self.addRect(
+                text.sceneBoundingRect().adjusted(-2, -1, 2, 1),
+                QPen(Qt.PenStyle.NoPen),
+                QColor(20, 30, 40, 170),
+            )
+            bg.setZValue(2.5)
+            self.overlay += [text, bg]
+        if not reach:
+            return
         font = QFont("Sans", 13, QFont.Weight.Bold)
         for e in state.ships.values():
             if e.side == ship.side or not e.in_play:
@@ -442,6 +485,29 @@ class SeaScene(QGraphicsScene):
         self.ruler_items = []
 
 
+def legend_html() -> str:
+    """The legend of the sea's overlays: a swatch and a line for each mark."""
+    swatches = {
+        "short": BAND_COLOURS["short"],
+        "normal": BAND_COLOURS["normal"],
+        "long": BAND_COLOURS["long"],
+        "dest": QColor(120, 255, 140),
+        "reach": QColor(255, 70, 50),
+    }
+    rows = []
+    for key, text in LEGEND:
+        colour = swatches[key]
+        rows.append(
+            f"<tr><td width=14 bgcolor='#{colour.red():02x}{colour.green():02x}"
+            f"{colour.blue():02x}'></td><td>{text}</td></tr>"
+        )
+    notes = (
+        "<tr><td></td><td>cm on the arcs: range from the ship<br>"
+        "H hull, C crew, S sailing gear left</td></tr>"
+    )
+    return "<table cellspacing=3>" + "".join(rows) + notes + "</table>"
+
+
 def bands(rules: NavalRules, weight: str) -> list[tuple[str, float, float]]:
     from wargame.naval.rules import Weight
 
@@ -474,6 +540,20 @@ class SeaView(QGraphicsView):
         self.wind_text = ""
         self.auto_fit = True
         self.setMouseTracking(True)
+        self.legend = QLabel(legend_html(), self)
+        self.legend.setObjectName("naval-legend")
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setStyleSheet(
+            "QLabel{background:rgba(20,28,36,215);color:#f3ecd8;padding:6px;"
+            "border-radius:4px;font-size:11px}"
+        )
+        self.legend.setToolTip("What the marks on the sea mean (toggle with the Legend button)")
+        self.legend.adjustSize()
+
+    def _place_legend(self) -> None:
+        margin = 8
+        self.legend.adjustSize()
+        self.legend.move(margin, self.height() - self.legend.height() - margin - 16)
 
     def fit(self) -> None:
         self.auto_fit = True
@@ -483,6 +563,7 @@ class SeaView(QGraphicsView):
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self._place_legend()
         if self.auto_fit:
             self.fit()
 

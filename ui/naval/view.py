@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTextBrowser,
     QToolBar,
@@ -84,6 +85,10 @@ class NavalView(PanelMixin, ModeView):
         self._tool(bar, "Fit table", "0", self.sea_view_fit)
         self._tool(bar, "Zoom in", "+", lambda: self._zoom(1.25))
         self._tool(bar, "Zoom out", "-", lambda: self._zoom(0.8))
+        self.act_all_arcs = self._tool(bar, "All arcs", "A", self._refresh, checkable=True)
+        self.act_all_arcs.setToolTip("Show every ship's gun arcs, not only the selected ship's (A)")
+        self.act_legend = self._tool(bar, "Legend", "L", self._toggle_legend, checkable=True)
+        self.act_legend.setChecked(True)
         bar.addSeparator()
         self._tool(bar, "Export sheets (PDF)", "Ctrl+P", self._export_pdf)
         self._tool(bar, "Roster", "Ctrl+R", self._roster)
@@ -135,14 +140,33 @@ class NavalView(PanelMixin, ModeView):
             box.currentIndexChanged.connect(self._update_odds)
         self.fire_group = fire
         lay.addWidget(fire)
+        # The ship sheet and the battle log share what height is left in a splitter:
+        # they shrink together on a small screen and never draw over each other.
+        info = QSplitter(Qt.Orientation.Vertical)
+        info.setChildrenCollapsible(False)
         self.sheet = QTextBrowser()
-        self.sheet.setMinimumHeight(220)
-        lay.addWidget(self.sheet, 2)
-        lay.addWidget(QLabel("<b>Battle log</b>"))
+        self.sheet.setMinimumHeight(90)
+        info.addWidget(self.sheet)
+        log_box = QWidget()
+        log_lay = QVBoxLayout(log_box)
+        log_lay.setContentsMargins(0, 4, 0, 0)
+        log_lay.addWidget(QLabel("<b>Battle log</b>"))
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
-        lay.addWidget(self.log, 3)
-        split.addWidget(side)
+        self.log.setMinimumHeight(48)
+        log_lay.addWidget(self.log, 1)
+        info.addWidget(log_box)
+        info.setStretchFactor(0, 2)
+        info.setStretchFactor(1, 1)
+        lay.addWidget(info, 1)
+        # On a low screen the whole panel scrolls rather than squeezing its parts.
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll.setWidget(side)
+        side_scroll.setMinimumWidth(372)
+        split.addWidget(side_scroll)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         split.setSizes([900, 380])
@@ -223,6 +247,9 @@ class NavalView(PanelMixin, ModeView):
 
     def status_text(self) -> str:
         return self._status or self.title
+
+    def _toggle_legend(self) -> None:
+        self.sea_view.legend.setVisible(self.act_legend.isChecked())
 
     def history_changed(self) -> None:
         self._refresh()
@@ -492,8 +519,13 @@ class NavalView(PanelMixin, ModeView):
                 ends.setdefault(tuple(a.to), []).append(a.heading)
         if ends:
             self.scene.show_destinations(st.sea, ends)
-        if self.selected is not None and st.ships[self.selected].in_play:
-            self.scene.show_arcs(st, st.ships[self.selected])
+        if not st.is_terminal():  # once the battle is over no gun bears on anything
+            if self.act_all_arcs.isChecked():
+                for ship in st.ships.values():
+                    if ship.in_play and ship.name != self.selected:
+                        self.scene.show_arcs(st, ship, reach=False)
+            if self.selected is not None and st.ships[self.selected].in_play:
+                self.scene.show_arcs(st, st.ships[self.selected])
         self.phase_label.setText(self._phase_text())
         self._fill_buttons(legal)
         self._fill_fire(legal)

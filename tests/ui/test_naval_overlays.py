@@ -1,0 +1,50 @@
+"""The naval sea's overlays read at a glance: arcs labelled in cm, a legend,
+every ship's arcs on request, nothing left drawn once the battle is over."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+
+def _cm_labels(scene) -> list[str]:  # noqa: ANN001
+    return sorted(
+        it.text()
+        for it in scene.overlay
+        if isinstance(it, QGraphicsSimpleTextItem) and it.text().endswith(" cm")
+    )
+
+
+def test_selected_ships_arcs_are_labelled_in_cm(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    assert view.selected is not None
+    labels = _cm_labels(view.scene)
+    assert labels, "the band boundaries carry their range"
+    rules = view.state.rules
+    assert f"{rules.fire.short_cm:g} cm" in labels
+
+
+def test_all_arcs_shows_every_ship_and_the_legend_explains_the_marks(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    one = len(view.scene.overlay)
+    view.act_all_arcs.trigger()
+    assert len(view.scene.overlay) > one
+    view.act_all_arcs.trigger()
+    assert len(view.scene.overlay) == one
+    legend = view.sea_view.legend
+    assert legend.isVisible()
+    assert "short range band" in legend.text() and "H hull" in legend.text()
+    view.act_legend.trigger()
+    assert not legend.isVisible()
+
+
+def test_no_arcs_once_the_battle_is_over(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    view.bot_box.setCurrentIndex(3)  # bots command both sides
+    for _ in range(20_000):
+        if view.state.is_terminal():
+            break
+        view.bot_step()
+    assert view.state.is_terminal()
+    view.act_all_arcs.setChecked(True)
+    view._refresh()
+    assert _cm_labels(view.scene) == []
