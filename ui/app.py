@@ -148,6 +148,10 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
         window.show()
         for _ in range(5):
             app.processEvents()
+        # The first layout pass may grow the window to a first guess; hold it to the size.
+        window.resize(w, h)
+        for _ in range(3):
+            app.processEvents()
         image = window.grab()
         out_path = Path(out)
         out_path.parent.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractScrollArea,
     QCheckBox,
     QGroupBox,
     QHeaderView,
@@ -94,6 +95,14 @@ def clipped_texts(root: QWidget) -> list[Clip]:
             model = w.model()
             if model is None:
                 continue
+            view = w.parentWidget()
+            if (
+                w.orientation() == Qt.Orientation.Horizontal
+                and isinstance(view, QAbstractScrollArea)
+                and view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+                and w.length() > w.width() + 1
+            ):
+                out.append(Clip(_name(w), "(the last columns)", w.length(), w.width()))
             fm = w.fontMetrics()
             n = model.columnCount() if w.orientation() == Qt.Orientation.Horizontal else 0
             for i in range(n):

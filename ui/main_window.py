@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(view.undo_stack)
         view.status_changed.connect(lambda _t, v=view: v is self.current and self._update_status())
         view.document_changed.connect(self._update_title)
-        view.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        view.undo_stack.cleanChanged.connect(lambda _c: self._title_if_alive())
 
     def view(self, key: str) -> ModeView:
         if key not in self.views:
@@ -185,6 +185,13 @@ class MainWindow(QMainWindow):
         self.act_new.setEnabled(view is not self.home)
         self._update_title()
         self._update_status()
+
+    def _title_if_alive(self) -> None:
+        """A stack announces its clean state while the window is being destroyed."""
+        try:
+            self._update_title()
+        except RuntimeError:
+            return
 
     def _update_title(self) -> None:
         v = self.current

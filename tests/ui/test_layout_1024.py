@@ -31,6 +31,11 @@ def test_first_screen_of_every_view_fits_1024x768(small_window, key: str) -> Non
     else:
         small_window.show_mode(key)
     _settle()
+    small_window.resize(1024, 768)
+    _settle()
+    hint = small_window.minimumSizeHint()
+    assert hint.width() <= 1024 and hint.height() <= 740, f"the window needs {hint}"
+    assert small_window.width() == 1024
     assert [str(c) for c in clipped_texts(small_window)] == []
 
 

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from wargame.poe.rules import Card
@@ -16,6 +25,24 @@ TYPE_COLORS = {
     "sovereigns": "#a0522d",
     None: "#6a2c8a",
 }
+
+
+WRAP = Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
+
+
+def _fits(font: QFont, rect: QRectF, text: str) -> bool:
+    box = QFontMetricsF(font).boundingRect(rect, int(WRAP.value), text)
+    return box.height() <= rect.height() + 0.5 and box.width() <= rect.width() + 0.5
+
+
+def _fit(font: QFont, rect: QRectF, text: str, smallest: int) -> QFont:
+    """``font`` at the largest point size (down to ``smallest``) that fits ``text``."""
+    f = QFont(font)
+    size = f.pointSizeF()
+    while size > smallest and not _fits(f, rect, text):
+        size -= 0.5
+        f.setPointSizeF(size)
+    return f
 
 
 class CardWidget(QWidget):
@@ -99,16 +126,38 @@ class CardWidget(QWidget):
         mid = top.bottom() + 1
         p.drawText(QRectF(r.left(), mid, r.width(), 14), Qt.AlignmentFlag.AlignHCenter, "- or -")
         p.setPen(QColor("#5b1414"))
-        f = QFont("Serif", 9)
-        f.setBold(True)
-        p.setFont(f)
-        act = QRectF(r.left() + 6, mid + 14, r.width() - 12, 30)
-        p.drawText(act, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, c.title)
+        act, body = self._action_rects(r)
+        title_font, body_font = self.fitted_fonts()
+        p.setFont(title_font)
+        p.drawText(act, WRAP, c.title)
         p.setPen(QColor("#2b2114"))
-        f = QFont("Sans", 7)
-        p.setFont(f)
+        p.setFont(body_font)
+        p.drawText(body, WRAP, c.text)
+
+    def _action_rects(self, r: QRectF) -> tuple[QRectF, QRectF]:
+        top_h = r.height() * 0.42
+        mid = r.top() + 5 + top_h + 1
+        act = QRectF(r.left() + 6, mid + 14, r.width() - 12, 30)
         body = QRectF(r.left() + 6, mid + 42, r.width() - 12, r.bottom() - mid - 46)
-        p.drawText(body, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, c.text)
+        return act, body
+
+    def fitted_fonts(self) -> tuple[QFont, QFont]:
+        """The action's title and text fonts, shrunk until the whole text fits the card
+        (a long card text is never cut at the bottom)."""
+        r = QRectF(self.rect()).adjusted(2, 2, -2, -2)
+        act, body = self._action_rects(r)
+        title = _fit(QFont("Serif", 9, QFont.Weight.Bold), act, self.card.title, 6)
+        text = _fit(QFont("Sans", 7), body, self.card.text, 5)
+        return title, text
+
+    def text_fits(self) -> bool:
+        """True when the card's title and text fit inside the card at the fitted fonts."""
+        if self.small:
+            return True
+        r = QRectF(self.rect()).adjusted(2, 2, -2, -2)
+        act, body = self._action_rects(r)
+        title, text = self.fitted_fonts()
+        return _fits(title, act, self.card.title) and _fits(text, body, self.card.text)
 
     def _paint_small(self, p: QPainter, r: QRectF, colour: QColor) -> None:
         c = self.card

@@ -29,7 +29,7 @@ class PlayersPanel(QTableWidget):
         h.setStretchLastSection(True)
         self.setStyleSheet("QTableWidget { background: #fbf6ea; font-size: 12px; }")
         self.setMaximumHeight(210)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def fit_rows(self) -> None:
         h = self.horizontalHeader().height() + 4

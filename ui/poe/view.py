@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMenu,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -60,6 +61,18 @@ QListWidget#poe-log { background: #fbf6ea; border: 1px solid #b9a57a; font-size:
 """
 
 
+def _scroller(widget: QWidget, *, horizontal: bool) -> QScrollArea:
+    """``widget`` in a frameless scroll area scrolling one way only."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    off, need = Qt.ScrollBarPolicy.ScrollBarAlwaysOff, Qt.ScrollBarPolicy.ScrollBarAsNeeded
+    area.setHorizontalScrollBarPolicy(need if horizontal else off)
+    area.setVerticalScrollBarPolicy(off if horizontal else need)
+    return area
+
+
 class PiecesOfEightView(TableDrawing, ModeView):
     mode_key: ClassVar[str] = "pieces-of-eight"
     title: ClassVar[str] = "Pieces of Eight"
@@ -97,6 +110,14 @@ class PiecesOfEightView(TableDrawing, ModeView):
         side = QWidget()
         sl = QVBoxLayout(side)
         sl.setContentsMargins(0, 0, 0, 0)
+        self.deck_label = QLabel()
+        self.deck_label.setObjectName("poe-deck")
+        self.deck_label.setStyleSheet("font-weight: bold; color: #4a3c26;")
+        self.deck_label.setToolTip(
+            "Cards left in the draw deck (and whether it is the first or second deck), "
+            "cards in the discard pile, and the round"
+        )
+        sl.addWidget(self.deck_label)
         self.players = PlayersPanel()
         sl.addWidget(self.players)
         self.prompt = QFrame()
@@ -145,13 +166,17 @@ class PiecesOfEightView(TableDrawing, ModeView):
         split.splitterMoved.connect(lambda *_: setattr(self, "_split_set", True))
         outer.addWidget(split, 1)
         bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
         self.hand_row = CardRow("Hand")
         self.hand_row.card_clicked.connect(self.card_clicked)
-        self.hand_row.setMinimumWidth(6 * 134 + 12)
-        bottom.addWidget(self.hand_row, 0, Qt.AlignmentFlag.AlignTop)
+        # A narrow window scrolls the hand sideways and the face-up treasure down,
+        # so no card is ever cut off or lost below the edge.
+        hand_scroll = _scroller(self.hand_row, horizontal=True)
+        hand_scroll.setMinimumWidth(3 * 134 + 12)
+        bottom.addWidget(hand_scroll, 3)
         self.faceup_row = CardRow("Face-up treasure", small=True, columns=4)
         self.faceup_row.card_clicked.connect(self.card_clicked)
-        bottom.addWidget(self.faceup_row, 1, Qt.AlignmentFlag.AlignTop)
+        bottom.addWidget(_scroller(self.faceup_row, horizontal=False), 2)
         self.bottom = QWidget()
         self.bottom.setLayout(bottom)
         self.bottom.setFixedHeight(214)
@@ -195,10 +220,6 @@ class PiecesOfEightView(TableDrawing, ModeView):
         new.clicked.connect(self.new_game_from_bar)
         bar.addWidget(new)
         bar.addStretch(1)
-        self.deck_label = QLabel()
-        self.deck_label.setObjectName("poe-deck")
-        self.deck_label.setStyleSheet("font-weight: bold; color: #4a3c26;")
-        bar.addWidget(self.deck_label)
         self._seat_boxes_visible(4)
         return bar
 
