@@ -25,10 +25,12 @@ from ui.home import HomeView
 from ui.mode_base import ModeView
 from ui.modes import make_view, view_class
 from ui.print_table import print_table
+from ui.replay import ReplayDock
 from ui.screen_fit import fit_window
 from wargame import __version__
-from wargame.core.registry import MODES
-from wargame.errors import WargameError
+from wargame.core.registry import MODES, game_names
+from wargame.core.replay import ReplayPlan
+from wargame.errors import FileFormatError, WargameError
 from wargame.geometry.tiling import PAPER, PageSetup
 from wargame.persistence.files import read_json_file, write_atomic, write_json_atomic
 from wargame.scenarios import scenario_from_json
@@ -57,6 +59,9 @@ class MainWindow(QMainWindow):
         self.history_dock = HistoryDock(self.undo_group, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.history_dock.hide()
+        self.replay_dock = ReplayDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.replay_dock)
+        self.replay_dock.hide()
         self.status_label = QLabel()
         # A long status (whose turn, what to do) wraps onto a second line, never cut.
         self.status_label.setWordWrap(True)
@@ -84,6 +89,9 @@ class MainWindow(QMainWindow):
         )
         self.act_print_table = self._action(
             file_menu, "&Print table 1:1...", QKeySequence("Ctrl+Alt+P"), self.print_table
+        )
+        self.act_replay = self._action(
+            file_menu, "&Replay a saved game...", QKeySequence("Ctrl+Alt+R"), self.replay
         )
         file_menu.addSeparator()
         self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)
@@ -236,7 +244,6 @@ class MainWindow(QMainWindow):
         return self.open_data(data, path)
 
     def open_data(self, data: Any, path: Path | None, *, save_id: int | None = None) -> ModeView:
-        from wargame.errors import FileFormatError
 
         if not isinstance(data, dict):
             raise FileFormatError(f"{path}: not a wargame file (a JSON object is expected)")
@@ -338,6 +345,44 @@ class MainWindow(QMainWindow):
         v.document_name = v.path.stem
         v.document_changed.emit()
         return self.save()
+
+    def replay(self, path: str | Path | None = None) -> bool:
+        """File > Replay: watch a game back from its start. The open game (if any)
+        is replayed, else a saved file chosen here; the save itself never changes."""
+        v = self.current
+        data: Any = None
+        name = v.document_name
+        if path is None and v.history_session() is not None and v.mode_key in game_names():
+            data = v.save_json()
+        else:
+            if not path:
+                path, _ = QFileDialog.getOpenFileName(
+                    self, "Replay a saved game", str(Path.home()), "Saved games (*.json)"
+                )
+                if not path:
+                    return False
+            try:
+                data = read_json_file(path)
+            except WargameError as exc:
+                self.error("Could not replay the game", str(exc))
+                return False
+            name = Path(path).stem
+        try:
+            if not isinstance(data, dict) or data.get("format") != "wargame-session":
+                raise FileFormatError(f"{name}: not a saved game, so there is nothing to replay")
+            key = (data.get("header") or {}).get("game")
+            if key not in game_names():
+                raise FileFormatError(f"{name}: not a game this app can replay")
+            plan = ReplayPlan(data)
+            plan.check_fair()
+            if not self._confirm_discard(self.view(key)):
+                return False
+            view = self.show_mode(key)
+            self.replay_dock.start(plan, view, name)
+        except WargameError as exc:
+            self.error("Could not replay the game", str(exc))
+            return False
+        return True
 
     def print_table(self, path: str | Path | None = None, *, paper: str | None = None) -> int:
         """File > Print table 1:1: the sea or the town on paper at table scale, as a

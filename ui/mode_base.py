@@ -38,6 +38,8 @@ class ModeView(QWidget):
         #: The database row holding this document's unsaved work (None: nothing unsaved).
         self.autosave_id: int | None = None
         self.last_error: str | None = None
+        #: True while File > Replay shows a saved game: bots stay idle.
+        self.replaying = False
 
     # -- to override -------------------------------------------------------------
     def load_default(self) -> None:

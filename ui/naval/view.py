@@ -460,7 +460,7 @@ class NavalView(PanelMixin, ModeView):
             self.bot_timer.stop()
 
     def _bot_tick(self) -> None:
-        if self.session is None or self.state.is_terminal():
+        if self.session is None or self.state.is_terminal() or self.replaying:
             return
         seat = self.state.current_player()
         if seat in self.bot_seats:

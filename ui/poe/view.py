@@ -561,7 +561,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
 
     # -- bots -------------------------------------------------------------------------------
     def _schedule_bot(self) -> None:
-        if self.session is None or self.state.over:
+        if self.session is None or self.state.over or self.replaying:
             return
         seat = self.state.current_player()
         auto = seat is not None and (seat in self.bots or self._auto_pass(seat))
@@ -581,7 +581,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
         )
 
     def _bot_step(self) -> None:
-        if self.session is None or self.state.over:
+        if self.session is None or self.state.over or self.replaying:
             return
         seat = self.state.current_player()
         if seat is None:

@@ -302,7 +302,7 @@ class RaidView(SetupMixin, ModeView):
             QTimer.singleShot(150, self.bot_step)
 
     def bot_step(self) -> None:
-        if self.session is None or self.state.is_terminal():
+        if self.session is None or self.state.is_terminal() or self.replaying:
             return
         seat = self.state.current_player()
         assert seat is not None
