@@ -91,6 +91,30 @@ def band_path(
     return path
 
 
+def ship_card(s: Ship) -> str:
+    """The hover card of a ship: the sheet's summary in a few lines."""
+    side = "attacker" if s.side == 0 else "defender"
+    guns = ", ".join(
+        f"{pos.value} {b.guns} {b.weight.value}" for pos, b in s.batteries.items() if b.guns > 0
+    )
+    hull = ", ".join(f"{pos.value} {pts}" for pos, pts in s.hull.items())
+    lines = [
+        f"<b>{s.name}</b> ({side}) - {s.type.value}{' warship' if s.warship else ''}",
+        f"Crew: {s.quality.value}, {s.fighting_points} of {s.fighting_start} fighting points",
+        f"Hull (of {s.hull_start} a side): {hull}",
+        f"Sailing gear: {s.gear} of {s.gear_start}"
+        + (f" - reduced sail {s.reduced_sail} turn(s)" if s.reduced_sail else ""),
+        f"Guns: {guns or 'none'}",
+        f"Status: {s.status.value}"
+        + (" - ON FIRE" if s.fire else "")
+        + (" - listing" if s.listing else "")
+        + ("" if s.captain_alive else " - captain killed"),
+    ]
+    if s.grappled:
+        lines.append(f"Grappled with {', '.join(s.grappled)}")
+    return "<br>".join(lines)
+
+
 class ShipItem(QGraphicsItem):
     """A 1/450 ship model seen from above: hull pointing along its heading, flag colours."""
 
@@ -108,6 +132,7 @@ class ShipItem(QGraphicsItem):
 
     def sync(self, ship: Ship) -> None:
         self.ship = ship
+        self.setToolTip(ship_card(ship))
         self.setPos(scene_point(self.sea, ship.hex))
         self.setRotation(self.sea.heading_angle(ship.heading))
         self.setVisible(ship.status is not Status.SUNK and ship.status is not Status.LEFT)

@@ -48,6 +48,37 @@ KIND_SHORT = {
     "governor": "Gov",
     "officer": "Off",
 }
+#: What each kind of figure does, for the hover card.
+KIND_TEXT = {
+    "hand-to-hand": "fights hand-to-hand only",
+    "musket": "shoots (1 square, or 2 in a line over open ground) and fights",
+    "militia": "town militia: shoots and fights",
+    "mob": "an armed mob: fights hand-to-hand",
+    "unarmed": "townsfolk: can be killed or flee, cannot fight back",
+    "guns": "a gun crew: the pirates score for spiking it",
+    "captain": "the pirates' captain (an officer)",
+    "governor": "the governor (an officer): worth dice if captured",
+    "officer": "an officer: leads groups, rolls on the officer-hit table",
+}
+QUALITY_TEXT = {
+    "hardened": "hardened (gold band): the best fighters",
+    "able": "able (white band)",
+    "scurvy": "scurvy (green band): the worst",
+}
+
+
+def unit_card(u: Unit, factor: int | None) -> str:
+    """The hover card of a figure on the town: who, what it does, how it stands."""
+    side = "pirates" if u.side == ATTACKER else "defender"
+    lines = [f"<b>{u.label()}</b> ({side})", KIND_TEXT.get(u.kind, u.kind)]
+    if not u.is_officer:
+        lines.append(f"Quality: {QUALITY_TEXT.get(u.quality, u.quality)}")
+    if factor is not None:
+        lines.append(f"Fighting factor: {factor} (the number on the token)")
+    lines.append(f"Status: {u.status}")
+    return "<br>".join(lines)
+
+
 OVERLAY = {
     "move": ("#3fa34d", 70),
     "target": ("#d7263d", 90),
@@ -228,7 +259,7 @@ class TownScene(QGraphicsScene):
             band = QRectF(rect.left() + 2, rect.bottom() - 6, rect.width() - 4, 4)
             self.addRect(band, QPen(Qt.PenStyle.NoPen), QBrush(QColor(QUALITY_COLOURS[u.quality])))
         item.setData(0, u.id)
-        item.setToolTip(f"{u.label()} - {'pirates' if u.side == ATTACKER else 'defender'}")
+        item.setToolTip(unit_card(u, factor))
         f = QFont()
         f.setPointSizeF(7.5)
         f.setBold(True)
