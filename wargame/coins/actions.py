@@ -42,7 +42,9 @@ class Decide(Action):
 
     def __post_init__(self) -> None:
         if self.choice not in (SALLY, PLUNDER):
-            raise ActionTextError(f"coins.decide: choice must be sally or plunder, not {self.choice!r}")
+            raise ActionTextError(
+                f"coins.decide: choice must be sally or plunder, not {self.choice!r}"
+            )
 
 
 @action("coins.reveal")

@@ -298,7 +298,9 @@ class CoinsState(GameState):
                 f"round {self.round} with {len(self.stack)} coins left in the round stack"
             )
         if (self.fortune >= 0) != (self.phase in (DECIDE, REVEAL, FLIP)):
-            raise InvariantViolation(f"a fortune coin of {self.fortune} in {PHASE_NAMES[self.phase]}")
+            raise InvariantViolation(
+                f"a fortune coin of {self.fortune} in {PHASE_NAMES[self.phase]}"
+            )
         if self.phase != START and not any(self.in_round):
             raise InvariantViolation("a round goes on with every pirate out of it")
         if any(k >= c.attack_at for k in self.pool_kinds()):
@@ -312,7 +314,9 @@ class CoinsState(GameState):
                 raise InvariantViolation(f"{self.name(s)} has a choice out of the decision")
         expected = self.next_decider() if self.phase == DECIDE else self.starter
         if self.actor != expected:
-            raise InvariantViolation(f"{self.name(self.actor)} is asked instead of {self.name(expected)}")
+            raise InvariantViolation(
+                f"{self.name(self.actor)} is asked instead of {self.name(expected)}"
+            )
         if self.phase == REVEAL and any(
             self.in_round[s] and self.choice[s] == UNDECIDED for s in range(self.n)
         ):
