@@ -199,7 +199,9 @@ def pct(p: Fraction) -> str:
 
 
 def num(x: Fraction) -> str:
-    """An expected value for the table: exact when short ("7/2 = 3.5")."""
+    """An expected value for the table: exact when short ("7/2 ≈ 3.50")."""
     if x.denominator == 1:
         return str(x.numerator)
+    if x.denominator <= 64:
+        return f"{x.numerator}/{x.denominator} ≈ {float(x):.2f}"
     return f"{float(x):.2f}"
