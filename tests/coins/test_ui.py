@@ -24,7 +24,9 @@ def _visible_text(view) -> str:  # noqa: ANN001
     return " ".join(w.text() for w in view.findChildren(QLabel) if w.isVisible())
 
 
-def test_a_hot_seat_turn_hands_off_before_each_secret_choice_and_reveals(main_window, qtbot) -> None:  # noqa: ANN001
+def test_a_hot_seat_turn_hands_off_before_each_secret_choice_and_reveals(
+    main_window, qtbot
+) -> None:  # noqa: ANN001
     view = _two_humans(main_window)
     st = view.state
     assert st.phase == DECIDE and st.current_player() == 0
@@ -53,9 +55,13 @@ def test_a_hot_seat_turn_hands_off_before_each_secret_choice_and_reveals(main_wi
     view.run_bots()  # the random bot decides, then the chores reveal (and flip)
     assert view.reveal_shown is not None
     assert view.reveal.isVisible()
-    assert "revealed" in view.reveal.title.text()
+    assert view.reveal.title.text().startswith("Revealed: round 1, turn 1")
+    from PySide6.QtWidgets import QLabel
+
+    cells = [c.findChild(QLabel).text() for c in view.reveal.cells]
+    assert "Pirate 1</b><br>PLUNDER" in cells[0]
+    assert "Pirate 2</b><br>sally forth" in cells[1]
     assert "plundered" in view.players.rows[0][3].text()
-    assert "sallied forth" in view.players.rows[1][3].text()
     assert any("Revealed under" in view.log.item(i).text() for i in range(view.log.count()))
     # the reveal is a barrier: nothing before it can be undone
     assert not view.session.can_undo or view.state.phase not in (REVEAL, FLIP)

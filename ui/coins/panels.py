@@ -51,9 +51,8 @@ def coins_of(c: CoinSet, by_type: dict[str, dict[str, int]], *, monster: bool) -
         value = c.values[c.metals.index(metal)]
         for kind in c.kinds:
             n = by_type[metal].get(kind, 0)
-            tip = (
-                f"{metal.title()} coin, worth {value}; its monster side shows a {kind}"
-                + (" (monster side up)" if monster else "")
+            tip = f"{metal.title()} coin, worth {value}; its monster side shows a {kind}" + (
+                " (monster side up)" if monster else ""
             )
             label = initials(kind) if monster else str(value)
             out.extend(Coin(metal, label, monster, tip) for _ in range(n))
@@ -230,6 +229,7 @@ class PlayersPanel(QFrame):
             label = caption(h, tip)
             self.grid.addWidget(label, 0, col)
         self.rows: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
+        self.grid.setColumnStretch(1, 1)
         self.grid.setColumnStretch(3, 1)
 
     def show_players(
@@ -246,6 +246,7 @@ class PlayersPanel(QFrame):
             row = tuple(QLabel() for _ in range(4))
             for col, w in enumerate(row):
                 w.setTextFormat(Qt.TextFormat.RichText)
+                w.setWordWrap(col in (1, 3))
                 self.grid.addWidget(w, r, col)
             self.rows.append(row)  # type: ignore[arg-type]
         for s, (name, booty, worth, status) in enumerate(self.rows):
@@ -266,14 +267,14 @@ class PlayersPanel(QFrame):
             summary, total = metal_summary(c, obs["booty"][s])
             booty.setText(summary)
             worth.setText(f"<b>{total}</b>")
-            if s in revealed:
-                text = revealed[s]
-            elif not obs["in_round"][s]:
-                text = "plundered: sits out the round"
+            if not obs["in_round"][s] and obs["phase"] not in ("start", "over"):
+                text = f"plundered{revealed.get(s, '')}: sits out"
             elif obs["decided"][s]:
                 text = "has decided"
                 if viewer == s and obs.get("my_choice"):
-                    text += f" (you: {'plunder' if obs['my_choice'] == 'plunder' else 'sally forth'})"
+                    text += (
+                        f" (you: {'plunder' if obs['my_choice'] == 'plunder' else 'sally forth'})"
+                    )
             else:
                 text = "in the round"
             status.setText(text)
@@ -382,28 +383,46 @@ class RevealPanel(QFrame):
         self.row = QHBoxLayout()
         lay.addLayout(self.row)
         self.cells: list[QWidget] = []
+        self._shown: tuple[Any, ...] | None = None
         self.hide()
 
     def show_reveal(self, title: str, entries: list[tuple[str, bool, str]]) -> None:
         """``entries``: (pirate, plundered, what they got)."""
         self.title.setText(title)
-        for w in self.cells:
-            w.deleteLater()
-        self.cells = []
-        for who, plunder, got in entries:
-            cell = QFrame()
-            cell.setObjectName("coins-reveal-cell")
-            v = QVBoxLayout(cell)
-            v.setContentsMargins(6, 4, 6, 4)
-            coin = CoinRow(34)
-            coin.setFixedWidth(40)
-            coin.set_coins(
-                [Coin("gold", "M" if plunder else "☠", plunder, "monster side" if plunder else "skull side")]
-            )
-            v.addWidget(coin, 0, Qt.AlignmentFlag.AlignHCenter)
-            label = QLabel(f"<b>{who}</b><br>{'PLUNDER' if plunder else 'sally forth'}<br>{got}")
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            v.addWidget(label)
-            self.row.addWidget(cell)
-            self.cells.append(cell)
+        key = (title, tuple(entries))
+        if key != self._shown:
+            self._shown = key
+            while self.row.count():
+                item = self.row.takeAt(0)
+                w = item.widget()
+                if w is not None:
+                    w.setParent(None)
+                    w.deleteLater()
+            self.cells = []
+            for who, plunder, got in entries:
+                cell = QFrame()
+                cell.setObjectName("coins-reveal-cell")
+                v = QVBoxLayout(cell)
+                v.setContentsMargins(6, 4, 6, 4)
+                coin = CoinRow(34)
+                coin.setFixedWidth(40)
+                coin.set_coins(
+                    [
+                        Coin(
+                            "gold",
+                            "M" if plunder else "☠",
+                            plunder,
+                            "monster side up: plunder" if plunder else "skull side up: sally forth",
+                        )
+                    ]
+                )
+                v.addWidget(coin, 0, Qt.AlignmentFlag.AlignHCenter)
+                label = QLabel(
+                    f"<b>{who}</b><br>{'PLUNDER' if plunder else 'sally forth'}<br>{got}"
+                )
+                label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                v.addWidget(label)
+                self.row.addWidget(cell)
+                self.cells.append(cell)
+            self.row.addStretch(1)
         self.show()

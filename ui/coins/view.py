@@ -40,9 +40,17 @@ from wargame.coins.describe import event_text
 from wargame.coins.game import PirateCoinsGame
 from wargame.coins.odds import Table, odds
 from wargame.coins.rules import monster_sets, rules
-from wargame.coins.state import DECIDE, FLIP, FORTUNE, PHASE_TITLES, PLUNDER, REVEAL, START
+from wargame.coins.state import (
+    DECIDE,
+    FLIP,
+    FORTUNE,
+    PHASE_TITLES,
+    PLUNDER,
+    REVEAL,
+    START,
+    CoinsState,
+)
 from wargame.coins.state import SALLY as SALLY_CHOICE
-from wargame.coins.state import CoinsState
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, ReplayProvider
 from wargame.core.game import Bot, GameSpec
@@ -99,6 +107,8 @@ class PirateCoinsView(ModeView):
         self.viewer: int | None = None
         #: The last reveal, shown until the next fortune coin is drawn.
         self.reveal_shown: tuple[Any, ...] | None = None
+        #: What each pirate took when they plundered this round (from the reveals seen).
+        self.round_gains: dict[int, int] = {}
         self.bot_delay_ms = 450
         self.reveal_pause_ms = 1600
         self.auto_chores = True
@@ -297,7 +307,11 @@ class PirateCoinsView(ModeView):
         header = data.get("header") or {}
         seats = header.get("seats")
         n = session.state.n
-        if not isinstance(seats, list) or len(seats) != n or any(s not in CONTROLLERS for s in seats):
+        if (
+            not isinstance(seats, list)
+            or len(seats) != n
+            or any(s not in CONTROLLERS for s in seats)
+        ):
             seats = ["human"] * n
         self.seats = list(seats)
         self._start(session)
@@ -317,10 +331,13 @@ class PirateCoinsView(ModeView):
         game = PirateCoinsGame(session.header.get("params") or {})
         factories = game.bots()
         self.bots = {
-            s: factories[c](DiceService.seeded(None)) for s, c in enumerate(self.seats) if c != "human"
+            s: factories[c](DiceService.seeded(None))
+            for s, c in enumerate(self.seats)
+            if c != "human"
         }
         self.viewer = None
         self.reveal_shown = None
+        self.round_gains = {}
         self.log.clear()
         for line in history_lines(session):
             self.log.addItem(line)
@@ -335,9 +352,12 @@ class PirateCoinsView(ModeView):
         if what == "apply":
             self.log.addItem(event_text(st))
             if st.last and st.last[0] == "reveal":
-                self.reveal_shown = st.last
+                self.reveal_shown = (st.last, st.round, st.turn_in_round)
+                for p, gain in zip(st.last[5], [st.last[4][p] for p in st.last[5]]):
+                    self.round_gains[p] = gain
             elif st.last and st.last[0] == "start":
                 self.reveal_shown = None
+                self.round_gains = {}
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
             self.log.addItem(f"({what}: {event_text(st) if what == 'redo' else 'taken back'})")
@@ -477,40 +497,35 @@ class PirateCoinsView(ModeView):
         starter = st.name(st.starter)
         self.table.show_table(obs, c, PHASE_TITLES[st.phase], starter)
         revealed = self._reveal_view()
-        self.players.show_players(
-            obs, c, [CONTROLLER_TITLES[x] for x in self.seats], self.viewer, revealed
-        )
+        self.players.show_players(obs, c, [x for x in self.seats], self.viewer, revealed)
         self._draw_decision(obs, seat)
         self.status_changed.emit(self.status_text())
         self.run_bots_later()
 
     def _reveal_view(self) -> dict[int, str]:
-        last = self.reveal_shown
-        if last is None:
+        """Show the last reveal; returns what each plunderer of this round took."""
+        gains = {s: f" (took {g})" if g else " (got nothing)" for s, g in self.round_gains.items()}
+        if self.reveal_shown is None:
             self.reveal.hide()
-            return {}
+            return gains
         st = self.state
-        _, _starter, choices, fortune, gains, plunderers, won = last
+        last, round_no, turn = self.reveal_shown
+        _, _starter, choices, fortune, took, plunderers, won = last
         c = st.coins
         metal = c.metals[c.type_metal[fortune]]
         entries = []
-        out = {}
         for s, ch in enumerate(choices):
             if ch == PLUNDER:
-                got = f"took {gains[s]}" if gains[s] else "got nothing"
-                entries.append((st.name(s), True, got))
-                out[s] = f"<b>plundered</b>: {got}"
+                entries.append((st.name(s), True, f"took {took[s]}" if took[s] else "got nothing"))
             elif ch == SALLY_CHOICE:
                 entries.append((st.name(s), False, "stays in"))
-                out[s] = "sallied forth"
-        shared_gold = len(plunderers) > 1 and c.divisions[c.type_metal[fortune]] == "all-or-nothing"
-        title = f"The choices are revealed! (round {st.round}, {metal} fortune)"
-        if shared_gold:
+        title = f"Revealed: round {round_no}, turn {turn}, {metal} fortune."
+        if len(plunderers) > 1 and c.divisions[c.type_metal[fortune]] == "all-or-nothing":
             title += " Several plundered a gold fortune: nobody gets anything."
         if won:
             title += f" Someone reached {c.win_booty} booty: the game ends."
         self.reveal.show_reveal(title, entries)
-        return out
+        return gains
 
     def _draw_decision(self, obs: dict[str, Any], seat: int | None) -> None:
         st = self.state
@@ -537,7 +552,10 @@ class PirateCoinsView(ModeView):
                 "starts the pile of loot.",
                 "Start the round (Enter)",
             ),
-            FORTUNE: (f"{who} draws the fortune coin from the pouch.", "Draw the fortune coin (Enter)"),
+            FORTUNE: (
+                f"{who} draws the fortune coin from the pouch.",
+                "Draw the fortune coin (Enter)",
+            ),
             REVEAL: (
                 f"Everyone has decided. {who} turns every coin over at once.",
                 "Reveal all choices (Enter)",
