@@ -259,7 +259,7 @@ class PirateCoinsView(ModeView):
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setText(RULES_HTML)
         if not self.ctx.quiet_errors:
-            box.exec()
+            box.open()
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:

@@ -44,7 +44,7 @@ def setup(st: CoinsState, dice: DiceService, starter: int | None) -> None:
         st.pouch[t] -= 1
         st.stack.append(t)
     if starter is None:
-        starter = dice.draw(0, st.n - 1, 1, "the scurviest pirate starts")[0]
+        starter = dice.draw(1, st.n, 1, "the scurviest pirate starts (pirate number)")[0] - 1
     st.starter = st.actor = starter
     st.phase = START
 
