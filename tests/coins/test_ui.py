@@ -124,3 +124,26 @@ def test_every_label_fits_at_1024_by_768(main_window, qtbot) -> None:  # noqa: A
     for w in view.findChildren(QLabel):
         if w.isVisible() and w.text() and not w.wordWrap() and "<" not in w.text():
             assert w.fontMetrics().horizontalAdvance(w.text()) <= w.width() + 1, w.text()
+
+
+def test_a_real_flip_can_be_typed_in(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("pirate-coins")
+    asked = []
+
+    def answer(request):  # noqa: ANN001, ANN202
+        asked.append(request.purpose)
+        return "2"  # monster side up
+
+    main_window.ctx.dice_answerer = answer
+    main_window.ctx.manual_dice = True
+    view.new_game(["human", "human"], params={"starter": "1"})
+    view.run_bots()  # chores: start the round, draw the fortune coin (a hidden draw)
+    assert asked == []
+    view._take_computer(0)
+    view.choose("sally")
+    view._take_computer(1)
+    view.choose("sally")
+    view.run_bots()  # the reveal, then the flip asks for the coin typed in
+    assert asked == ["coin flip: 1 skull, 2 monster"]
+    assert view.state.pool_kinds() != [0] * len(view.state.coins.kinds)
+    assert "Monster!" in "\n".join(view.log.item(i).text() for i in range(view.log.count()))
