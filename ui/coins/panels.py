@@ -162,7 +162,9 @@ class TablePanel(QFrame):
             )
         else:
             self.fortune_row.set_coins([])
-            self.fortune_text.setText("<i>none drawn yet this turn</i>")
+            self.fortune_text.setText(
+                "" if obs["phase"] == "over" else "<i>none drawn yet this turn</i>"
+            )
         summary, total = metal_summary(c, obs["pile"])
         self.pile_text.setText(f"<b>worth {total}</b> &nbsp;({summary})")
         self.pile_row.set_coins(coins_of(c, obs["pile"], monster=False), "empty")
@@ -267,7 +269,9 @@ class PlayersPanel(QFrame):
             summary, total = metal_summary(c, obs["booty"][s])
             booty.setText(summary)
             worth.setText(f"<b>{total}</b>")
-            if not obs["in_round"][s] and obs["phase"] not in ("start", "over"):
+            if obs["phase"] == "over":
+                text = "<b>wins</b>" if s in obs.get("winners", ()) else ""
+            elif not obs["in_round"][s] and obs["phase"] != "start":
                 text = f"plundered{revealed.get(s, '')}: sits out"
             elif obs["decided"][s]:
                 text = "has decided"

@@ -493,6 +493,9 @@ class PirateCoinsView(ModeView):
             self.handoff.hide()
         obs = st.observation(self.viewer)
         obs["to_act"] = seat
+        if st.is_terminal():
+            out = st.outcome()
+            obs["winners"] = out.winners if out is not None else ()
         c = st.coins
         starter = st.name(st.starter)
         self.table.show_table(obs, c, PHASE_TITLES[st.phase], starter)
