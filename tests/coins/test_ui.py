@@ -47,7 +47,8 @@ def test_a_hot_seat_turn_hands_off_before_each_secret_choice_and_reveals(
     log = [view.log.item(i).text() for i in range(view.log.count())]
     assert log[-1] == "Pirate 1 has decided"
     assert view.undo_stack.text(view.undo_stack.count() - 1) == "Pirate 1 has decided"
-    qtbot.mouseClick(view.handoff.button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # Enter takes the computer too
+    assert not view.handoff.isVisible() and view.viewer == 1
     players = view.players.rows[0][3].text()
     assert players == "has decided"  # Pirate 2 sees that Pirate 1 decided, not what
     qtbot.keyClick(view, Qt.Key.Key_S)  # sally forth by key

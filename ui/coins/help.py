@@ -20,6 +20,7 @@ giving change from their own booty (copper first); no change, less loot.
 options change it); the scurviest pirate is drawn at random; a monster attack gives those
 still sallying forth nothing; when everyone has plundered the round ends without a flip; an
 empty pouch ends the round; without a gold coin a pirate still decides.</p>
-<p><b>Keys:</b> P plunder, S sally forth, Enter the next step (start, draw, reveal, flip),
+<p><b>Keys:</b> P plunder, S sally forth, Enter the next step (start, draw, reveal, flip,
+or "I am Pirate N" on the hand-off screen),
 Ctrl+Z undo (never past a reveal or a draw).</p>
 """

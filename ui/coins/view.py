@@ -413,7 +413,11 @@ class PirateCoinsView(ModeView):
 
     def choose(self, what: str) -> None:
         """A human's button or key: plunder, sally, or the phase's one step."""
-        if self.session is None or self.handoff.isVisible():
+        if self.session is None:
+            return
+        if self.handoff.isVisible():
+            if what == "step":  # Enter on the hand-off: "I am Pirate N"
+                self.handoff.button.click()
             return
         st = self.state
         seat = st.current_player()
