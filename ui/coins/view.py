@@ -7,6 +7,7 @@ undo labels say only "Pirate 2 has decided" until the starting pirate reveals th
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -38,7 +39,7 @@ from ui.poe.undo import apply_turn_action
 from wargame.coins import actions as A
 from wargame.coins.describe import event_text
 from wargame.coins.game import PirateCoinsGame
-from wargame.coins.odds import Table, odds
+from wargame.coins.odds import Table, attack_chance, odds, pct
 from wargame.coins.rules import monster_sets, rules
 from wargame.coins.state import (
     DECIDE,
@@ -534,6 +535,17 @@ class PirateCoinsView(ModeView):
         self.reveal.show_reveal(title, entries)
         return gains
 
+    def _flip_odds(self, obs: dict[str, Any]) -> str:
+        if not obs["fortune"]:
+            return ""
+        t = Table.from_observation(obs)
+        c = t.coins
+        monster = Fraction(len(c.monster_faces), c.flip_sides)
+        return (
+            f"skull {pct(1 - monster)}, monster {pct(monster)}; "
+            f"a monster attack {pct(attack_chance(t))}"
+        )
+
     def _draw_decision(self, obs: dict[str, Any], seat: int | None) -> None:
         st = self.state
         d = self.decision
@@ -568,7 +580,8 @@ class PirateCoinsView(ModeView):
                 "Reveal all choices (Enter)",
             ),
             FLIP: (
-                f"{who} flips the fortune coin: skull to the pile, monster to the pool.",
+                f"{who} flips the fortune coin: skull to the pile, monster to the pool "
+                f"({self._flip_odds(obs)}).",
                 "Flip the fortune coin (Enter)",
             ),
         }
