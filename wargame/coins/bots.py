@@ -75,14 +75,14 @@ def values(t: Table, me: int) -> tuple[float, float]:
     c = t.coins
     v = c.values
     mine = t.value(me)
-    others_best = [t.value(s) for s in range(t.n) if s != me]
+    others = _others(t, me)
     plunder = 0.0
     count = 0
     for case in cases(t, me, plunder=True):
         gain = case.gains[me]
         worth = float(gain)
         if mine + gain >= c.win_booty:
-            rivals = max(b + case.gains[s] for s, b in _others(t, me))
+            rivals = max(b + case.gains[s] for s, b in others)
             if mine + gain > rivals:
                 worth += WIN_BONUS
         plunder += worth
@@ -94,19 +94,14 @@ def values(t: Table, me: int) -> tuple[float, float]:
     count = 0
     for case in cases(t, me, plunder=False):
         after = case.pile_after[0] * v[0] + case.pile_after[1] * v[1] + case.pile_after[2] * v[2]
-        lost = False
-        for s, b in _others(t, me):
-            if b + case.gains[s] >= c.win_booty:
-                lost = True  # someone else ends the game now
-        if lost:
-            count += 1
+        if any(b + case.gains[s] >= c.win_booty for s, b in others):
+            count += 1  # someone else ends the game now: staying is worth nothing
             continue
         keep = 1.0 / (1.0 + RIVAL_DISCOUNT * case.remaining)
         skull = after + t.fortune_value
         stay += keep * ((1 - monster) * skull + monster * (0 if attack else after))
         count += 1
     stay /= count
-    del others_best
     return plunder, stay
 
 

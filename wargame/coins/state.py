@@ -12,14 +12,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from wargame.coins import actions as A
+from wargame.coins.legal import DECIDE, FLIP, FORTUNE, OVER, REVEAL, START  # noqa: F401 - re-exported
+from wargame.coins.legal import LEGAL as _LEGAL
 from wargame.coins.rules import CoinSet
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
 from wargame.errors import IllegalAction, InvariantViolation
 
-# Phases
-START, FORTUNE, DECIDE, REVEAL, FLIP, OVER = range(6)
 PHASE_NAMES = ("start", "fortune", "decide", "reveal", "flip", "over")
 PHASE_TITLES = (
     "Start of the round",
@@ -35,14 +35,6 @@ CHOICE_NAMES = {UNDECIDED: None, SALLY: A.SALLY, PLUNDER: A.PLUNDER}
 #: Each action's effect, filled in by :mod:`wargame.coins.effects` (imported below).
 _APPLY: dict[type, Callable[[CoinsState, Action, DiceService], None]] = {}
 
-_LEGAL: dict[int, tuple[Action, ...]] = {
-    START: (A.START,),
-    FORTUNE: (A.FORTUNE,),
-    DECIDE: (A.SALLY_FORTH, A.PLUNDER_NOW),
-    REVEAL: (A.REVEAL,),
-    FLIP: (A.FLIP,),
-    OVER: (),
-}
 
 
 class CoinsState(GameState):
