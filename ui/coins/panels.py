@@ -231,8 +231,8 @@ class PlayersPanel(QFrame):
             label = caption(h, tip)
             self.grid.addWidget(label, 0, col)
         self.rows: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
-        self.grid.setColumnStretch(1, 1)
-        self.grid.setColumnStretch(3, 1)
+        self.grid.setColumnStretch(1, 3)
+        self.grid.setColumnStretch(3, 2)
 
     def show_players(
         self,
