@@ -231,8 +231,7 @@ class PlayersPanel(QFrame):
             label = caption(h, tip)
             self.grid.addWidget(label, 0, col)
         self.rows: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
-        self.grid.setColumnStretch(1, 3)
-        self.grid.setColumnStretch(3, 2)
+        self.grid.setColumnStretch(4, 1)  # spare room goes right of the columns
 
     def show_players(
         self,
@@ -248,7 +247,7 @@ class PlayersPanel(QFrame):
             row = tuple(QLabel() for _ in range(4))
             for col, w in enumerate(row):
                 w.setTextFormat(Qt.TextFormat.RichText)
-                w.setWordWrap(col in (1, 3))
+                w.setWordWrap(col == 3)
                 self.grid.addWidget(w, r, col)
             self.rows.append(row)  # type: ignore[arg-type]
         for s, (name, booty, worth, status) in enumerate(self.rows):
