@@ -36,7 +36,6 @@ CHOICE_NAMES = {UNDECIDED: None, SALLY: A.SALLY, PLUNDER: A.PLUNDER}
 _APPLY: dict[type, Callable[[CoinsState, Action, DiceService], None]] = {}
 
 
-
 class CoinsState(GameState):
     __slots__ = (
         "coins",
