@@ -55,23 +55,30 @@ from wargame.errors import FileFormatError, WargameError
 CONTROLLERS = ("human", "random", "strong")
 CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
 
-STYLE = """
-PirateCoinsView { background: #efe6d2; }
-QFrame#coins-table, QFrame#coins-players, QFrame#coins-decision, QFrame#coins-reveal {
-    background: #fbf6ea; border: 1px solid #b9a57a; border-radius: 6px; }
-QFrame#coins-decision { border: 2px solid #8a6d35; }
-QFrame#coins-reveal { background: #fff1c7; border: 2px solid #c0392b; }
-QFrame#coins-reveal-cell { background: #fffaf0; border: 1px solid #d4b873; border-radius: 4px; }
-QLabel#caption { font-weight: bold; color: #4a3c26; }
-QLabel#coins-header { font-size: 14px; color: #2b2114; }
-QLabel#coins-prompt { font-size: 14px; color: #2b2114; }
-QLabel#coins-reveal-title { font-size: 15px; font-weight: bold; color: #7b1d1d; }
-QLabel#coins-odds { font-size: 13px; }
-QPushButton { padding: 5px 14px; }
-QPushButton#coins-plunder, QPushButton#coins-sally, QPushButton#coins-step {
-    font-weight: bold; font-size: 13px; }
-QListWidget#coins-log { background: #fbf6ea; font-size: 12px; }
+STYLE_TEMPLATE = """
+QWidget {{ font-size: {s12}px; }}
+PirateCoinsView {{ background: #efe6d2; }}
+QFrame#coins-table, QFrame#coins-players, QFrame#coins-decision, QFrame#coins-reveal {{
+    background: #fbf6ea; border: 1px solid #b9a57a; border-radius: 6px; }}
+QFrame#coins-decision {{ border: 2px solid #8a6d35; }}
+QFrame#coins-reveal {{ background: #fff1c7; border: 2px solid #c0392b; }}
+QFrame#coins-reveal-cell {{ background: #fffaf0; border: 1px solid #d4b873; border-radius: 4px; }}
+QLabel#caption {{ font-weight: bold; color: #4a3c26; }}
+QLabel#coins-header {{ font-size: {s14}px; color: #2b2114; }}
+QLabel#coins-prompt {{ font-size: {s14}px; color: #2b2114; }}
+QLabel#coins-reveal-title {{ font-size: {s15}px; font-weight: bold; color: #7b1d1d; }}
+QLabel#coins-odds {{ font-size: {s13}px; }}
+QPushButton {{ padding: 5px 14px; }}
+QPushButton#coins-plunder, QPushButton#coins-sally, QPushButton#coins-step {{
+    font-weight: bold; font-size: {s13}px; }}
+QListWidget#coins-log {{ background: #fbf6ea; font-size: {s12}px; }}
 """
+
+
+def style(scale: float = 1.0) -> str:
+    """The table's style sheet, its type sizes scaled (larger on a big screen)."""
+    sizes = {f"s{n}": round(n * scale) for n in (12, 13, 14, 15)}
+    return STYLE_TEMPLATE.format(**sizes)
 
 
 def history_lines(session: Session[Any]) -> list[str]:
@@ -93,7 +100,8 @@ class PirateCoinsView(CoinsDrawing, ModeView):
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        self.setStyleSheet(STYLE)
+        self._scale = 1.0
+        self.setStyleSheet(style())
         self.session: Session[Any] | None = None
         self.seats: list[str] = ["human", "strong", "strong", "strong"]
         self.bots: dict[int, Bot] = {}
@@ -246,6 +254,11 @@ class PirateCoinsView(CoinsDrawing, ModeView):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.handoff.setGeometry(self.rect())
+        # Larger type on a big screen; the laptop size keeps the compact one.
+        scale = 1.25 if self.width() >= 1500 and self.height() >= 850 else 1.0
+        if scale != self._scale:
+            self._scale = scale
+            self.setStyleSheet(style(scale))
 
     def show_rules(self) -> None:
         box = QMessageBox(self)
