@@ -54,7 +54,10 @@ MODES: tuple[ModeInfo, ...] = (
         None,
     ),
     ModeInfo(
-        "pirate-coins", "Pirate Coins", "Skulls and monsters from the pouch, 2-5 players.", None
+        "pirate-coins",
+        "Pirate Coins",
+        "Skulls and monsters from the pouch, 2-5 players.",
+        "wargame.coins.game:PirateCoinsGame",
     ),
     ModeInfo(
         "tortuga-1667", "Tortuga 1667", "Secret nations, mutinies and the Spanish galleon.", None

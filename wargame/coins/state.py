@@ -1,0 +1,348 @@
+"""The position of a game of Pirate Coins.
+
+Coins are counts per type (see :mod:`wargame.coins.rules`); the round stack is the
+only ordered pile (face down, top last). Effects are in :mod:`wargame.coins.effects`,
+legal actions in :mod:`wargame.coins.legal`; this module holds the data, copying,
+JSON, the hidden-information view and the invariants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from wargame.coins import actions as A
+from wargame.coins.legal import DECIDE, FLIP, FORTUNE, OVER, REVEAL, START  # noqa: F401 - re-exported
+from wargame.coins.legal import LEGAL as _LEGAL
+from wargame.coins.rules import CoinSet
+from wargame.core.actions import Action
+from wargame.core.dice import DiceService, Roll
+from wargame.core.game import GameState, Outcome
+from wargame.errors import IllegalAction, InvariantViolation
+
+PHASE_NAMES = ("start", "fortune", "decide", "reveal", "flip", "over")
+PHASE_TITLES = (
+    "Start of the round",
+    "Fortune",
+    "Decision",
+    "Reveal and plunder",
+    "Coin flip",
+    "Game over",
+)
+UNDECIDED, SALLY, PLUNDER = -1, 0, 1
+CHOICE_NAMES = {UNDECIDED: None, SALLY: A.SALLY, PLUNDER: A.PLUNDER}
+
+#: Each action's effect, filled in by :mod:`wargame.coins.effects` (imported below).
+_APPLY: dict[type, Callable[[CoinsState, Action, DiceService], None]] = {}
+
+
+class CoinsState(GameState):
+    __slots__ = (
+        "coins",
+        "n",
+        "pouch",
+        "stack",
+        "pile",
+        "pool",
+        "fortune",
+        "booty",
+        "worth",
+        "in_round",
+        "choice",
+        "phase",
+        "starter",
+        "actor",
+        "round",
+        "turns",
+        "turn_in_round",
+        "end_reason",
+        "last",
+        "flips",
+    )
+
+    def __init__(self, coins: CoinSet, players: int) -> None:
+        self.coins = coins
+        self.n = players
+        self.pouch: list[int] = list(coins.total)
+        self.stack: list[int] = []  # face down, top coin last
+        self.pile: list[int] = [0] * coins.types
+        self.pool: list[int] = [0] * coins.types
+        self.fortune = -1
+        self.booty: list[list[int]] = [[0] * coins.types for _ in range(players)]
+        #: Each booty's value (kept with ``booty``).
+        self.worth: list[int] = [0] * players
+        self.in_round: list[bool] = [True] * players
+        self.choice: list[int] = [UNDECIDED] * players
+        self.phase = START
+        self.starter = 0
+        #: The seat to act (kept by the effects): the starter, or the next to decide.
+        self.actor = 0
+        self.round = 0
+        self.turns = 0
+        self.turn_in_round = 0
+        self.end_reason = ""
+        #: What the last action did, for the log and the table (public by then).
+        self.last: tuple[Any, ...] = ()
+        #: Flips and draws so far this game (for the table's history; public).
+        self.flips = 0
+
+    # -- protocol --------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.actor
+
+    def next_decider(self) -> int:
+        n = self.n
+        s = self.starter
+        choice = self.choice
+        in_round = self.in_round
+        for _ in range(n):
+            if in_round[s] and choice[s] == UNDECIDED:
+                return s
+            s = s + 1 if s + 1 < n else 0
+        raise InvariantViolation("the decision phase has no pirate left to decide")
+
+    def legal_actions(self) -> Sequence[Action]:
+        return _LEGAL[self.phase]
+
+    def apply(self, action: Action, dice: DiceService) -> None:
+        if action not in _LEGAL[self.phase]:
+            from wargame.coins.describe import why_illegal
+
+            raise IllegalAction(why_illegal(self, action), rule="Pirate Coins: turn structure")
+        _APPLY[type(action)](self, action, dice)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        from wargame.coins.scoring import winners
+
+        won = winners(self)
+        return Outcome(
+            won[0] if len(won) == 1 else None,
+            {s: float(self.booty_value(s)) for s in range(self.n)},
+            self.turns,
+            self.end_reason,
+            team=tuple(won) if len(won) > 1 else None,
+        )
+
+    @property
+    def turn(self) -> int:
+        return self.turns
+
+    def is_undo_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
+        # A reveal, a draw from the pouch or the round stack, and a flip can't be undone.
+        return action.reveals or bool(rolls)
+
+    def describe(self, action: Action) -> str:
+        from wargame.coins.describe import describe
+
+        return describe(self, action)
+
+    # -- queries ---------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return f"Pirate {seat + 1}"
+
+    def booty_value(self, seat: int) -> int:
+        return self.worth[seat]
+
+    def metal_counts(self, counts: Sequence[int]) -> list[int]:
+        """Counts per type folded to counts per metal (copper, silver, gold)."""
+        k = len(self.coins.kinds)
+        return [sum(counts[0:k]), sum(counts[k : 2 * k]), sum(counts[2 * k : 3 * k])]
+
+    def pool_kinds(self) -> list[int]:
+        """Monsters in the pool per kind."""
+        k = len(self.coins.kinds)
+        pool = self.pool
+        return [pool[i] + pool[i + k] + pool[i + 2 * k] for i in range(k)]
+
+    def pile_value(self) -> int:
+        return sum(c * v for c, v in zip(self.pile, self.coins.type_value))
+
+    def decided(self, seat: int) -> bool:
+        return self.choice[seat] != UNDECIDED
+
+    # -- copying ---------------------------------------------------------------------
+    def clone(self) -> CoinsState:
+        s = object.__new__(CoinsState)
+        s.coins = self.coins
+        s.n = self.n
+        s.pouch = self.pouch[:]
+        s.stack = self.stack[:]
+        s.pile = self.pile[:]
+        s.pool = self.pool[:]
+        s.fortune = self.fortune
+        s.booty = [b[:] for b in self.booty]
+        s.worth = self.worth[:]
+        s.in_round = self.in_round[:]
+        s.choice = self.choice[:]
+        s.phase = self.phase
+        s.starter = self.starter
+        s.actor = self.actor
+        s.round = self.round
+        s.turns = self.turns
+        s.turn_in_round = self.turn_in_round
+        s.end_reason = self.end_reason
+        s.last = self.last
+        s.flips = self.flips
+        return s
+
+    def resample_hidden(self, seat: int, dice: DiceService) -> CoinsState:
+        """A copy where what ``seat`` can't see is redrawn: the other pirates' pending
+        secret choices (each uniformly), and which of the unseen coins form the round
+        stack (the pouch and the stack together are all ``seat`` knows of them)."""
+        s = self.clone()
+        if s.phase in (DECIDE, REVEAL):
+            for p in range(s.n):
+                if p != seat and s.choice[p] != UNDECIDED:
+                    s.choice[p] = dice.randint(0, 1, "resample a secret choice", hidden=True)
+        if s.stack:
+            unseen = [a + s.stack.count(t) for t, a in enumerate(s.pouch)]
+            stack = []
+            for _ in range(len(s.stack)):
+                t = draw_type(unseen, dice, "resample the round stack")
+                unseen[t] -= 1
+                stack.append(t)
+            s.stack = stack
+            s.pouch = unseen
+        return s
+
+    # -- plain data ------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data = self._public()
+        data["pouch"] = _by_type(self.coins, self.pouch)
+        data["round_stack"] = [self.coins.coin_name(t) for t in self.stack]
+        data["choices"] = [CHOICE_NAMES[c] for c in self.choice]
+        return data
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see: the round stack and the pouch only as counts (and the
+        coins they hold together), no other pirate's choice before the reveal."""
+        data = self._public()
+        unseen = [a + self.stack.count(t) for t, a in enumerate(self.pouch)]
+        data["pouch"] = sum(self.pouch)
+        data["round_stack"] = len(self.stack)
+        data["unseen"] = _by_type(self.coins, unseen)
+        data["decided"] = [c != UNDECIDED for c in self.choice]
+        data["my_choice"] = (
+            CHOICE_NAMES[self.choice[seat]] if seat is not None and 0 <= seat < self.n else None
+        )
+        return data
+
+    def _public(self) -> dict[str, Any]:
+        c = self.coins
+        return {
+            "game": "pirate-coins",
+            "monsters": c.key,
+            "players": self.n,
+            "round": self.round,
+            "turns": self.turns,
+            "turn_in_round": self.turn_in_round,
+            "phase": PHASE_NAMES[self.phase],
+            "starter": self.starter,
+            "pile": _by_type(c, self.pile),
+            "monster_pool": _by_type(c, self.pool),
+            "fortune": c.coin_name(self.fortune) if self.fortune >= 0 else None,
+            "booty": [_by_type(c, b) for b in self.booty],
+            "booty_value": [self.booty_value(s) for s in range(self.n)],
+            "in_round": list(self.in_round),
+            "end": self.end_reason,
+            "last": _plain(self.last),
+        }
+
+    # -- invariants ------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        c = self.coins
+        stack_counts = [0] * c.types
+        for t in self.stack:
+            stack_counts[t] += 1
+        for t in range(c.types):
+            where = (
+                self.pouch[t]
+                + self.pile[t]
+                + self.pool[t]
+                + stack_counts[t]
+                + (self.fortune == t)
+                + sum(b[t] for b in self.booty)
+            )
+            if where != c.total[t]:
+                raise InvariantViolation(
+                    f"{c.coin_name(t)} coins: {where} accounted for, {c.total[t]} in the game"
+                )
+            for place, counts in (("pouch", self.pouch), ("pile", self.pile), ("pool", self.pool)):
+                if counts[t] < 0:
+                    raise InvariantViolation(f"{counts[t]} {c.coin_name(t)} coins in the {place}")
+            for s in range(self.n):
+                if self.booty[s][t] < 0:
+                    raise InvariantViolation(f"{self.name(s)} holds {self.booty[s][t]} coins")
+        tv = c.type_value
+        for s in range(self.n):
+            if sum(x * v for x, v in zip(self.booty[s], tv)) != self.worth[s]:
+                raise InvariantViolation(f"{self.name(s)}'s booty is not worth {self.worth[s]}")
+        if self.phase == OVER:
+            return
+        if len(self.stack) + self.round != c.round_stack:
+            raise InvariantViolation(
+                f"round {self.round} with {len(self.stack)} coins left in the round stack"
+            )
+        if (self.fortune >= 0) != (self.phase in (DECIDE, REVEAL, FLIP)):
+            raise InvariantViolation(
+                f"a fortune coin of {self.fortune} in {PHASE_NAMES[self.phase]}"
+            )
+        if self.phase != START and not any(self.in_round):
+            raise InvariantViolation("a round goes on with every pirate out of it")
+        if any(k >= c.attack_at for k in self.pool_kinds()):
+            raise InvariantViolation("the monsters should have attacked")
+        for s in range(self.n):
+            if self.booty_value(s) >= c.win_booty:
+                raise InvariantViolation(f"{self.name(s)} has won but the game goes on")
+            if self.choice[s] != UNDECIDED and (
+                not self.in_round[s] or self.phase not in (DECIDE, REVEAL)
+            ):
+                raise InvariantViolation(f"{self.name(s)} has a choice out of the decision")
+        expected = self.next_decider() if self.phase == DECIDE else self.starter
+        if self.actor != expected:
+            raise InvariantViolation(
+                f"{self.name(self.actor)} is asked instead of {self.name(expected)}"
+            )
+        if self.phase == REVEAL and any(
+            self.in_round[s] and self.choice[s] == UNDECIDED for s in range(self.n)
+        ):
+            raise InvariantViolation("the reveal comes before every pirate decided")
+        if self.phase == START and (any(self.pile) or any(self.pool)):
+            raise InvariantViolation("a round starts with coins left on the table")
+
+
+def draw_type(counts: list[int], dice: DiceService, purpose: str) -> int:
+    """A coin drawn at random from ``counts`` (per type) as a hidden draw; not removed."""
+    total = sum(counts)
+    i = dice.draw(0, total - 1, 1, purpose, hidden=True)[0]
+    for t, c in enumerate(counts):
+        if i < c:
+            return t
+        i -= c
+    raise InvariantViolation(f"a draw of {i} from {total} coins")
+
+
+def _by_type(c: CoinSet, counts: Sequence[int]) -> dict[str, dict[str, int]]:
+    """Counts per type as {metal: {kind: count}} without zeros (a metal always listed)."""
+    out: dict[str, dict[str, int]] = {m: {} for m in c.metals}
+    k = len(c.kinds)
+    for t, n in enumerate(counts):
+        if n:
+            out[c.metals[t // k]][c.kinds[t % k]] = n
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+from wargame.coins import effects as _effects  # noqa: E402 - fills _APPLY
+
+_APPLY.update(_effects.APPLY)
