@@ -16,6 +16,7 @@ from wargame.core.dice import (
     Roll,
     RollRequest,
     SeededProvider,
+    fresh_seed,
 )
 
 if TYPE_CHECKING:  # the database (sqlmodel) is imported only when first used: fast start
@@ -106,7 +107,10 @@ class AppContext:
         )
 
     def make_dice(self, seed: int | str | None, source: str) -> DiceService:
-        """A dice service for one game: seeded, switchable to typed-in dice, logged."""
+        """A dice service for one game: seeded (from the OS's entropy unless a test
+        gives ``seed``), switchable to typed-in dice, logged."""
+        if seed is None:
+            seed = fresh_seed()
         dice = DiceService(TableProvider(self, SeededProvider(seed)))
         self.dice_hub.watch(dice, source)
         return dice

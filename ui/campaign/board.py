@@ -232,7 +232,7 @@ class BoardMixin:
         self._enable_buttons()
         self.history.clear()
         for entry in self.session.entries[-200:]:
-            self.history.addItem(st.describe(entry.action))
+            self.history.addItem(entry.label)
         self.history.scrollToBottom()
         self.status_changed.emit(self.status_text())
 

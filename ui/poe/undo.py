@@ -64,6 +64,7 @@ def apply_turn_action(
     if entry.barrier:
         stack.clear()
     else:
-        stack.push(TurnCommand(session, text or action.to_text(), on_change, bot=bot))
+        # The label is the session's public sentence (a secret choice says only that).
+        stack.push(TurnCommand(session, entry.label, on_change, bot=bot))
     on_change()
     return entry
