@@ -1,4 +1,4 @@
-"""What every mode view gets: the database, the dice hub, settings."""
+"""What every mode view gets: the database, the dice hub, settings (plain values)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from ui.settings import Settings
 from wargame.core.dice import (
     DiceService,
     ManualProvider,
@@ -60,7 +61,7 @@ class AppContext:
         db: Database | Callable[[], Database],
         data_dir: Path,
         *,
-        settings: QSettings | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self._db: Database | None = None
         self._db_factory: Callable[[], Database] | None = None
@@ -70,9 +71,8 @@ class AppContext:
             self._db = db  # type: ignore[assignment]
         self.data_dir = data_dir
         self.dice_hub = DiceHub()
-        self.settings = settings or QSettings(
-            str(data_dir / "settings.ini"), QSettings.Format.IniFormat
-        )
+        # Plain values only: QSettings would unpickle a crafted entry (issue 11).
+        self.settings = settings or Settings(data_dir / "settings.ini")
         self.manual_dice = False
         self.dialog_parent: QWidget | None = None
         #: Tests replace this to answer dice prompts without a dialog.

@@ -179,7 +179,9 @@ class NavalView(PanelMixin, ModeView):
         ):
             data = dict(data)
             data["map_file"] = str(path.parent / str(data["map_file"]))
-        session = new_session(GameSpec("naval", 2, scenario=data), self.ctx.make_dice(None, "Naval"))
+        session = new_session(
+            GameSpec("naval", 2, scenario=data), self.ctx.make_dice(None, "Naval")
+        )
         self._start(session, data)
         self.document_name = str(data.get("name", "Sea fight"))
         self.document_changed.emit()

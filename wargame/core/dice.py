@@ -257,9 +257,7 @@ class DiceService:
 
     def __init__(self, provider: Provider | None = None) -> None:
         # No provider given: a generator seeded from the OS, never a fixed seed.
-        self.provider: Provider = (
-            provider if provider is not None else SeededProvider(fresh_seed())
-        )
+        self.provider: Provider = provider if provider is not None else SeededProvider(fresh_seed())
         self._listeners: list[Callable[[Roll], None]] = []
         self._recording: list[list[Roll]] = []
 

@@ -180,6 +180,11 @@ class Session(Generic[S]):
         self.key_id: str | None = None
         self.keyring: Keyring | None = None
         self._seals: list[str] = []
+        #: Hot-seat documents (the campaign): undo takes back only actions of the
+        #: player at the computer (``at_table``); the state's ``author(action)`` names
+        #: who made one (None: a rules event anyone may take back).
+        self.authors_only = False
+        self.at_table: int | None = None
 
     # -- observers ---------------------------------------------------------------
     def add_listener(self, fn: Listener) -> None:
@@ -243,8 +248,13 @@ class Session(Generic[S]):
     def undo_limit_reason(self) -> str | None:
         if not self.entries:
             return "nothing to undo"
-        if self.entries[-1].barrier:
+        last = self.entries[-1]
+        if last.barrier:
             return "undo stops here: dice were rolled or hidden information was revealed"
+        if self.authors_only:
+            author = _author(self.state, last)
+            if author is not None and author != self.at_table:
+                return f"only the player who made it may undo: {last.label}"
         return None
 
     def undo(self) -> Entry:
@@ -547,13 +557,20 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+def _author(state: Any, entry: Entry) -> int | None:
+    fn = getattr(state, "author", None)
+    return fn(entry.action) if fn is not None else entry.seat
+
+
 def _current_player(state: Any) -> int | None:
     """The seat about to act, for the log; None for a document without seats."""
     fn = getattr(state, "current_player", None)
     return fn() if fn is not None else None
 
 
-def reseal(data: Mapping[str, Any], target: Sealer, *, source: Sealer | None = None) -> dict[str, Any]:
+def reseal(
+    data: Mapping[str, Any], target: Sealer, *, source: Sealer | None = None
+) -> dict[str, Any]:
     """The version-2 save ``data`` sealed again under ``target`` (for moving a save to
     another table): every seal is opened with ``source`` (default: the key the save
     names, from this installation's keyring) and checked, then sealed afresh."""
