@@ -261,7 +261,9 @@ class PiecesOfEightView(TableDrawing, ModeView):
         *,
         scenario: dict[str, Any] | None,
         params: dict[str, Any] | None = None,
+        seed: int | None = None,
     ) -> None:
+        """A new game; its dice are seeded from the OS (``seed``: a test's fixed seed)."""
         self._bot_timer.stop()
         self.scenario = scenario
         self.seats = list(seats)
@@ -270,7 +272,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
         # A new game at the table asks everyone in response windows unless told otherwise.
         spec = GameSpec("pieces-of-eight", len(seats), table_params(params), board)
         # Dice seeded from the OS by the table's factory: no two games deal alike.
-        session = new_session(spec, self.ctx.make_dice(None, "Pieces of Eight"))
+        session = new_session(spec, self.ctx.make_dice(seed, "Pieces of Eight"))
         session.header["seats"] = list(seats)
         self._start(session)
         self.document_name = "pieces-of-eight"
