@@ -180,6 +180,7 @@ class Session(Generic[S]):
         self.key_id: str | None = None
         self.keyring: Keyring | None = None
         self._seals: list[str] = []
+        self._head_seal: tuple[bytes, Any, str] | None = None
         #: Hot-seat documents (the campaign): undo takes back only actions of the
         #: player at the computer (``at_table``); the state's ``author(action)`` names
         #: who made one (None: a rules event anyone may take back).
@@ -345,7 +346,15 @@ class Session(Generic[S]):
             "redo": [e.private_json() for e in self.redo_list],
             "dice": _dice_state(self.dice),
         }
-        head["sealed"] = sealer.seal(private, _head_ad(head))
+        # Saving twice with nothing changed gives the same bytes (the last seal is
+        # reused); any change seals afresh with a new random nonce.
+        ad = _head_ad(head)
+        cached = self._head_seal
+        if cached is not None and cached[0] == ad and cached[1] == private:
+            head["sealed"] = cached[2]
+        else:
+            head["sealed"] = sealer.seal(private, ad)
+            self._head_seal = (ad, private, head["sealed"])
         return head
 
     def to_json(self) -> dict[str, Any]:
@@ -436,6 +445,7 @@ class Session(Generic[S]):
         session.key_id = kid
         session.keyring = ring
         session._seals = probe._seals
+        session._head_seal = (_head_ad(public_head), private, str(head.get("sealed")))
         return session
 
     @classmethod
