@@ -257,3 +257,72 @@ def test_undo_rerolls__redo_reuses_the_recorded_result() -> None:
         assert s.redo() == e
     assert s.entries[-len(undone) :] == list(reversed(undone))
     assert states != s.state.to_json()
+
+
+# -- Moving a save to another computer ------------------------------------------------
+
+
+def test_a_save_moves_to_another_computer_with_a_passphrase(tmp_path) -> None:  # noqa: ANN001
+    from wargame.cli import main
+    from wargame.core import sealing
+
+    home, away = tmp_path / "home", tmp_path / "away"
+    sealing.configure(home)
+    try:
+        s = poe()
+        play(s, 30)
+        game = tmp_path / "game.json"
+        game.write_text(json.dumps(s.to_json()))
+        phrase = tmp_path / "phrase.txt"
+        phrase.write_text("seven sails at dawn\n")
+        portable = tmp_path / "game.portable.json"
+        args = ["--data-dir", str(home), "save", "export", str(game), "--out", str(portable)]
+        assert main([*args, "--passphrase-file", str(phrase)]) == 0
+        sealing.configure(away)
+        with pytest.raises(FileFormatError, match="another installation.*wargame save export"):
+            load_session(json.loads(game.read_text()))
+        moved = tmp_path / "moved.json"
+        args = ["--data-dir", str(away), "save", "import", str(portable), "--out", str(moved)]
+        wrong = tmp_path / "wrong.txt"
+        wrong.write_text("not the passphrase\n")
+        assert main([*args, "--passphrase-file", str(wrong)]) == 2
+        assert main([*args, "--passphrase-file", str(phrase)]) == 0
+        sealing.configure(away)
+        again = load_session(json.loads(moved.read_text()))
+        assert again.state.to_json() == s.state.to_json()
+        assert again.dice.draw(1, 10**9, 5, "x") == s.dice.draw(1, 10**9, 5, "x")
+        # or carry the table key itself
+        key = tmp_path / "key.json"
+        assert (
+            main(
+                [
+                    "--data-dir",
+                    str(home),
+                    "key",
+                    "export",
+                    "--out",
+                    str(key),
+                    "--passphrase-file",
+                    str(phrase),
+                ]
+            )
+            == 0
+        )
+        assert (
+            main(
+                [
+                    "--data-dir",
+                    str(away),
+                    "key",
+                    "import",
+                    str(key),
+                    "--passphrase-file",
+                    str(phrase),
+                ]
+            )
+            == 0
+        )
+        sealing.configure(away)
+        assert load_session(json.loads(game.read_text())).state.to_json() == s.state.to_json()
+    finally:
+        sealing.configure(None)

@@ -114,8 +114,9 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], parse: Callable[[str], Action]) -> Entry:
-        """A version-1 entry (everything in plain text)."""
-        return cls.from_parts(data, None, parse)
+        """A version-1 entry (everything in plain text; its sentence is made on replay)."""
+        entry = cls.from_parts(data, None, parse)
+        return cls(entry.action, entry.rolls, entry.barrier, entry.seat)
 
     @classmethod
     def from_parts(
@@ -135,7 +136,7 @@ class Entry:
             raise FileFormatError(f"log entry {public!r:.60}: 'r' must be a list")
         rolls = tuple(Roll.from_json(r) for r in raw_rolls)
         seat = public.get("p")
-        said = public.get("t")
+        said = public.get("t", public.get("a", ""))  # no "t": the sentence is the text
         return cls(
             parse(text),
             rolls,
@@ -180,6 +181,7 @@ class Session(Generic[S]):
         self.key_id: str | None = None
         self.keyring: Keyring | None = None
         self._seals: list[str] = []
+        self._saved: list[dict[str, Any]] = []
         self._head_seal: tuple[bytes, Any, str] | None = None
         #: Hot-seat documents (the campaign): undo takes back only actions of the
         #: player at the computer (``at_table``); the state's ``author(action)`` names
@@ -264,6 +266,7 @@ class Session(Generic[S]):
             raise UndoBlocked(reason)
         entry = self.entries.pop()
         del self._seals[len(self.entries) :]
+        del self._saved[len(self.entries) :]
         self.redo_list.append(entry)
         self._rebuild(len(self.entries))
         self._notify("undo")
@@ -316,8 +319,11 @@ class Session(Generic[S]):
         made, an entry's saved form never changes (a database can append it once)."""
         if not 0 <= i < len(self.entries):
             raise IndexError(f"no log entry {i}")
-        self._seal_upto(i + 1)
-        return {**self.entries[i].public_json(), "s": self._seals[i]}
+        while len(self._saved) <= i:
+            k = len(self._saved)
+            self._seal_upto(k + 1)
+            self._saved.append({**self.entries[k].public_json(), "s": self._seals[k]})
+        return dict(self._saved[i])
 
     def _tip(self) -> str:
         n = len(self.entries)
@@ -445,6 +451,7 @@ class Session(Generic[S]):
         session.key_id = kid
         session.keyring = ring
         session._seals = probe._seals
+        session._saved = [dict(e) for e in entries]
         session._head_seal = (_head_ad(public_head), private, str(head.get("sealed")))
         return session
 

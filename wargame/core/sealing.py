@@ -23,6 +23,7 @@ instead carry the table key itself, wrapped the same way (``export_table_key``
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import os
@@ -80,22 +81,25 @@ class Sealer:
     def kid(self) -> str:
         return key_id(self.key)
 
-    def seal(self, data: Any, ad: bytes) -> str:
+    @functools.cached_property
+    def _aead(self) -> Any:
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+        return AESGCM(self.key)
+
+    def seal(self, data: Any, ad: bytes) -> str:
         nonce = os.urandom(NONCE_BYTES)
         body = b"" if data is None else canonical(data)
-        return _b64(nonce + AESGCM(self.key).encrypt(nonce, body, ad))
+        return _b64(nonce + self._aead.encrypt(nonce, body, ad))
 
     def open(self, token: str, ad: bytes, where: str) -> Any:
         from cryptography.exceptions import InvalidTag
-        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
         raw = _unb64(token)
         if len(raw) < NONCE_BYTES + 16:
             raise SaveTampered(f"saved game: {where} is damaged (too short)")
         try:
-            body = AESGCM(self.key).decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], ad)
+            body = self._aead.decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], ad)
         except InvalidTag:
             raise SaveTampered(
                 f"saved game: {where} was altered outside the app (its seal does not "
