@@ -97,3 +97,37 @@ def test_campaign_secrets_guessed__an_unchanged_force_is_sealed_afresh_each_turn
     first = seal_action(s.state, 0, "A", same, keys[0])
     second = seal_action(s.state, 0, "A", same, keys[0])
     assert first.commit != second.commit and first.sealed != second.sealed
+
+
+def test_campaign_secrets_changed__the_next_player_at_the_computer_cannot_undo_the_last(
+    main_window,  # noqa: ANN001
+    qtbot,  # noqa: ANN001
+) -> None:
+    from tests.campaign.test_view import unlock_by_typing
+
+    view = main_window.show_mode("campaign")
+    view.new_document()
+    assert view.add_player("Alice", "Spain", "alice-pw")
+    assert view.add_player("Bob", "France", "bobby-pw")
+    view.request_handoff(0)
+    unlock_by_typing(qtbot, view, "alice-pw")
+    assert view.set_value("A", 3)
+    assert view.undo_stack.canUndo()  # Alice may take back her own value
+    view.request_handoff(1)
+    unlock_by_typing(qtbot, view, "bobby-pw")
+    assert view.viewer == 1
+    assert not view.undo_stack.canUndo()
+    assert not view.session.can_undo
+    view.undo_stack.undo()
+    assert view.state.force_value(0, "A") == 3
+    view.undo_stack.setClean()
+
+
+def test_campaign_secrets_guessed__the_add_player_dialog_suggests_a_passphrase(qtbot) -> None:  # noqa: ANN001
+    from ui.campaign.dialogs import AddPlayerDialog
+
+    dlg = AddPlayerDialog(("Spain",))
+    qtbot.addWidget(dlg)
+    dlg.suggest.click()
+    text = dlg.passphrase.text()
+    assert len(text) >= 8 and dlg.repeat.text() == text
