@@ -48,7 +48,7 @@ def apply_action(
     record it on ``stack``. The undo label is the session's public sentence for the
     entry (``text`` is ignored: a view can't put a secret into Edit > Undo)."""
     entry = session.apply(action)
-    if entry.barrier:
+    if entry.barrier and not session.friendly_undo:
         stack.clear()
     else:
         stack.push(SessionCommand(session, entry.label, on_change))

@@ -143,3 +143,27 @@ def test_settings_are_plain_values_and_window_geometry_round_trips(tmp_path: Pat
     assert again.value("view/zoom") == "1.5"
     with pytest.raises(TypeError):
         s.setValue("x/y", object())  # type: ignore[arg-type]
+
+
+def test_friendly_undo_is_off_by_default_and_shown_and_marked_when_on(
+    main_window,  # noqa: ANN001
+) -> None:
+    view = main_window.show_mode("pieces-of-eight")
+    view.bot_delay_ms = 0
+    view.new_game(["human"] * 3, scenario=None, seed=5)
+    assert not view.session.friendly_undo and "PRACTICE" not in view.status_text()
+    view.variants.friendly_action.setChecked(True)
+    view.new_game(["human"] * 3, scenario=None, seed=5)
+    assert view.status_text().startswith("PRACTICE GAME, friendly undo on")
+    for _ in range(400):  # play until something drew or rolled
+        legal = view.state.legal_actions()
+        assert view.do(legal[len(view.session.entries) % len(legal)])
+        if view.session.entries[-1].barrier:
+            break
+    assert view.undo_stack.canUndo()
+    view.undo_stack.undo()
+    data = view.save_json()
+    assert data["header"]["friendly_undo"] is True and data["header"]["friendly_undos"] == 1
+    assert "friendly undo" in view.log.item(view.log.count() - 1).text()
+    view.variants.friendly_action.setChecked(False)
+    view.undo_stack.setClean()

@@ -61,7 +61,7 @@ def apply_turn_action(
 ) -> Entry:
     """Apply through the session (IllegalAction leaves everything unchanged)."""
     entry = session.apply(action)
-    if entry.barrier:
+    if entry.barrier and not session.friendly_undo:
         stack.clear()
     else:
         # The label is the session's public sentence (a secret choice says only that).

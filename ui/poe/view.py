@@ -272,7 +272,11 @@ class PiecesOfEightView(TableDrawing, ModeView):
         # A new game at the table asks everyone in response windows unless told otherwise.
         spec = GameSpec("pieces-of-eight", len(seats), table_params(params), board)
         # Dice seeded from the OS by the table's factory: no two games deal alike.
-        session = new_session(spec, self.ctx.make_dice(seed, "Pieces of Eight"))
+        session = new_session(
+            spec,
+            self.ctx.make_dice(seed, "Pieces of Eight"),
+            friendly_undo=self.variants.friendly_action.isChecked(),
+        )
         session.header["seats"] = list(seats)
         self._start(session)
         self.document_name = "pieces-of-eight"
@@ -372,7 +376,8 @@ class PiecesOfEightView(TableDrawing, ModeView):
                 self.log.addItem(fight_summary(session.state, fight))
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
-            self.log.addItem(f"({what})")
+            friendly = " - friendly undo, practice game" if session.friendly_undo else ""
+            self.log.addItem(f"({what}{friendly})")
 
     _fight_logged: Any = None
 
@@ -389,6 +394,11 @@ class PiecesOfEightView(TableDrawing, ModeView):
     def status_text(self) -> str:
         if self.session is None:
             return "Pieces of Eight"
+        practice = "PRACTICE GAME, friendly undo on - " if self.session.friendly_undo else ""
+        return practice + self._status_line()
+
+    def _status_line(self) -> str:
+        assert self.session is not None
         st = self.state
         if st.over:
             o = st.outcome()

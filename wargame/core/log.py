@@ -40,6 +40,9 @@ from wargame.errors import FileFormatError, UndoBlocked, WargameError
 SESSION_FORMAT = "wargame-session"
 SESSION_VERSION = 2
 SNAPSHOT_EVERY = 64
+#: Header keys of a practice game's friendly undo (on, and how often it passed a barrier).
+FRIENDLY_UNDO = "friendly_undo"
+FRIENDLY_UNDOS = "friendly_undos"
 
 
 class Replayable(Protocol):
@@ -240,6 +243,13 @@ class Session(Generic[S]):
 
     # -- undo / redo -------------------------------------------------------------
     @property
+    def friendly_undo(self) -> bool:
+        """A practice game's "friendly undo": undo passes rolls and reveals. Chosen when
+        the game is made (``header["friendly_undo"]``, sealed with the save, so it
+        can't be switched on afterwards); off by default."""
+        return bool(self.header.get(FRIENDLY_UNDO))
+
+    @property
     def can_undo(self) -> bool:
         return self.undo_limit_reason is None
 
@@ -252,7 +262,7 @@ class Session(Generic[S]):
         if not self.entries:
             return "nothing to undo"
         last = self.entries[-1]
-        if last.barrier:
+        if last.barrier and not self.friendly_undo:
             return "undo stops here: dice were rolled or hidden information was revealed"
         if self.authors_only:
             author = _author(self.state, last)
@@ -265,6 +275,8 @@ class Session(Generic[S]):
         if reason:
             raise UndoBlocked(reason)
         entry = self.entries.pop()
+        if entry.barrier:  # friendly undo past a roll or reveal: counted in the save
+            self.header[FRIENDLY_UNDOS] = int(self.header.get(FRIENDLY_UNDOS, 0)) + 1
         del self._seals[len(self.entries) :]
         del self._saved[len(self.entries) :]
         self.redo_list.append(entry)
@@ -516,6 +528,11 @@ class Session(Generic[S]):
         """The log as plain text, one action a line with its dice; a secret action
         shows its sentence, a hidden roll only that it happened."""
         lines = []
+        if self.friendly_undo:
+            lines.append(
+                f"Practice game: friendly undo on ({self.header.get(FRIENDLY_UNDOS, 0)} undo(s) "
+                "past a roll or reveal)"
+            )
         for i, e in enumerate(self.entries, 1):
             dice = "  ".join(
                 f"[{r.purpose}: {'hidden' if r.hidden else ' '.join(map(str, r.values))}]"
