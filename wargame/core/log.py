@@ -376,7 +376,14 @@ class Session(Generic[S]):
         return head
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.head_json(), "log": [self.entry_json(i) for i in range(len(self.entries))]}
+        return self.join_parts(
+            self.head_json(), [self.entry_json(i) for i in range(len(self.entries))]
+        )
+
+    @staticmethod
+    def join_parts(head: Mapping[str, Any], entries: Sequence[Any]) -> dict[str, Any]:
+        """The one-document save made of ``head_json()`` and the ``entry_json`` list."""
+        return {**head, "log": list(entries)}
 
     @classmethod
     def from_json(
