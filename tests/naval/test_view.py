@@ -110,7 +110,11 @@ def test_save_and_resume_a_battle(qtbot, main_window, tmp_path: Path) -> None:  
         view.bot_step()
     data = view.save_json()
     before = view.state.to_json()
-    assert view.undo_stack.undoText()  # a readable sentence, e.g. "Revenge sails to ..."
+    # a readable sentence, e.g. "Revenge sails to ..." (the undo label when undoable)
+    assert view.session.entries[-1].label
+    assert view.undo_stack.undoText() == (
+        view.session.entries[-1].label if view.session.can_undo else ""
+    )
     assert "dice" not in data  # the generator state is sealed in the save ...
     dice_state = view.session.dice.provider.get_state()
     main_window.open_data(data, None)
