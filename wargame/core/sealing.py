@@ -125,7 +125,13 @@ class Keyring:
                     self._own = Sealer(_read_key(path))
                 else:
                     key = secrets.token_bytes(32)
-                    _write_key(path, key)
+                    try:
+                        _write_key(path, key)
+                    except OSError as exc:
+                        raise FileFormatError(
+                            f"{path}: the table key that seals saves can't be written "
+                            f"({exc.strerror or exc})"
+                        ) from None
                     self._own = Sealer(key)
             return self._own
 
