@@ -93,7 +93,7 @@ class Entry:
         if not isinstance(text, str):
             raise FileFormatError(f"log entry {public!r:.60} has no action text 'a'")
         raw_rolls = private.get("r", public.get("r", ()))
-        if not isinstance(raw_rolls, list | tuple):
+        if not isinstance(raw_rolls, (list, tuple)):  # noqa: UP038 - the faster form
             raise FileFormatError(f"log entry {public!r:.60}: 'r' must be a list")
         rolls = tuple(Roll.from_json(r) for r in raw_rolls)
         seat = public.get("p")

@@ -347,11 +347,12 @@ class Session(Generic[S]):
         loaded: list[Entry] = []
         try:
             for i, raw in enumerate(entries):
-                if not isinstance(raw, Mapping) or not isinstance(raw.get("s"), str):
+                public = dict(raw) if isinstance(raw, Mapping) else {}
+                token = public.pop("s", None)
+                if not isinstance(token, str):
                     raise SaveTampered(f"saved game: log entry {i + 1} has no seal")
-                public = {k: v for k, v in raw.items() if k != "s"}
-                secret = sealer.open(raw["s"], probe._entry_ad(i, public), f"log entry {i + 1}")
-                probe._seals.append(raw["s"])
+                secret = sealer.open(token, probe._entry_ad(i, public), f"log entry {i + 1}")
+                probe._seals.append(token)
                 loaded.append(Entry.from_parts(public, secret, parse))
             tip = hashlib.sha256(probe._seals[-1].encode()).hexdigest()[:32] if entries else ""
             if tip != head.get("tip"):
