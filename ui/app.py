@@ -54,6 +54,9 @@ def build_window(
     """The main window on the user's database (or an in-memory one for screenshots)."""
     folder = data_dir(data)
     folder.mkdir(parents=True, exist_ok=True)
+    from wargame.core import sealing
+
+    sealing.configure(folder)  # saves are sealed with this data folder's table key
     path = None if in_memory else database_path(data)
 
     def open_db() -> Database:

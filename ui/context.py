@@ -1,4 +1,4 @@
-"""What every mode view gets: the database, the dice hub, settings."""
+"""What every mode view gets: the database, the dice hub, settings (plain values)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from ui.settings import Settings
 from wargame.core.dice import (
     DiceService,
     ManualProvider,
@@ -16,6 +17,7 @@ from wargame.core.dice import (
     Roll,
     RollRequest,
     SeededProvider,
+    fresh_seed,
 )
 
 if TYPE_CHECKING:  # the database (sqlmodel) is imported only when first used: fast start
@@ -59,7 +61,7 @@ class AppContext:
         db: Database | Callable[[], Database],
         data_dir: Path,
         *,
-        settings: QSettings | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self._db: Database | None = None
         self._db_factory: Callable[[], Database] | None = None
@@ -69,9 +71,8 @@ class AppContext:
             self._db = db  # type: ignore[assignment]
         self.data_dir = data_dir
         self.dice_hub = DiceHub()
-        self.settings = settings or QSettings(
-            str(data_dir / "settings.ini"), QSettings.Format.IniFormat
-        )
+        # Plain values only: QSettings would unpickle a crafted entry (issue 11).
+        self.settings = settings or Settings(data_dir / "settings.ini")
         self.manual_dice = False
         self.dialog_parent: QWidget | None = None
         #: Tests replace this to answer dice prompts without a dialog.
@@ -106,7 +107,10 @@ class AppContext:
         )
 
     def make_dice(self, seed: int | str | None, source: str) -> DiceService:
-        """A dice service for one game: seeded, switchable to typed-in dice, logged."""
+        """A dice service for one game: seeded (from the OS's entropy unless a test
+        gives ``seed``), switchable to typed-in dice, logged."""
+        if seed is None:
+            seed = fresh_seed()
         dice = DiceService(TableProvider(self, SeededProvider(seed)))
         self.dice_hub.watch(dice, source)
         return dice

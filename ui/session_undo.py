@@ -45,11 +45,12 @@ def apply_action(
     text: str | None = None,
 ) -> Entry:
     """Apply ``action`` through the session (raises IllegalAction unchanged) and
-    record it on ``stack``."""
+    record it on ``stack``. The undo label is the session's public sentence for the
+    entry (``text`` is ignored: a view can't put a secret into Edit > Undo)."""
     entry = session.apply(action)
-    if entry.barrier:
+    if entry.barrier and not session.friendly_undo:
         stack.clear()
     else:
-        stack.push(SessionCommand(session, text or action.to_text(), on_change))
+        stack.push(SessionCommand(session, entry.label, on_change))
     on_change()
     return entry

@@ -75,6 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     mg = msub.add_parser("graph", help="print a map's area adjacency graph")
     mg.add_argument("file")
     mg.add_argument("--json", action="store_true")
+
+    from wargame.core.portable import add_commands
+
+    add_commands(sub, _Parser)
     return p
 
 
@@ -119,6 +123,10 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
         return (
             map_cli.import_command(args) if args.what == "import" else map_cli.graph_command(args)
         )
+    if cmd in ("save", "key"):
+        from wargame.core.portable import command
+
+        return command(args)
     raise BadInput(f"unknown command {cmd!r}")
 
 

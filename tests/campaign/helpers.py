@@ -26,7 +26,7 @@ def two_players(rolls: tuple[int, ...] = ()) -> tuple[Session[CampaignState], li
     """Alice (Spain) and Bob (France), forces A (3) and B (2) each, all sealed."""
     s = new_campaign("Test", dice=DiceService(ScriptedProvider(rolls)), uid="test-campaign")
     keys = []
-    for name, country, phrase in (("Alice", "Spain", "alice-pw"), ("Bob", "France", "bob-pw")):
+    for name, country, phrase in (("Alice", "Spain", "alice-pw"), ("Bob", "France", "bobby-pw")):
         act, key = add_player_action(name, country, phrase, params=FAST)
         s.apply(act)
         keys.append(key)

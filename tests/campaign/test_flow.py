@@ -159,13 +159,13 @@ def test_a_reveal_with_changed_contents_is_refused() -> None:
 
 def test_sheet_is_locked_once_done_and_values_are_kept_across_turns() -> None:
     s, keys = two_players(rolls=(3,))
-    s.apply(A.DoneDeclaring(0))
-    with pytest.raises(IllegalAction, match="^player: Alice is done"):
-        s.apply(A.SetForce(0, "A", 5))
-    s.apply(A.DoneDeclaring(0, False))
     s.apply(A.SetForce(0, "A", 5))
     s.apply(A.Declare(0, "A", 1, "A", True))
     s.apply(A.DoneDeclaring(0))
+    with pytest.raises(IllegalAction, match="^player: Alice is done"):
+        s.apply(A.SetForce(0, "A", 6))
+    with pytest.raises(IllegalAction, match="done for this turn"):
+        s.apply(A.DoneDeclaring(0, False))
     s.apply(A.DoneDeclaring(1))
     from wargame.campaign.document import reveal_action
 
@@ -180,6 +180,7 @@ def test_sheet_is_locked_once_done_and_values_are_kept_across_turns() -> None:
 
 def test_undo_redo_and_a_reveal_is_an_undo_barrier() -> None:
     s, keys = two_players(rolls=(1,))
+    s.at_table = 0  # Alice is at the computer: she may undo her own actions
     s.apply(A.SetForce(0, "C", 4))
     s.undo()
     assert "C" not in s.state.players[0].forces
@@ -216,21 +217,21 @@ def test_owner_reads_back_own_contents_with_the_passphrase() -> None:
     key = unlock_player(s.state, 0, "alice-pw")
     assert open_contents(s.state, 0, key)["A"]["ships"][0]["name"] == SECRET_SHIP
     with pytest.raises(ValueError, match="passphrase: wrong passphrase"):
-        unlock_player(s.state, 0, "bob-pw")
+        unlock_player(s.state, 0, "bobby-pw")
 
 
 def test_players_join_only_before_the_first_engagement() -> None:
     s, _ = two_players()
     s.apply(A.Declare(0, "A", 1, "B", True))
-    act, _ = add_player_action("Carl", "England", "carl-pw", params=FAST)
+    act, _ = add_player_action("Carl", "England", "carl-pass", params=FAST)
     with pytest.raises(IllegalAction, match="^player: players join before"):
         s.apply(act)
     s.apply(A.Withdraw(0, "A"))
     s.apply(act)
-    dup, _ = add_player_action("carl", "Denmark", "xxxx-pw", params=FAST)
+    dup, _ = add_player_action("carl", "Denmark", "xxxx-pass", params=FAST)
     with pytest.raises(IllegalAction, match="^name: there is already"):
         s.apply(dup)
-    bad, _ = add_player_action("Dora", "Portugal", "xxxx-pw", params=FAST)
+    bad, _ = add_player_action("Dora", "Portugal", "xxxx-pass", params=FAST)
     with pytest.raises(IllegalAction, match="^country: 'Portugal' is not one of"):
         s.apply(bad)
 

@@ -21,7 +21,7 @@ def _choice_campaign():  # noqa: ANN202
     s = new_campaign("Choice", dice=DiceService(ScriptedProvider(())), rules=rules)
     keys = []
     for name, country in (("Ann", "England"), ("Jan", "Denmark")):
-        act, key = add_player_action(name, country, "pass-pw", rules=rules, params=FAST)
+        act, key = add_player_action(name, country, "pass-pass", rules=rules, params=FAST)
         s.apply(act)
         keys.append(key)
     for seat in (0, 1):

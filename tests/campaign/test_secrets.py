@@ -36,7 +36,7 @@ def raw_bytes_under(folder: Path) -> bytes:
 def test_sealed_contents_open_only_with_the_right_key_and_place() -> None:
     salt = new_salt()
     key = derive_key("alice-pw", salt, FAST)
-    other = derive_key("bob-pw", salt, FAST)
+    other = derive_key("bobby-pw", salt, FAST)
     token = seal(key, b"Revenge", aad_for("c1", 0, "A"), pad_to=64)
     assert b"Revenge" not in token.encode()
     assert unseal(key, token, aad_for("c1", 0, "A")) == b"Revenge"
@@ -47,7 +47,7 @@ def test_sealed_contents_open_only_with_the_right_key_and_place() -> None:
     parts = token.split(".")
     flipped = parts[3][:-2] + ("A" if parts[3][-2] != "A" else "B") + parts[3][-1]
     with pytest.raises(SecretError):
-        unseal(key, ".".join([*parts[:3], flipped, parts[4]]), aad_for("c1", 0, "A"))
+        unseal(key, ".".join([*parts[:3], flipped, *parts[4:]]), aad_for("c1", 0, "A"))
 
 
 def test_padding_hides_how_big_a_force_is() -> None:
@@ -63,7 +63,7 @@ def test_a_saved_campaign_holds_no_secret_before_the_reveal() -> None:
     text = json.dumps(save_campaign(s), ensure_ascii=False)
     assert SECRET_SHIP not in text and "Ship 1A" not in text
     other = load_campaign(json.loads(text))
-    bob = unlock_player(other.state, 1, "bob-pw")
+    bob = unlock_player(other.state, 1, "bobby-pw")
     assert json.dumps(other.state.observation(1)).find(SECRET_SHIP) < 0
     with pytest.raises(SecretError):
         open_contents(other.state, 0, bob)  # Bob's key does not open Alice's forces
@@ -93,14 +93,14 @@ def test_campaign_saved_by_the_app_shows_no_secret_when_opened_as_another_player
     view = main_window.show_mode("campaign")
     view.new_document()
     view.add_player("Alice", "Spain", "alice-pw")
-    view.add_player("Bob", "France", "bob-pw")
-    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bob-pw", BOB_FORCES)):
+    view.add_player("Bob", "France", "bobby-pw")
+    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
         view.request_handoff(seat)
         unlock_by_typing(qtbot, view, phrase)
         view.set_value("A", 3)
         assert view.set_contents("A", text)
         qtbot.mouseClick(view.buttons["lock"], Qt.MouseButton.LeftButton)
-    view.unlock(1, "bob-pw")
+    view.unlock(1, "bobby-pw")
     assert view.declare("A", 0, "A", True)
     save = tmp_path / "shared.json"
     assert main_window.save_as(save)
@@ -111,15 +111,22 @@ def test_campaign_saved_by_the_app_shows_no_secret_when_opened_as_another_player
     assert b"Alice" in raw  # the database holds the campaign ...
     assert secret not in raw  # ... but not Alice's secret forces
 
-    # Bob opens the shared save on his own computer and unlocks his sheet
-    from ui.app import build_window
+    # Alice exports it for another computer (a passphrase for the file); Bob imports
+    # it on his own computer and unlocks his sheet
+    import json
 
+    from ui.app import build_window
+    from wargame.core.portable import export_portable, import_portable
+
+    portable = export_portable(json.loads(save.read_text()), "shared-table-9")
     other = build_window(tmp_path / "bob-data")
     other.ctx.quiet_errors = True
     qtbot.addWidget(other)
-    bview = other.open_path(save)
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(import_portable(portable, "shared-table-9")))
+    bview = other.open_path(moved)
     bview.request_handoff(1)
-    unlock_by_typing(qtbot, bview, "bob-pw")
+    unlock_by_typing(qtbot, bview, "bobby-pw")
     assert bview.viewer == 1 and "Le Hardi" in visible_text(bview.sheet)
     for seat in (0, 1):
         bview.players.setCurrentRow(seat)

@@ -42,7 +42,7 @@ def fresh(main_window) -> CampaignView:  # noqa: ANN001
     view = main_window.show_mode("campaign")
     view.new_document()
     assert view.add_player("Alice", "Spain", "alice-pw")
-    assert view.add_player("Bob", "France", "bob-pw")
+    assert view.add_player("Bob", "France", "bobby-pw")
     return view
 
 
@@ -65,7 +65,7 @@ def test_hand_off_screen_hides_sheets_and_refuses_a_wrong_passphrase(qtbot, fres
     qtbot.mouseClick(view.buttons["unlock"], Qt.MouseButton.LeftButton)
     assert view.pages.currentIndex() == PAGE_HANDOFF
     assert "Pass the computer to Alice of Spain" in view.handoff.heading.text()
-    unlock_by_typing(qtbot, view, "bob-pw")
+    unlock_by_typing(qtbot, view, "bobby-pw")
     assert view.pages.currentIndex() == PAGE_HANDOFF
     assert "wrong passphrase" in view.handoff.message.text()
     assert view.viewer is None
@@ -86,7 +86,7 @@ def test_players_fill_their_secret_part_in_turn_and_never_see_each_other(qtbot, 
     assert view.pages.currentIndex() == PAGE_HANDOFF
     assert "Bob" in view.handoff.heading.text()
     assert SECRET_SHIP not in visible_text(view)
-    unlock_by_typing(qtbot, view, "bob-pw")
+    unlock_by_typing(qtbot, view, "bobby-pw")
     assert view.viewer == 1
     view.set_value("B", 2)
     view.set_contents("B", BOB_FORCES)
@@ -101,7 +101,7 @@ def test_players_fill_their_secret_part_in_turn_and_never_see_each_other(qtbot, 
 
 def test_the_whole_flow_through_the_view(qtbot, main_window, fresh) -> None:  # noqa: ANN001
     view = fresh
-    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bob-pw", BOB_FORCES)):
+    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
         view.request_handoff(seat)
         unlock_by_typing(qtbot, view, phrase)
         view.set_value("A", 3)
@@ -116,7 +116,7 @@ def test_the_whole_flow_through_the_view(qtbot, main_window, fresh) -> None:  # 
     # each unfolds in turn
     for _ in range(2):
         seat = view.handoff.seat
-        unlock_by_typing(qtbot, view, ("alice-pw", "bob-pw")[seat])
+        unlock_by_typing(qtbot, view, ("alice-pw", "bobby-pw")[seat])
         qtbot.mouseClick(view.buttons["reveal"], Qt.MouseButton.LeftButton)
     assert view.state.phase == "resolve"
     view.show_sheets()
@@ -165,7 +165,7 @@ def test_many_campaigns_are_kept_and_reopened(fresh) -> None:  # noqa: ANN001
     view = fresh
     first = view.state.uid
     assert view.start_campaign("The Windward Passage")
-    assert view.add_player("Carl", "England", "carl-pw")
+    assert view.add_player("Carl", "England", "carl-pass")
     second = view.state.uid
     assert view.open_stored(first)
     assert [p.name for p in view.state.players] == ["Alice", "Bob"]
@@ -265,7 +265,7 @@ def test_declare_dialog_offers_only_existing_forces(qtbot, fresh) -> None:  # no
     from ui.campaign.dialogs import DeclareDialog
 
     view = fresh
-    view.unlock(1, "bob-pw")
+    view.unlock(1, "bobby-pw")
     view.set_value("B", 2)
     view.set_value("D", 4)
     view.unlock(0, "alice-pw")
@@ -326,7 +326,7 @@ def test_only_a_sheets_owner_changes_it(qtbot, fresh) -> None:  # noqa: ANN001
     assert view.last_error.startswith("player: only Alice gives values on Alice's sheet")
     assert not view.sheet.table.item(0, 1).flags() & Qt.ItemFlag.ItemIsEditable
     view.request_handoff(1)
-    unlock_by_typing(qtbot, view, "bob-pw")
+    unlock_by_typing(qtbot, view, "bobby-pw")
     view.players.setCurrentRow(0)  # Bob looks at Alice's sheet
     assert not view.declare("A", 1, "A", True)
     assert not view.buttons["declare"].isEnabled()

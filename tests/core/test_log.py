@@ -42,7 +42,7 @@ def test_refused_action_changes_nothing() -> None:
 def test_undo_and_redo_restore_states_exactly() -> None:
     s = new_session()
     states = [s.state.to_json()]
-    for a in [Roll(0), Roll(1), Hold(0), Roll(1)]:
+    for a in [Hold(0), Hold(1), Hold(0), Hold(1)]:
         s.apply(a)
         states.append(s.state.to_json())
     for i in range(4, 0, -1):
@@ -60,7 +60,7 @@ def test_undo_stops_at_a_hidden_draw() -> None:
     assert not s.can_undo
     with pytest.raises(UndoBlocked, match="hidden information"):
         s.undo()
-    s.apply(Roll(0))
+    s.apply(Hold(0))
     s.undo()
     with pytest.raises(UndoBlocked):
         s.undo()
@@ -68,19 +68,19 @@ def test_undo_stops_at_a_hidden_draw() -> None:
 
 def test_new_action_after_undo_clears_redo() -> None:
     s = new_session()
-    s.apply(Roll(0))
-    s.undo()
     s.apply(Hold(0))
+    s.undo()
+    s.apply(Roll(0))
     assert not s.can_redo
 
 
-def test_undo_does_not_rewind_the_dice() -> None:
-    """Undoing a roll and rolling again draws a fresh value: undo can't be used to peek."""
+def test_a_seen_roll_is_an_undo_barrier() -> None:
+    """A roll everyone saw can't be undone to roll again (issue 11)."""
     s = Session(factory, DiceService(ScriptedProvider([0] * 9 + [2, 6])))
     s.apply(Roll(0))
-    s.undo()
-    s.apply(Roll(0))
-    assert s.state.scores[0] == 6
+    assert not s.can_undo
+    with pytest.raises(UndoBlocked, match="dice were rolled"):
+        s.undo()
 
 
 def test_save_and_load_replay_to_the_identical_state() -> None:
@@ -128,9 +128,9 @@ def test_log_text_is_readable() -> None:
         (lambda d: d.update(format="other"), "not a saved game"),
         (lambda d: d.update(version=99), "newer than this app"),
         (lambda d: d.update(log="x"), "'log' must be a list"),
-        (lambda d: d["log"].append({"a": "toy.roll seat=0"}), "does not replay"),
-        (lambda d: d["log"].append({"a": "toy.fly seat=0"}), "unknown action"),
-        (lambda d: d["log"][0].update(r=[[1, 6, [9], "x"]]), "does not replay"),
+        (lambda d: d["log"].append({"a": "toy.roll seat=0"}), "holds 3"),
+        (lambda d: d["log"][0].update(a="toy.fly seat=0"), "altered outside the app"),
+        (lambda d: d["log"][0].update(r=[[1, 6, [9], "x"]]), "altered outside the app"),
     ],
 )
 def test_bad_saves_are_refused_with_a_reason(mutate, message: str) -> None:  # noqa: ANN001

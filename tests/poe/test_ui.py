@@ -431,8 +431,8 @@ def test_an_old_save_replays_as_played_but_the_next_new_game_hides_hands(
     old = new_session(GameSpec("pieces-of-eight", 3, {}), DiceService.seeded(4))
     for _ in range(30):
         old.apply(old.state.legal_actions()[0])
+    old.header["seats"] = ["human", "human", "human"]  # a save's header is sealed
     data = old.to_json()
-    data["header"]["seats"] = ["human", "human", "human"]
     view = main_window.show_mode("pieces-of-eight")
     view.open_json(data, None)
     assert view.state.options.windows == "playable"

@@ -234,7 +234,7 @@ class BoardMixin:
         self._enable_buttons()
         self.history.clear()
         for entry in self.session.entries[-200:]:
-            self.history.addItem(st.describe(entry.action))
+            self.history.addItem(entry.label)
         self.history.scrollToBottom()
         self.status_changed.emit(self.status_text())
 
@@ -261,9 +261,13 @@ class BoardMixin:
         b["add"].setEnabled(orders and st.turn_no == 1 and not st.engagements and not st.history)
         b["declare"].setEnabled(orders and n >= 2 and mine)
         b["withdraw"].setEnabled(orders and n >= 2 and mine)
-        b["done"].setEnabled(orders and n >= st.rules.min_players and owner)
+        # Under the fair-play rules "done" is final for the turn (issue 11).
+        frozen = n > 0 and st.fair_play and st.players[self.seat].done
+        b["done"].setEnabled(orders and n >= st.rules.min_players and owner and not frozen)
         if n:
             b["done"].setText("Declare again" if st.players[self.seat].done else "Done declaring")
+            if frozen:
+                b["done"].setText("Done for this turn")
         b["unlock"].setEnabled(n > 0 and st.phase in (ORDERS, REVEAL))
         b["lock"].setEnabled(self.viewer is not None)
         b["reveal"].setEnabled(st.phase == REVEAL and self.viewer is not None)

@@ -47,10 +47,26 @@ class AddPlayerDialog(QDialog):
         form.addRow("Country of allegiance", self.country)
         form.addRow("Passphrase (keeps your forces secret)", self.passphrase)
         form.addRow("Passphrase again", self.repeat)
-        note = QLabel("Only this passphrase opens your folded-under part. It is never stored.")
+        self.suggest = QPushButton("Suggest a passphrase")
+        self.suggest.setToolTip("Fill in a generated passphrase (shown so you can note it)")
+        self.suggest.clicked.connect(self.fill_suggestion)
+        form.addRow(self.suggest)
+        note = QLabel(
+            "At least 8 characters. Only this passphrase opens your folded-under part; "
+            "it is never stored."
+        )
         note.setWordWrap(True)
         form.addRow(note)
         form.addRow(_buttons(self))
+
+    def fill_suggestion(self) -> None:
+        """A generated passphrase in both fields, shown in clear until edited."""
+        from wargame.core.sealing import suggest_passphrase
+
+        text = suggest_passphrase()
+        for field in (self.passphrase, self.repeat):
+            field.setEchoMode(QLineEdit.EchoMode.Normal)
+            field.setText(text)
 
 
 class DeclareDialog(QDialog):

@@ -181,13 +181,7 @@ class CampaignView(BoardMixin, ModeView):
         if self.session is None:
             return False
         try:
-            apply_action(
-                self.undo_stack,
-                self.session,
-                action,
-                self._changed,
-                text=self.state.describe(action),
-            )
+            apply_action(self.undo_stack, self.session, action, self._changed)
         except WargameError as exc:
             self.show_error(str(exc))
             self._refresh()
@@ -316,7 +310,9 @@ class CampaignView(BoardMixin, ModeView):
             self.last_error = str(exc)
             return False
         self.viewer, self._key, self._secrets = seat, key, secrets
+        self._at_table(seat)
         self.seat = seat
+        self._reseal_opened(seat, key, secrets)
         self.pages.setCurrentIndex(PAGE_SHEETS)
         self.last_error = None
         self._refresh()
@@ -324,6 +320,29 @@ class CampaignView(BoardMixin, ModeView):
 
     def _forget_secrets(self) -> None:
         self.viewer, self._key, self._secrets = None, None, {}
+        self._at_table(None)
+
+    def _at_table(self, seat: int | None) -> None:
+        """A new person at the computer: they may undo only their own actions, so the
+        previous player's steps leave the undo stack (issue 11)."""
+        if self.session is not None and self.session.at_table != seat:
+            self.session.at_table = seat
+            self.undo_stack.clear()
+
+    def _reseal_opened(self, seat: int, key: Any, secrets: dict[str, Any]) -> None:
+        """Seal afresh every force whose commitment last turn's reveal opened (the
+        same contents, a new random nonce: the new commitment says nothing)."""
+        st = self.state
+        if st.phase != ORDERS or st.players[seat].done:
+            return
+        for letter, force in sorted(st.players[seat].forces.items()):
+            if force.sealed and not force.commit and letter in secrets:
+                try:
+                    act = seal_action(st, seat, letter, secrets[letter], key)
+                except WargameError:
+                    continue
+                self.apply(act)
+        self.undo_stack.clear()  # the fresh seals are not the player's to take back
 
     def hand_on(self) -> None:
         """Fold the sheet away and hand the computer to whoever the campaign waits for."""

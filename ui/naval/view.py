@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +31,11 @@ from ui.naval.scene import PX, SeaScene, SeaView
 from ui.naval.sheet import export_pdf, sheet_html
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService
+from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
-from wargame.errors import FileFormatError, WargameError
+from wargame.errors import WargameError
 from wargame.naval.actions import (
     EndShipTurn,
     ExtraMove,
@@ -204,35 +203,25 @@ class NavalView(PanelMixin, ModeView):
         ):
             data = dict(data)
             data["map_file"] = str(path.parent / str(data["map_file"]))
-        seed = int(time.time() * 1000) % 1_000_000_007
         session = new_session(
-            GameSpec("naval", 2, scenario=data), self.ctx.make_dice(seed, "Naval")
+            GameSpec("naval", 2, scenario=data), self.ctx.make_dice(None, "Naval")
         )
         self._start(session, data)
         self.document_name = str(data.get("name", "Sea fight"))
         self.document_changed.emit()
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
-        dice = self.ctx.make_dice(0, "Naval")
-        session = load_session(data, dice)
-        if isinstance(data.get("dice"), list):
-            try:
-                dice.provider.set_state(data["dice"])  # type: ignore[attr-defined]
-            except (TypeError, ValueError):
-                raise FileFormatError("saved game: the dice state is malformed") from None
+        # The save's sealed generator state goes into the table's dice: it rolls on.
+        session = load_session(data, self.ctx.make_dice(None, "Naval"))
         scenario = (data.get("header") or {}).get("scenario") or {}
         self._start(session, scenario)
         self.document_name = str(scenario.get("name", "Sea fight"))
         self.document_changed.emit()
 
     def save_json(self) -> dict[str, Any]:
-        """The session; with the table's seeded dice state, so a resumed battle rolls on."""
+        """The session (its generator state sealed in it, so a resumed battle rolls on)."""
         assert self.session is not None
-        data = self.session.to_json()
-        get_state = getattr(self.session.dice.provider, "get_state", None)
-        if data.get("dice") is None and get_state is not None:
-            data["dice"] = get_state()
-        return data
+        return self.session.to_json()
 
     def _start(self, session: Session[Any], scenario: dict[str, Any]) -> None:
         self.session = session
@@ -472,7 +461,7 @@ class NavalView(PanelMixin, ModeView):
         seat = self.state.current_player()
         assert seat is not None
         # the bot's own choices never ask the player for dice: a plain seeded service
-        bot = CaptainBot(DiceService.seeded(f"naval-bot:{len(self.session.entries)}"))
+        bot = CaptainBot(DiceService.seeded(fresh_seed()))
         self.act(bot.choose(self.state, seat))
 
     # -- PDF and roster -------------------------------------------------------------------------

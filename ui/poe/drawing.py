@@ -23,14 +23,14 @@ def history_lines(session: Session[Any]) -> list[str]:
         lines = []
         fight = None
         for e in session.entries:
-            lines.append(state.describe(e.action))
+            lines.append(e.label)  # the session's public sentence, never a hidden card
             state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
             if state.last_fight is not None and state.last_fight != fight:
                 fight = state.last_fight
                 lines.append(fight_summary(state, fight))
         return lines
     except WargameError:
-        return [e.action.to_text() for e in session.entries]
+        return [e.label for e in session.entries]
 
 
 class TableDrawing:

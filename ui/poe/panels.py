@@ -227,6 +227,14 @@ class VariantsButton(QToolButton):
         self.ask_action.setCheckable(True)
         self.ask_action.setChecked(True)
         menu.addAction(self.ask_action)
+        self.friendly_action = QAction(
+            "Practice game: friendly undo (undo passes draws and rolls; marked in the save)",
+            self,
+        )
+        self.friendly_action.setObjectName("poe-friendly-undo")
+        self.friendly_action.setCheckable(True)
+        self.friendly_action.setChecked(False)  # off by default: undo never re-draws
+        menu.addAction(self.friendly_action)
         self.setMenu(menu)
 
     def ask_before_turns(self) -> bool:

@@ -61,9 +61,10 @@ def apply_turn_action(
 ) -> Entry:
     """Apply through the session (IllegalAction leaves everything unchanged)."""
     entry = session.apply(action)
-    if entry.barrier:
+    if entry.barrier and not session.friendly_undo:
         stack.clear()
     else:
-        stack.push(TurnCommand(session, text or action.to_text(), on_change, bot=bot))
+        # The label is the session's public sentence (a secret choice says only that).
+        stack.push(TurnCommand(session, entry.label, on_change, bot=bot))
     on_change()
     return entry

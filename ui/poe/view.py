@@ -32,7 +32,7 @@ from ui.poe.handoff import HandOff
 from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary
 from ui.poe.undo import TurnCommand, apply_turn_action
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService
+from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
@@ -88,7 +88,6 @@ class PiecesOfEightView(TableDrawing, ModeView):
         # Bots answer response windows at once, pass or play, so how long one takes
         # says nothing about its hand.
         self.window_delay_ms = 0
-        self.seed = 1
         self.map_doc: Any = None
         self.scenario: dict[str, Any] | None = None
         self._bot_timer = QTimer(self)
@@ -242,16 +241,14 @@ class PiecesOfEightView(TableDrawing, ModeView):
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "strong", "strong", "strong"], scenario=None, seed=1)
+        self.new_game(["human", "strong", "strong", "strong"], scenario=None)
         self.run_bots()
 
     def new_game_from_bar(self) -> None:
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
         try:
-            self.new_game(
-                seats, scenario=self.scenario, seed=self.seed + 1, params=self.variants.params()
-            )
+            self.new_game(seats, scenario=self.scenario, params=self.variants.params())
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start that game")
 
@@ -274,7 +271,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
             return False
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
-        self.new_game(seats, scenario=data, seed=self.seed + 1, params=self.variants.params())
+        self.new_game(seats, scenario=data, params=self.variants.params())
         self.document_name = path.stem
         self.document_changed.emit()
         return True
@@ -284,21 +281,24 @@ class PiecesOfEightView(TableDrawing, ModeView):
         seats: list[str],
         *,
         scenario: dict[str, Any] | None,
-        seed: int = 1,
         params: dict[str, Any] | None = None,
+        seed: int | None = None,
     ) -> None:
+        """A new game; its dice are seeded from the OS (``seed``: a test's fixed seed)."""
         self._bot_timer.stop()
-        self.seed = seed
         self.scenario = scenario
         self.seats = list(seats)
         # The save carries its board, so it replays even if the shipped map changes.
         board = scenario if scenario is not None else map_for(None)
         # A new game at the table asks everyone in response windows unless told otherwise.
         spec = GameSpec("pieces-of-eight", len(seats), table_params(params), board)
-        dice = self.ctx.make_dice(seed, "Pieces of Eight")
-        session = new_session(spec, dice)
+        # Dice seeded from the OS by the table's factory: no two games deal alike.
+        session = new_session(
+            spec,
+            self.ctx.make_dice(seed, "Pieces of Eight"),
+            friendly_undo=self.variants.friendly_action.isChecked(),
+        )
         session.header["seats"] = list(seats)
-        session.header["seed"] = seed
         self._start(session)
         self.document_name = "pieces-of-eight"
         self.document_changed.emit()
@@ -309,7 +309,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
             n = int(data.get("players", 4)) if isinstance(data.get("players", 4), int) else 4
             seats = ["human"] + ["strong"] * (n - 1)
         params = data.get("params") if isinstance(data.get("params"), dict) else None
-        self.new_game(seats, scenario=data, seed=1, params=params)
+        self.new_game(seats, scenario=data, params=params)
         self.run_bots()
         if path is not None:
             self.document_name = path.stem
@@ -320,15 +320,8 @@ class PiecesOfEightView(TableDrawing, ModeView):
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
-        seed = header.get("seed", 1)
-        dice = self.ctx.make_dice(seed, "Pieces of Eight")
-        session = load_session(data, dice)
-        state = data.get("dice")
-        if isinstance(state, list):
-            try:
-                dice.provider.set_state(state)  # type: ignore[attr-defined]
-            except (TypeError, ValueError) as exc:
-                raise FileFormatError(f"{path}: the dice state is malformed") from exc
+        # The generator continues from the state sealed in the save (never a fixed seed).
+        session = load_session(data, self.ctx.make_dice(None, "Pieces of Eight"))
         seats = header.get("seats")
         n = session.state.n
         if (
@@ -338,7 +331,6 @@ class PiecesOfEightView(TableDrawing, ModeView):
         ):
             seats = ["human"] * n
         self.seats = list(seats)
-        self.seed = int(seed) if isinstance(seed, int) else 1
         self.scenario = header.get("scenario")
         self._start(session)
         if path is not None:
@@ -349,7 +341,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
         if self.session is None:
             raise FileFormatError("no game to save")
         self.session.header["seats"] = list(self.seats)
-        self.session.header["seed"] = self.seed
+        self.session.header.pop("seed", None)  # version-1 saves showed their seed
         return self.session.to_json()
 
     def history_changed(self) -> None:
@@ -371,7 +363,7 @@ class PiecesOfEightView(TableDrawing, ModeView):
                 self.variants.choose(key, value)
         factories = game.bots()
         self.bots = {
-            s: factories[c](DiceService.seeded(f"{self.seed}:bot:{s}"))
+            s: factories[c](DiceService.seeded(fresh_seed()))
             for s, c in enumerate(self.seats)
             if c != "human"
         }
@@ -405,16 +397,16 @@ class PiecesOfEightView(TableDrawing, ModeView):
     def _on_session(self, session: Session[Any], what: str) -> None:
         if what == "apply" and session.entries:
             e = session.entries[-1]
-            self.log.addItem(self._last_description or e.action.to_text())
+            self.log.addItem(e.label)  # the session's public sentence
             fight = session.state.last_fight
             if fight is not None and fight is not self._fight_logged:
                 self._fight_logged = fight
                 self.log.addItem(fight_summary(session.state, fight))
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
-            self.log.addItem(f"({what})")
+            friendly = " - friendly undo, practice game" if session.friendly_undo else ""
+            self.log.addItem(f"({what}{friendly})")
 
-    _last_description: str | None = None
     _fight_logged: Any = None
 
     # -- state helpers ----------------------------------------------------------------------
@@ -430,6 +422,11 @@ class PiecesOfEightView(TableDrawing, ModeView):
     def status_text(self) -> str:
         if self.session is None:
             return "Pieces of Eight"
+        practice = "PRACTICE GAME, friendly undo on - " if self.session.friendly_undo else ""
+        return practice + self._status_line()
+
+    def _status_line(self) -> str:
+        assert self.session is not None
         st = self.state
         if st.over:
             o = st.outcome()
@@ -448,26 +445,13 @@ class PiecesOfEightView(TableDrawing, ModeView):
         seat = self.state.current_player()
         bot = seat is not None and seat in self.bots
         try:
-            self._last_description = self.state.describe(action)
-        except (KeyError, ValueError, IndexError, AttributeError):
-            self._last_description = None
-        try:
-            apply_turn_action(
-                self.undo_stack,
-                self.session,
-                action,
-                self._refresh,
-                bot=bot,
-                text=self._last_description,
-            )
+            apply_turn_action(self.undo_stack, self.session, action, self._refresh, bot=bot)
         except IllegalAction as exc:
             self.show_error(str(exc))
             return False
         except WargameError as exc:
             self.show_error(str(exc))
             return False
-        finally:
-            self._last_description = None
         self.autosave()
         return True
 

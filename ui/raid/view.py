@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import time
 from pathlib import Path
 from typing import Any
 
@@ -201,16 +200,15 @@ class RaidView(SetupMixin, ModeView):
         self.scenario = copy.deepcopy(data)
         self.setup = copy.deepcopy(data)
         self.document_name = str(data.get("name", "raid"))
-        seed = int(time.time() * 1000) % 1_000_000_007
         self.session = new_session(
-            GameSpec("raid", 2, scenario=self.scenario), self.ctx.make_dice(seed, "Raid")
+            GameSpec("raid", 2, scenario=self.scenario), self.ctx.make_dice(None, "Raid")
         )
         self._after_load()
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         if data.get("format") != "wargame-session":
             raise FileFormatError(f"{path}: not a saved raid")
-        session = load_session(data, self.ctx.make_dice(0, "Raid"))
+        session = load_session(data, self.ctx.make_dice(None, "Raid"))
         if not isinstance(session.state, RaidState):
             raise FileFormatError(f"{path}: not a saved raid")
         self.session = session
@@ -306,7 +304,7 @@ class RaidView(SetupMixin, ModeView):
             return
         seat = self.state.current_player()
         assert seat is not None
-        bot = TacticianBot(self.ctx.make_dice(len(self.session.entries), "Raid bot"))
+        bot = TacticianBot(self.ctx.make_dice(None, "Raid bot"))
         self.do(bot.choose(self.state, seat))
 
     def _bot_changed(self, index: int) -> None:

@@ -43,11 +43,15 @@ def new_uid() -> str:
     return os.urandom(8).hex()
 
 
+#: Header mark of a campaign begun under the fair-play rules (issue 11).
+FAIR_PLAY = "fair_play"
+
+
 def _factory(
-    uid: str, name: str, rules: CampaignRules | None = None
+    uid: str, name: str, rules: CampaignRules | None = None, *, fair_play: bool = True
 ) -> Callable[[DiceService], CampaignState]:
     def make(_dice: DiceService) -> CampaignState:
-        return CampaignState(uid, name, rules)
+        return CampaignState(uid, name, rules, fair_play=fair_play)
 
     return make
 
@@ -61,8 +65,15 @@ def new_campaign(
 ) -> Session[CampaignState]:
     """An empty campaign in a session (add players next)."""
     uid = uid or new_uid()
-    header = {"game": GAME_KEY, "players": 0, "campaign": {"uid": uid, "name": name}}
-    return Session(_factory(uid, name, rules), dice, header=header)
+    header = {
+        "game": GAME_KEY,
+        "players": 0,
+        "campaign": {"uid": uid, "name": name},
+        FAIR_PLAY: 1,
+    }
+    session = Session(_factory(uid, name, rules), dice, header=header)
+    session.authors_only = True  # only a player undoes their own actions
+    return session
 
 
 def is_campaign_save(data: Any) -> bool:
@@ -88,7 +99,10 @@ def load_campaign(
     uid, name = info.get("uid"), info.get("name")
     if not isinstance(uid, str) or not uid or not isinstance(name, str):
         raise FileFormatError("saved campaign: header.campaign needs a 'uid' and a 'name'")
-    return Session.from_json(data, _factory(uid, name, rules), dice)
+    fair = bool(data["header"].get(FAIR_PLAY))  # authenticated in a version-2 save
+    session = Session.from_json(data, _factory(uid, name, rules, fair_play=fair), dice)
+    session.authors_only = True  # only a player undoes their own actions
+    return session
 
 
 def campaign_from_scenario(
@@ -105,11 +119,11 @@ def campaign_from_scenario(
 
 
 def save_campaign(session: Session[CampaignState]) -> dict[str, Any]:
-    data = session.to_json()
-    data["header"]["players"] = len(session.state.players)
-    data["header"]["turn"] = session.state.turn_no
-    data["header"]["phase"] = session.state.phase
-    return data
+    # The header is sealed with the rest: set it before saving, never after.
+    session.header["players"] = len(session.state.players)
+    session.header["turn"] = session.state.turn_no
+    session.header["phase"] = session.state.phase
+    return session.to_json()
 
 
 # -- players' keys and secrets ------------------------------------------------------------
@@ -117,7 +131,7 @@ def save_campaign(session: Session[CampaignState]) -> dict[str, Any]:
 
 def kdf_params(rules: CampaignRules | None = None) -> KdfParams:
     s = (rules or campaign_rules()).secrets
-    return KdfParams(s.scrypt_n, s.scrypt_r, s.scrypt_p)
+    return KdfParams(s.argon2_time, s.argon2_memory_kib, s.argon2_lanes, argon2=True)
 
 
 def add_player_action(

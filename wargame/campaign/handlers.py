@@ -166,7 +166,9 @@ def _declare(state: CampaignState, a: A.Declare, dice: DiceService) -> None:
     state.engagements[key] = Engagement(key, a.player, letter, a.opponent, their, a.attacker)
     state.engaged[(a.player, letter)] = key
     state.engaged[(a.opponent, their)] = key
-    if q.done:  # a new engagement against a sheet already done: its owner looks again
+    # A sheet already done stays frozen: its owner may not change values or contents
+    # after seeing an engagement declared against it (issue 11).
+    if q.done and not state.fair_play:  # the old rule: its owner looked again
         q.done = False
 
 
@@ -188,6 +190,17 @@ def _done(state: CampaignState, a: A.DoneDeclaring, dice: DiceService) -> None:
         raise refuse(f"player: a campaign needs at least {state.rules.min_players} players")
     if p.done == a.done:
         raise refuse(f"player: {p.name} is {'already' if a.done else 'not'} done")
+    if not a.done and state.fair_play:
+        raise refuse(
+            f"player: {p.name} is done for this turn; their values and sealed contents "
+            "stay as they are until the next turn"
+        )
+    stale = sorted(L for L, f in p.forces.items() if f.sealed and not f.commit)
+    if stale and state.fair_play:
+        raise refuse(
+            f"letter: force {stale[0]}'s contents were opened at the last reveal; "
+            "seal them again for this turn"
+        )
     p.done = a.done
     if state.all_done():
         state.phase = REVEAL if state.engagements else RESOLVE
@@ -339,6 +352,10 @@ def _end_turn(state: CampaignState, a: A.EndTurn, dice: DiceService) -> None:
     for p in state.players:
         p.done = False
         p.revealed = None
+        # The reveal published each commitment's nonce: a kept commitment would tell
+        # everyone the force is unchanged. Each turn's contents are sealed afresh.
+        if state.fair_play:
+            p.forces = {L: Force(L, f.value, f.sealed, "") for L, f in p.forces.items()}
     state.turn_no += 1
     state.phase = ORDERS
 

@@ -51,11 +51,11 @@ class ScoringRules(RulesModel):
 
 
 class SecretsRules(RulesModel):
-    scrypt_n: int = Field(ge=2)
-    scrypt_r: int = Field(ge=1)
-    scrypt_p: int = Field(ge=1)
+    argon2_time: int = Field(ge=1, le=64)
+    argon2_memory_kib: int = Field(ge=8192, le=4 * 1024 * 1024)
+    argon2_lanes: int = Field(ge=1, le=16)
     pad_to: int = Field(ge=1)
-    min_passphrase: int = Field(ge=1)
+    min_passphrase: int = Field(ge=8)
 
 
 class CampaignRules(RulesModel):

@@ -1,16 +1,15 @@
 """Sealing a player's secret contents with a key derived from their passphrase.
 
-Standard library only:
+* key: argon2id (``argon2-cffi``; memory-hard, tuned in campaign.toml to about
+  0.5 s per guess) -> 64 bytes, split into an encryption key and a key for the
+  passphrase check. Campaigns from before keep their scrypt parameters, which
+  every key records (``KdfParams``).
+* cipher: AES-GCM (``cryptography``) with a fresh random nonce for every
+  sealing, authenticating the associated data (campaign, player, letter).
 
-* key: ``hashlib.scrypt(passphrase, salt)`` -> 64 bytes, split into an
-  encryption key and a MAC key;
-* cipher: a SHAKE-256 keystream over (key, random 16-byte nonce) XORed with the
-  padded plaintext (a keyed XOF used as a stream cipher);
-* integrity: encrypt-then-MAC with HMAC-SHA256 over the version, the
-  associated data (campaign, player, letter), the nonce and the ciphertext.
-
-A sealed token is text: ``v1.<params>.<nonce>.<ciphertext>.<tag>`` (URL-safe
+A sealed token is text: ``v2.<params>.<nonce>.<ciphertext+tag>`` (URL-safe
 base64), safe to keep in the action log, the database and a shared save.
+Tokens ``v1`` (an older home-made stream cipher) still open, never made.
 
 Next to it, a force carries a *commitment*: SHA-256 of a random nonce and the
 canonical contents. The reveal action publishes the plaintext with its nonce,
@@ -31,6 +30,7 @@ from typing import Any
 from wargame.errors import BadInput
 
 VERSION = "v1"
+VERSION2 = "v2"
 KEY_BYTES = 32
 _VERIFIER_LABEL = b"pieces-of-eight campaign passphrase check"
 
@@ -57,19 +57,31 @@ def new_salt() -> str:
 
 @dataclass(frozen=True, slots=True)
 class KdfParams:
+    """scrypt ``n-r-p`` (older campaigns, fast test keys) or argon2id
+    ``argon2id-<time>-<memory KiB>-<lanes>``."""
+
     n: int
     r: int
     p: int
+    argon2: bool = False
 
     def text(self) -> str:
+        if self.argon2:
+            return f"argon2id-{self.n}-{self.r}-{self.p}"
         return f"{self.n}-{self.r}-{self.p}"
 
     @classmethod
     def parse(cls, text: str) -> KdfParams:
+        argon2 = text.startswith("argon2id-")
+        body = text.removeprefix("argon2id-")
         try:
-            n, r, p = (int(v) for v in text.split("-"))
+            n, r, p = (int(v) for v in body.split("-"))
         except ValueError as exc:
             raise SecretError(f"sealed contents name unknown key parameters {text!r}") from exc
+        if argon2:
+            if not 1 <= n <= 64 or not 8 * p <= r <= 4 * 1024 * 1024 or not 1 <= p <= 16:
+                raise SecretError(f"sealed contents name unusable key parameters {text!r}")
+            return cls(n, r, p, argon2=True)
         if n < 2 or n & (n - 1) or not 1 <= r <= 64 or not 1 <= p <= 16 or n > 2**20:
             raise SecretError(f"sealed contents name unusable key parameters {text!r}")
         return cls(n, r, p)
@@ -92,6 +104,19 @@ def derive_key(passphrase: str, salt: str, params: KdfParams) -> PlayerKey:
         salt_bytes = bytes.fromhex(salt)
     except ValueError as exc:
         raise SecretError("the player's key salt is damaged") from exc
+    if params.argon2:
+        from argon2.low_level import Type, hash_secret_raw
+
+        raw = hash_secret_raw(
+            passphrase.encode("utf-8"),
+            salt_bytes,
+            params.n,
+            params.r,
+            params.p,
+            2 * KEY_BYTES,
+            Type.ID,
+        )
+        return PlayerKey(raw[:KEY_BYTES], raw[KEY_BYTES:], params)
     raw = hashlib.scrypt(
         passphrase.encode("utf-8"),
         salt=salt_bytes,
@@ -126,41 +151,62 @@ def _tag(key: PlayerKey, aad: bytes, nonce: bytes, ct: bytes) -> bytes:
 
 
 def seal(key: PlayerKey, plaintext: bytes, aad: str, *, pad_to: int = 1) -> str:
-    """Encrypt and authenticate ``plaintext`` bound to ``aad``."""
+    """Encrypt and authenticate ``plaintext`` bound to ``aad`` (AES-GCM, a fresh
+    random nonce every time: the same contents never seal alike)."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
     body = len(plaintext).to_bytes(4, "big") + plaintext
     body += b"\0" * (-len(body) % max(1, pad_to))
-    nonce = os.urandom(16)
-    ct = _xor(body, _keystream(key.enc, nonce, len(body)))
-    tag = _tag(key, aad.encode("utf-8"), nonce, ct)
-    return ".".join((VERSION, key.params.text(), _b64(nonce), _b64(ct), _b64(tag)))
+    nonce = os.urandom(12)
+    ct = AESGCM(key.enc).encrypt(nonce, body, _aad2(key, aad))
+    return ".".join((VERSION2, key.params.text(), _b64(nonce), _b64(ct)))
 
 
-def token_params(token: str) -> KdfParams:
-    parts = token.split(".")
-    if len(parts) != 5 or parts[0] != VERSION:
-        raise SecretError("sealed contents are damaged (not a v1 token)")
-    return KdfParams.parse(parts[1])
+def _aad2(key: PlayerKey, aad: str) -> bytes:
+    return f"{VERSION2}|{key.params.text()}|{aad}".encode()
 
 
-def unseal(key: PlayerKey, token: str, aad: str) -> bytes:
-    """The plaintext, or SecretError if the key is wrong or the token was altered."""
-    parts = token.split(".")
-    if len(parts) != 5 or parts[0] != VERSION:
-        raise SecretError("sealed contents are damaged (not a v1 token)")
-    nonce, ct, tag = _unb64(parts[2]), _unb64(parts[3]), _unb64(parts[4])
-    if not hmac.compare_digest(_tag(key, aad.encode("utf-8"), nonce, ct), tag):
-        raise SecretError("sealed contents do not open with this passphrase (or were altered)")
-    body = _xor(ct, _keystream(key.enc, nonce, len(ct)))
+def _unpad(body: bytes) -> bytes:
     size = int.from_bytes(body[:4], "big")
     if size > len(body) - 4:
         raise SecretError("sealed contents are damaged (bad length)")
     return body[4 : 4 + size]
 
 
+def token_params(token: str) -> KdfParams:
+    parts = token.split(".")
+    if parts[0] == VERSION2 and len(parts) == 4 or parts[0] == VERSION and len(parts) == 5:
+        return KdfParams.parse(parts[1])
+    raise SecretError("sealed contents are damaged (not a sealed token)")
+
+
+def unseal(key: PlayerKey, token: str, aad: str) -> bytes:
+    """The plaintext, or SecretError if the key is wrong or the token was altered."""
+    parts = token.split(".")
+    if len(parts) == 4 and parts[0] == VERSION2:
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+        try:
+            body = AESGCM(key.enc).decrypt(_unb64(parts[2]), _unb64(parts[3]), _aad2(key, aad))
+        except (InvalidTag, ValueError):
+            raise SecretError(
+                "sealed contents do not open with this passphrase (or were altered)"
+            ) from None
+        return _unpad(body)
+    if len(parts) != 5 or parts[0] != VERSION:
+        raise SecretError("sealed contents are damaged (not a sealed token)")
+    nonce, ct, tag = _unb64(parts[2]), _unb64(parts[3]), _unb64(parts[4])
+    if not hmac.compare_digest(_tag(key, aad.encode("utf-8"), nonce, ct), tag):
+        raise SecretError("sealed contents do not open with this passphrase (or were altered)")
+    return _unpad(_xor(ct, _keystream(key.enc, nonce, len(ct))))
+
+
 def check_token_shape(token: str) -> None:
     """Cheap structural check of a sealed token (no key needed)."""
     parts = token.split(".")
-    if len(parts) != 5 or parts[0] != VERSION or not all(parts[2:]):
+    ok = (len(parts) == 4 and parts[0] == VERSION2) or (len(parts) == 5 and parts[0] == VERSION)
+    if not ok or not all(parts[2:]):
         raise SecretError("sealed: not a sealed-contents token")
     KdfParams.parse(parts[1])
 

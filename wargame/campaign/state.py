@@ -49,8 +49,13 @@ __all__ = ["SHEET", "CampaignState", "engagement_key", "sheet_rows"]
 class CampaignState:
     """A campaign. ``uid`` names it in campaign links; ``name`` is for people."""
 
-    def __init__(self, uid: str, name: str, rules: CampaignRules | None = None) -> None:
+    def __init__(
+        self, uid: str, name: str, rules: CampaignRules | None = None, *, fair_play: bool = True
+    ) -> None:
         self.uid = uid
+        #: The fair-play rules of issue 11 (done freezes the sheet, each turn's contents
+        #: sealed afresh). Campaigns begun before them replay under the old rules.
+        self.fair_play = fair_play
         self.name = name
         self.rules = rules or campaign_rules()
         self.players: list[Player] = []
@@ -69,6 +74,7 @@ class CampaignState:
     def clone(self) -> CampaignState:
         c = CampaignState.__new__(CampaignState)
         c.uid, c.name, c.rules = self.uid, self.name, self.rules
+        c.fair_play = self.fair_play
         c.players = [p.copy() for p in self.players]
         c.turn_no, c.phase = self.turn_no, self.phase
         c.engagements = {k: _copy_engagement(e) for k, e in self.engagements.items()}
@@ -92,11 +98,19 @@ class CampaignState:
 
     def is_undo_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
         # A reveal can't be folded back, and a rolled result can't be undone to roll again.
+        # Saying done freezes the sheet for the turn: it can't be taken back by undo.
         return (
             action.reveals
             or isinstance(action, A.Resolve | A.ResolveAll)
+            or (isinstance(action, A.DoneDeclaring) and action.done)
             or any(r.hidden for r in rolls)
         )
+
+    def author(self, action: Action) -> int | None:
+        """The player who made ``action`` (only they may undo it); None for a rules
+        event anyone at the table may take back."""
+        player = getattr(action, "player", None)
+        return player if isinstance(player, int) else None
 
     def to_json(self) -> dict[str, Any]:
         return {

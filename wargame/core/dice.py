@@ -17,6 +17,7 @@ not its value, and undo stops before it.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,6 +26,12 @@ from typing import Any, Protocol, TypeVar
 from wargame.errors import DiceEntryCancelled, DiceEntryError
 
 T = TypeVar("T")
+
+
+def fresh_seed() -> int:
+    """A seed for a new game from the operating system's entropy (:mod:`secrets`):
+    nobody can know a game's dice from having played before."""
+    return secrets.randbits(64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +108,8 @@ class SeededProvider:
 
     def set_state(self, state: Sequence[Any]) -> None:
         version, internal, gauss = state
+        if gauss is not None:
+            gauss = float(gauss)
         self._rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
 
 
@@ -145,8 +154,17 @@ class ManualProvider:
         attempts: int = 3,
     ) -> None:
         self.ask = ask
-        self.fallback = fallback or SeededProvider(None)
+        self.fallback = fallback or SeededProvider(fresh_seed())
         self.attempts = attempts
+
+    def get_state(self) -> Any:
+        get = getattr(self.fallback, "get_state", None)
+        return get() if get is not None else None
+
+    def set_state(self, state: Any) -> None:
+        set_state = getattr(self.fallback, "set_state", None)
+        if set_state is not None:
+            set_state(state)
 
     def values(self, request: RollRequest) -> tuple[int, ...]:
         if request.hidden or request.high - request.low > 19:
@@ -238,7 +256,8 @@ class DiceService:
     """
 
     def __init__(self, provider: Provider | None = None) -> None:
-        self.provider: Provider = provider if provider is not None else SeededProvider(0)
+        # No provider given: a generator seeded from the OS, never a fixed seed.
+        self.provider: Provider = provider if provider is not None else SeededProvider(fresh_seed())
         self._listeners: list[Callable[[Roll], None]] = []
         self._recording: list[list[Roll]] = []
 

@@ -103,11 +103,43 @@ class GameState(ABC):
         return action.reveals or any(r.hidden for r in rolls)
 
     def describe(self, action: Action) -> str:
-        """A sentence for the game log."""
+        """A sentence for the game log. Never called for a secret action (see
+        :func:`public_text`); must name nothing ``observation`` hides from any seat."""
         return action.to_text()
+
+    def is_secret(self, action: Action) -> bool:
+        """True when ``action``'s parameters are private to the seat making it: its
+        log line says only that it happened and a save seals it. Default: the action
+        class's ``secret``; a game whose secrecy depends on the position (a card
+        picked from a hidden hand, not from the table) overrides this."""
+        return type(action).secret
+
+    def describe_secret(self, action: Action) -> str:
+        """The sentence for a secret action: who acted, never what they chose."""
+        seat = self.current_player()
+        who = f"Player {seat + 1}" if seat is not None else "A player"
+        return f"{who} makes a secret choice"
 
     def parse_action(self, text: str) -> Action:
         return Action.from_text(text)
+
+
+def action_is_secret(state: Any, action: Action) -> bool:
+    """Whether ``state`` (any document; games may override ``is_secret``) keeps
+    ``action``'s parameters private."""
+    check = getattr(state, "is_secret", None)
+    return bool(check(action)) if check is not None else type(action).secret
+
+
+def public_text(state: Any, action: Action) -> str:
+    """The one sentence every player sees for ``action`` about to be applied to
+    ``state`` (game log, undo and redo labels, status): a secret action is told
+    by ``describe_secret`` and its parameters never reach ``describe``."""
+    if action_is_secret(state, action):
+        tell = getattr(state, "describe_secret", None)
+        return tell(action) if tell is not None else "a secret choice"
+    describe = getattr(state, "describe", None)
+    return describe(action) if describe is not None else action.to_text()
 
 
 class Bot(Protocol):

@@ -4,29 +4,45 @@ the dice it used. Undo, redo, save, load and replay all come from it.
 A :class:`Session` owns one state (a game, or any document with
 ``apply(action, dice)`` and ``clone()``), its log and a redo list.
 
-* ``apply`` records the rolls drawn while applying, and marks the entry a
-  *barrier* when it revealed hidden information; undo never passes a barrier.
+* ``apply`` records the rolls drawn while applying and the action's public
+  sentence (:func:`~wargame.core.game.public_text`: a secret action is never
+  described by its parameters). An entry that drew any roll, revealed hidden
+  information or that the game marks so is a *barrier*: undo never passes it,
+  for any player, in any mode, so a roll can't be taken back and rolled again.
 * ``undo`` rebuilds the state from the nearest snapshot and replays the log
-  with the recorded dice. Undone rolls stay in the dice log: dice already seen
-  are not hidden information, and the seeded generator is never rewound, so an
-  undo cannot be used to peek at future rolls.
-* ``to_json`` / ``from_json`` save and load; loading replays to the identical
-  state, whatever provider first rolled the dice (seeded, typed in, scripted).
+  with the recorded dice; ``redo`` re-applies an entry with its recorded dice.
+  The seeded generator is never rewound.
+* Saving: ``head_json`` (everything but the log) and ``entry_json(i)`` (one log
+  entry as saved) keep public information readable and *seal* (AES-GCM, the
+  table key of :mod:`wargame.core.sealing`) hidden roll values, secret actions
+  and the generator state. Every part is authenticated: entry ``i`` is bound to
+  the save id, its index and the previous entry's seal (a hash chain), and the
+  head to the number of entries and the last seal, so a save edited, cut short
+  or spliced outside the app is refused. ``from_parts`` loads them;
+  ``to_json`` / ``from_json`` are the one-document form. Loading replays to the
+  identical state and the generator continues exactly where it was.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider
+from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider, fresh_seed
+from wargame.core.entry import Entry, public_roll
+from wargame.core.game import action_is_secret, public_text
+from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring
 from wargame.errors import FileFormatError, UndoBlocked, WargameError
 
 SESSION_FORMAT = "wargame-session"
-SESSION_VERSION = 1
+SESSION_VERSION = 2
 SNAPSHOT_EVERY = 64
+#: Header keys of a practice game's friendly undo (on, and how often it passed a barrier).
+FRIENDLY_UNDO = "friendly_undo"
+FRIENDLY_UNDOS = "friendly_undos"
 
 
 class Replayable(Protocol):
@@ -38,35 +54,7 @@ class Replayable(Protocol):
 S = TypeVar("S", bound=Replayable)
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One applied action with the rolls it drew."""
-
-    action: Action
-    rolls: tuple[Roll, ...] = ()
-    barrier: bool = False
-    seat: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"a": self.action.to_text()}
-        if self.rolls:
-            out["r"] = [r.to_json() for r in self.rolls]
-        if self.barrier:
-            out["b"] = 1
-        if self.seat is not None:
-            out["p"] = self.seat
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], parse: Callable[[str], Action]) -> Entry:
-        if not isinstance(data, Mapping) or not isinstance(data.get("a"), str):
-            raise FileFormatError(f"log entry {data!r:.60} has no action text 'a'")
-        rolls = tuple(Roll.from_json(r) for r in data.get("r", ()))
-        seat = data.get("p")
-        return cls(
-            parse(data["a"]), rolls, bool(data.get("b")), None if seat is None else int(seat)
-        )
-
+__all__ = ["Entry", "Session", "public_roll", "reseal"]
 
 Listener = Callable[["Session[Any]", str], None]
 
@@ -83,7 +71,8 @@ class Session(Generic[S]):
         setup_rolls: Sequence[Roll] | None = None,
     ) -> None:
         self.factory = factory
-        self.dice = dice if dice is not None else DiceService()
+        # A session made without dice draws its seed from the OS: never a fixed seed.
+        self.dice = dice if dice is not None else DiceService(SeededProvider(fresh_seed()))
         self.header: dict[str, Any] = dict(header or {})
         if setup_rolls is None:
             with self.dice.recording() as rolls:
@@ -96,6 +85,18 @@ class Session(Generic[S]):
         self.redo_list: list[Entry] = []
         self._snapshots: list[tuple[int, S]] = [(0, self.state.clone())]
         self._listeners: list[Listener] = []
+        #: The save's identity (sealed parts are bound to it) and the key sealing it.
+        self.save_id = secrets.token_hex(16)
+        self.key_id: str | None = None
+        self.keyring: Keyring | None = None
+        self._seals: list[str] = []
+        self._saved: list[dict[str, Any]] = []
+        self._head_seal: tuple[bytes, Any, str] | None = None
+        #: Hot-seat documents (the campaign): undo takes back only actions of the
+        #: player at the computer (``at_table``); the state's ``author(action)`` names
+        #: who made one (None: a rules event anyone may take back).
+        self.authors_only = False
+        self.at_table: int | None = None
 
     # -- observers ---------------------------------------------------------------
     def add_listener(self, fn: Listener) -> None:
@@ -110,13 +111,19 @@ class Session(Generic[S]):
     def apply(self, action: Action) -> Entry:
         """Apply and record ``action``. On any error the state is as before."""
         seat = _current_player(self.state)
+        secret = action_is_secret(self.state, action)
+        try:
+            text = public_text(self.state, action)
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+            text = ""  # an action the rules will refuse below
         try:
             with self.dice.recording() as rolls:
                 self.state.apply(action, self.dice)
         except BaseException:
             self._rebuild(len(self.entries))
             raise
-        entry = Entry(action, tuple(rolls), self._is_barrier(action, rolls), seat)
+        barrier = self._is_barrier(action, rolls)
+        entry = Entry(action, tuple(rolls), barrier, seat, text, secret)
         self.entries.append(entry)
         self.redo_list.clear()
         self._maybe_snapshot()
@@ -128,10 +135,12 @@ class Session(Generic[S]):
         return self.apply(parse(text))
 
     def _is_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
+        """Any roll (seen or hidden) and any reveal is a barrier; a game may add more,
+        never fewer."""
+        if rolls or action.reveals:
+            return True
         check = getattr(self.state, "is_undo_barrier", None)
-        if check is not None:
-            return bool(check(action, rolls))
-        return action.reveals or any(r.hidden for r in rolls)
+        return bool(check(action, rolls)) if check is not None else False
 
     def _maybe_snapshot(self) -> None:
         n = len(self.entries)
@@ -140,8 +149,15 @@ class Session(Generic[S]):
 
     # -- undo / redo -------------------------------------------------------------
     @property
+    def friendly_undo(self) -> bool:
+        """A practice game's "friendly undo": undo passes rolls and reveals. Chosen when
+        the game is made (``header["friendly_undo"]``, sealed with the save, so it
+        can't be switched on afterwards); off by default."""
+        return bool(self.header.get(FRIENDLY_UNDO))
+
+    @property
     def can_undo(self) -> bool:
-        return bool(self.entries) and not self.entries[-1].barrier
+        return self.undo_limit_reason is None
 
     @property
     def can_redo(self) -> bool:
@@ -151,8 +167,13 @@ class Session(Generic[S]):
     def undo_limit_reason(self) -> str | None:
         if not self.entries:
             return "nothing to undo"
-        if self.entries[-1].barrier:
-            return "undo stops here: it would reveal hidden information"
+        last = self.entries[-1]
+        if last.barrier and not self.friendly_undo:
+            return "undo stops here: dice were rolled or hidden information was revealed"
+        if self.authors_only:
+            author = _author(self.state, last)
+            if author is not None and author != self.at_table:
+                return f"only the player who made it may undo: {last.label}"
         return None
 
     def undo(self) -> Entry:
@@ -160,12 +181,17 @@ class Session(Generic[S]):
         if reason:
             raise UndoBlocked(reason)
         entry = self.entries.pop()
+        if entry.barrier:  # friendly undo past a roll or reveal: counted in the save
+            self.header[FRIENDLY_UNDOS] = int(self.header.get(FRIENDLY_UNDOS, 0)) + 1
+        del self._seals[len(self.entries) :]
+        del self._saved[len(self.entries) :]
         self.redo_list.append(entry)
         self._rebuild(len(self.entries))
         self._notify("undo")
         return entry
 
     def redo(self) -> Entry:
+        """Re-apply the last undone entry with the dice it recorded (never new ones)."""
         if not self.redo_list:
             raise UndoBlocked("nothing to redo")
         entry = self.redo_list.pop()
@@ -185,18 +211,85 @@ class Session(Generic[S]):
         self.state = state
 
     # -- persistence -------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        provider = self.dice.provider
-        dice_state = provider.get_state() if isinstance(provider, SeededProvider) else None
-        return {
+    def _sealer(self) -> Sealer:
+        ring = self.keyring or keyring()
+        if self.key_id is None:
+            sealer = ring.own()
+            self.key_id = sealer.kid
+            return sealer
+        return ring.sealer(self.key_id)
+
+    def _entry_ad(self, i: int, public: Mapping[str, Any]) -> bytes:
+        prev = self._seals[i - 1] if i else ""
+        return canonical([SESSION_FORMAT, self.save_id, "entry", i, prev, public])
+
+    def _seal_upto(self, n: int) -> None:
+        if len(self._seals) >= n:
+            return
+        sealer = self._sealer()
+        for i in range(len(self._seals), n):
+            entry = self.entries[i]
+            public = entry.public_json()
+            self._seals.append(sealer.seal(entry.private_json(), self._entry_ad(i, public)))
+
+    def entry_json(self, i: int) -> dict[str, Any]:
+        """The ``i``-th log entry as saved: its public part and its seal ``s``. Once
+        made, an entry's saved form never changes (a database can append it once)."""
+        if not 0 <= i < len(self.entries):
+            raise IndexError(f"no log entry {i}")
+        while len(self._saved) <= i:
+            k = len(self._saved)
+            self._seal_upto(k + 1)
+            self._saved.append({**self.entries[k].public_json(), "s": self._seals[k]})
+        return dict(self._saved[i])
+
+    def _tip(self) -> str:
+        n = len(self.entries)
+        self._seal_upto(n)
+        return hashlib.sha256(self._seals[-1].encode()).hexdigest()[:32] if n else ""
+
+    def head_json(self) -> dict[str, Any]:
+        """Everything but the log: the header, the public setup rolls, the readable part
+        of the redo list, and one seal over the hidden setup rolls, the redo entries'
+        secrets and the dice generator state, bound to the log's length and last seal.
+        Save it again after every change (the generator moves on)."""
+        sealer = self._sealer()
+        head: dict[str, Any] = {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
+            "id": self.save_id,
+            "key": self.key_id,
             "header": self.header,
-            "setup": [r.to_json() for r in self.setup_rolls],
-            "log": [e.to_json() for e in self.entries],
-            "redo": [e.to_json() for e in self.redo_list],
-            "dice": dice_state,
+            "setup": [public_roll(r) for r in self.setup_rolls],
+            "n": len(self.entries),
+            "tip": self._tip(),
+            "redo": [e.public_json() for e in self.redo_list],
         }
+        private = {
+            "setup": [r.to_json() for r in self.setup_rolls],
+            "redo": [e.private_json() for e in self.redo_list],
+            "dice": _dice_state(self.dice),
+        }
+        # Saving twice with nothing changed gives the same bytes (the last seal is
+        # reused); any change seals afresh with a new random nonce.
+        ad = _head_ad(head)
+        cached = self._head_seal
+        if cached is not None and cached[0] == ad and cached[1] == private:
+            head["sealed"] = cached[2]
+        else:
+            head["sealed"] = sealer.seal(private, ad)
+            self._head_seal = (ad, private, head["sealed"])
+        return head
+
+    def to_json(self) -> dict[str, Any]:
+        return self.join_parts(
+            self.head_json(), [self.entry_json(i) for i in range(len(self.entries))]
+        )
+
+    @staticmethod
+    def join_parts(head: Mapping[str, Any], entries: Sequence[Any]) -> dict[str, Any]:
+        """The one-document save made of ``head_json()`` and the ``entry_json`` list."""
+        return {**head, "log": list(entries)}
 
     @classmethod
     def from_json(
@@ -206,56 +299,203 @@ class Session(Generic[S]):
         dice: DiceService | None = None,
         *,
         parse: Callable[[str], Action] = Action.from_text,
+        ring: Keyring | None = None,
     ) -> Session[S]:
-        """Rebuild a session by replaying its log; FileFormatError if it does not replay."""
-        if not isinstance(data, Mapping) or data.get("format") != SESSION_FORMAT:
-            raise FileFormatError("not a saved game (format is not 'wargame-session')")
-        version = data.get("version")
-        if not isinstance(version, int) or version > SESSION_VERSION:
-            raise FileFormatError(f"saved game version {version!r} is newer than this app")
+        """Rebuild a session by replaying its log; FileFormatError if it does not replay
+        (SaveTampered, a FileFormatError, if it was altered outside the app)."""
+        version = _check_format(data)
+        if version == 1:
+            return cls._from_v1(data, factory, dice, parse)
+        log = _list(data, "log")
+        head = {k: v for k, v in data.items() if k != "log"}
+        return cls.from_parts(head, log, factory, dice, parse=parse, ring=ring)
+
+    @classmethod
+    def from_parts(
+        cls,
+        head: Mapping[str, Any],
+        entries: Sequence[Mapping[str, Any]],
+        factory: Callable[[DiceService], S],
+        dice: DiceService | None = None,
+        *,
+        parse: Callable[[str], Action] = Action.from_text,
+        ring: Keyring | None = None,
+    ) -> Session[S]:
+        """Load from ``head_json()`` and the ``entry_json(i)`` of every entry, checking
+        every seal; the generator continues exactly where it was saved."""
+        if _check_format(head) != SESSION_VERSION:
+            raise FileFormatError("saved game: a header and log rows must be version 2")
+        ring = ring or keyring()
+        kid = head.get("key")
+        if not isinstance(kid, str):
+            raise SaveTampered("saved game: it names no table key (altered outside the app)")
+        sealer = ring.sealer(kid)
+        public_head = {k: v for k, v in head.items() if k != "sealed"}
+        private = sealer.open(str(head.get("sealed", "")), _head_ad(public_head), "its header")
+        if not isinstance(private, Mapping):
+            raise SaveTampered("saved game: its sealed header is damaged")
+        save_id = str(head.get("id", ""))
+        if head.get("n") != len(entries):
+            raise SaveTampered(
+                f"saved game: it should hold {head.get('n')} log entries but holds "
+                f"{len(entries)} (cut short or extended outside the app); the save is refused"
+            )
+        # Open every entry's seal in order (each is bound to the one before it).
+        probe: Session[Any] = cls.__new__(cls)
+        probe.save_id = save_id
+        probe._seals = []
+        loaded: list[Entry] = []
         try:
-            setup = [Roll.from_json(r) for r in data.get("setup", [])]
+            for i, raw in enumerate(entries):
+                public = dict(raw) if isinstance(raw, Mapping) else {}
+                token = public.pop("s", None)
+                if not isinstance(token, str):
+                    raise SaveTampered(f"saved game: log entry {i + 1} has no seal")
+                secret = sealer.open(token, probe._entry_ad(i, public), f"log entry {i + 1}")
+                probe._seals.append(token)
+                loaded.append(Entry.from_parts(public, secret, parse))
+            tip = hashlib.sha256(probe._seals[-1].encode()).hexdigest()[:32] if entries else ""
+            if tip != head.get("tip"):
+                raise SaveTampered("saved game: its log does not end where its header says")
+            setup = [Roll.from_json(r) for r in _seq(private.get("setup"), "setup")]
+            redo_public = _seq(head.get("redo"), "redo")
+            redo_private = _seq(private.get("redo"), "redo")
+            if len(redo_public) != len(redo_private):
+                raise SaveTampered("saved game: its redo list is damaged")
+            redo = [
+                Entry.from_parts(p, q, parse)
+                for p, q in zip(redo_public, redo_private, strict=True)
+            ]
+        except SaveTampered:
+            raise
+        except WargameError as exc:
+            raise FileFormatError(f"saved game: {exc}") from exc
+        session = cls._rebuild_session(factory, dice, head.get("header"), setup, loaded)
+        _restore_dice(session.dice, private.get("dice"))
+        session.redo_list = redo
+        session.save_id = save_id
+        session.key_id = kid
+        session.keyring = ring
+        session._seals = probe._seals
+        session._saved = [dict(e) for e in entries]
+        session._head_seal = (_head_ad(public_head), private, str(head.get("sealed")))
+        return session
+
+    @classmethod
+    def _rebuild_session(
+        cls,
+        factory: Callable[[DiceService], S],
+        dice: DiceService | None,
+        header: Any,
+        setup: Sequence[Roll],
+        entries: Sequence[Entry],
+    ) -> Session[S]:
+        header = header if isinstance(header, Mapping) else {}
+        try:
+            session = cls(factory, dice, header=header, setup_rolls=setup)
+            session.replay(entries)
+        except WargameError as exc:
+            raise FileFormatError(f"saved game does not replay: {exc}") from exc
+        return session
+
+    @classmethod
+    def _from_v1(
+        cls,
+        data: Mapping[str, Any],
+        factory: Callable[[DiceService], S],
+        dice: DiceService | None,
+        parse: Callable[[str], Action],
+    ) -> Session[S]:
+        """A version-1 save: plain text, never authenticated. It replays as it was
+        played, but its generator state is not trusted (anyone could have written it):
+        the game goes on with dice seeded from the OS."""
+        try:
+            setup = [Roll.from_json(r) for r in _list(data, "setup")]
             entries = [Entry.from_json(e, parse) for e in _list(data, "log")]
             redo = [Entry.from_json(e, parse) for e in _list(data, "redo")]
         except WargameError as exc:
             raise FileFormatError(f"saved game: {exc}") from exc
-        if dice is None:
-            dice = DiceService()
-            if isinstance(data.get("dice"), list):
-                try:
-                    assert isinstance(dice.provider, SeededProvider)
-                    dice.provider.set_state(data["dice"])
-                except (TypeError, ValueError) as exc:
-                    raise FileFormatError("saved game: the dice state is malformed") from exc
-        try:
-            session = cls(factory, dice, header=data.get("header") or {}, setup_rolls=setup)
-            session.replay(entries)
-        except WargameError as exc:
-            raise FileFormatError(f"saved game does not replay: {exc}") from exc
+        session = cls._rebuild_session(factory, dice, data.get("header"), setup, entries)
         session.redo_list = redo
         return session
 
     def replay(self, entries: Iterable[Entry]) -> None:
-        """Apply recorded entries with their recorded dice (no listeners fire per step)."""
+        """Apply recorded entries with their recorded dice (no listeners fire per step).
+        An entry without its sentence (a version-1 save) gets it now."""
         for i, entry in enumerate(entries):
+            if not entry.text:
+                try:
+                    text = public_text(self.state, entry.action)
+                except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+                    text = ""
+                secret = action_is_secret(self.state, entry.action)
+                entry = Entry(entry.action, entry.rolls, entry.barrier, entry.seat, text, secret)
             try:
                 self.state.apply(entry.action, DiceService(ReplayProvider(entry.rolls)))
             except WargameError as exc:
-                raise type(exc)(f"action {i + 1} ({entry.action.to_text()}): {exc}") from exc
+                raise type(exc)(f"action {i + 1} ({entry.label}): {exc}") from exc
             self.entries.append(entry)
             self._maybe_snapshot()
         self._notify("load")
 
     def log_text(self) -> str:
-        """The log as plain text, one action a line with its dice."""
+        """The log as plain text, one action a line with its dice; a secret action
+        shows its sentence, a hidden roll only that it happened."""
         lines = []
+        if self.friendly_undo:
+            lines.append(
+                f"Practice game: friendly undo on ({self.header.get(FRIENDLY_UNDOS, 0)} undo(s) "
+                "past a roll or reveal)"
+            )
         for i, e in enumerate(self.entries, 1):
             dice = "  ".join(
                 f"[{r.purpose}: {'hidden' if r.hidden else ' '.join(map(str, r.values))}]"
                 for r in e.rolls
             )
-            lines.append(f"{i:4d}. {e.action.to_text()}{'  ' + dice if dice else ''}")
+            said = e.label if e.secret else e.action.to_text()
+            lines.append(f"{i:4d}. {said}{'  ' + dice if dice else ''}")
         return "\n".join(lines)
+
+
+def _head_ad(public_head: Mapping[str, Any]) -> bytes:
+    return canonical([SESSION_FORMAT, "head", dict(public_head)])
+
+
+def _check_format(data: Any) -> int:
+    if not isinstance(data, Mapping) or data.get("format") != SESSION_FORMAT:
+        raise FileFormatError("not a saved game (format is not 'wargame-session')")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FileFormatError(f"saved game version {version!r} is not one this app knows")
+    if version > SESSION_VERSION:
+        raise FileFormatError(f"saved game version {version!r} is newer than this app")
+    return version
+
+
+def _dice_state(dice: DiceService) -> Any:
+    get = getattr(dice.provider, "get_state", None)
+    return get() if get is not None else None
+
+
+def _restore_dice(dice: DiceService, state: Any) -> None:
+    """Put the saved generator state into ``dice`` (whatever wraps the generator)."""
+    if state is None:
+        return
+    set_state = getattr(dice.provider, "set_state", None)
+    if set_state is None:
+        return
+    try:
+        set_state(state)
+    except (TypeError, ValueError) as exc:
+        raise FileFormatError("saved game: the dice state is malformed") from exc
+
+
+def _seq(value: Any, what: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise SaveTampered(f"saved game: {what!r} must be a list")
+    return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
@@ -265,7 +505,50 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+def _author(state: Any, entry: Entry) -> int | None:
+    fn = getattr(state, "author", None)
+    return fn(entry.action) if fn is not None else entry.seat
+
+
 def _current_player(state: Any) -> int | None:
     """The seat about to act, for the log; None for a document without seats."""
     fn = getattr(state, "current_player", None)
     return fn() if fn is not None else None
+
+
+def reseal(
+    data: Mapping[str, Any], target: Sealer, *, source: Sealer | None = None
+) -> dict[str, Any]:
+    """The version-2 save ``data`` sealed again under ``target`` (for moving a save to
+    another table): every seal is opened with ``source`` (default: the key the save
+    names, from this installation's keyring) and checked, then sealed afresh."""
+    if _check_format(data) != SESSION_VERSION:
+        raise FileFormatError("only a version-2 save can be exported; open and save it first")
+    if source is None:
+        source = keyring().sealer(str(data.get("key")))
+    head = {k: v for k, v in data.items() if k not in ("log", "sealed")}
+    private = source.open(str(data.get("sealed", "")), _head_ad(head), "its header")
+    log = _list(data, "log")
+    if head.get("n") != len(log):
+        raise SaveTampered("saved game: its log length does not match its header")
+    old: Session[Any] = Session.__new__(Session)
+    new: Session[Any] = Session.__new__(Session)
+    old.save_id = new.save_id = str(head.get("id", ""))
+    old._seals, new._seals = [], []
+    out_log = []
+    for i, raw in enumerate(log):
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("s"), str):
+            raise SaveTampered(f"saved game: log entry {i + 1} has no seal")
+        public = {k: v for k, v in raw.items() if k != "s"}
+        secret = source.open(raw["s"], old._entry_ad(i, public), f"log entry {i + 1}")
+        old._seals.append(raw["s"])
+        token = target.seal(secret, new._entry_ad(i, public))
+        new._seals.append(token)
+        out_log.append({**public, "s": token})
+    tip = hashlib.sha256(old._seals[-1].encode()).hexdigest()[:32] if log else ""
+    if tip != head.get("tip"):
+        raise SaveTampered("saved game: its log does not end where its header says")
+    head["key"] = target.kid
+    head["tip"] = hashlib.sha256(new._seals[-1].encode()).hexdigest()[:32] if log else ""
+    head["sealed"] = target.seal(private, _head_ad(head))
+    return {**head, "log": out_log}

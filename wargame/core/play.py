@@ -9,7 +9,7 @@ from typing import Any
 
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, Game, GameSpec, GameState
-from wargame.core.log import Session
+from wargame.core.log import FRIENDLY_UNDO, Session
 from wargame.core.registry import game_class
 from wargame.errors import BadInput, FileFormatError, IllegalAction, InvariantViolation
 
@@ -32,8 +32,16 @@ def _factory(spec: GameSpec) -> Callable[[DiceService], GameState]:
     return factory
 
 
-def new_session(spec: GameSpec, dice: DiceService | None = None) -> Session[GameState]:
-    return Session(_factory(spec), dice, header=spec.to_json())
+def new_session(
+    spec: GameSpec, dice: DiceService | None = None, *, friendly_undo: bool = False
+) -> Session[GameState]:
+    """The session factory the app uses. Without ``dice`` the game is seeded from the
+    OS's entropy (``secrets``); ``friendly_undo`` makes a practice game whose undo
+    passes rolls and reveals (marked in its header, so in the save and on screen)."""
+    header = spec.to_json()
+    if friendly_undo:
+        header[FRIENDLY_UNDO] = True
+    return Session(_factory(spec), dice, header=header)
 
 
 def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Session[GameState]:

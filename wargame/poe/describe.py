@@ -1,4 +1,10 @@
-"""Sentences for the game log."""
+"""Sentences for the game log, undo labels and status: public by construction.
+
+A card picked from a hand (to bury, or put back) is hidden from the other seats
+(the observation shows it as -1), so that action is *secret*: the session seals
+it in saves and the log says only "Pirate 2 picks a card from their hand to
+bury" (:func:`is_secret`, :func:`describe_secret`, used by ``PoeState``).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +24,23 @@ DONE = {
 def card_name(st: PoeState, c: int) -> str:
     card = st.cards[c]
     return f"{card.value} {card.name}"
+
+
+def is_secret(st: PoeState, action: Action) -> bool:
+    """Picking or putting back a card of one's own hand names a hidden card."""
+    if type(action) in (A.Select, A.Unselect):
+        return action.card in st.hand[st.active]  # type: ignore[attr-defined]
+    return type(action).secret
+
+
+def describe_secret(st: PoeState, action: Action) -> str:
+    seat = st.current_player()
+    who = st.name(seat) if seat is not None else "Nobody"
+    if type(action) is A.Select:
+        return f"{who} picks a card from their hand to bury"
+    if type(action) is A.Unselect:
+        return f"{who} puts a card back into their hand"
+    return f"{who} makes a secret choice"
 
 
 def describe(st: PoeState, action: Action) -> str:

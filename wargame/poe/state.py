@@ -147,6 +147,16 @@ class PoeState(GameState):
 
         return describe(self, action)
 
+    def is_secret(self, action: Action) -> bool:
+        from wargame.poe.describe import is_secret
+
+        return is_secret(self, action)
+
+    def describe_secret(self, action: Action) -> str:
+        from wargame.poe.describe import describe_secret
+
+        return describe_secret(self, action)
+
     # -- copying -------------------------------------------------------------------
     def clone(self) -> PoeState:
         s = PoeState.__new__(PoeState)

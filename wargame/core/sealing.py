@@ -1,0 +1,264 @@
+"""Sealing saves: authenticated encryption with a per-installation table key.
+
+A save keeps what every player may see readable (the header, public rolls, the
+log's sentences) and *seals* the rest - hidden roll values (deals, draws),
+secret actions and the dice generator state - with AES-GCM from the
+``cryptography`` library. Every sealed part also authenticates the readable
+part next to it (as associated data), so a save altered outside the app is
+refused.
+
+The key is the installation's *table key*: 32 random bytes in
+``<data folder>/table.key``, made on first use. Keys imported from other
+computers live in ``<data folder>/keys/<id>.key``; a save names the key that
+sealed it by its id (the first 8 bytes of its SHA-256, hex).
+
+Moving a save to another computer: ``export_portable`` re-seals it under a key
+stretched from a passphrase with argon2id (memory-hard; ``argon2-cffi``), and
+``import_portable`` on the other computer opens it with the passphrase and
+re-seals it under that computer's table key. Players who swap saves often can
+instead carry the table key itself, wrapped the same way (``export_table_key``
+/ ``import_table_key``).
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import json
+import os
+import secrets
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wargame.errors import FileFormatError
+
+KEY_FILE = "table.key"
+KEYS_DIR = "keys"
+NONCE_BYTES = 12
+#: argon2id for passphrase-wrapped exports: about 0.5 s and 128 MiB per guess on the reference machine.
+PORTABLE_KDF = {"t": 4, "m": 131072, "p": 1}
+PORTABLE_FORMAT = "wargame-portable-save"
+KEY_EXPORT_FORMAT = "wargame-table-key"
+MIN_PASSPHRASE = 8
+
+
+class SaveTampered(FileFormatError):
+    """A sealed save does not open: altered outside the app, or another table's key."""
+
+
+def canonical(data: Any) -> bytes:
+    """The one byte form of plain data that seals are bound to."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    if not isinstance(text, str):
+        raise SaveTampered("saved game: a sealed part is not text")
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, TypeError) as exc:
+        raise SaveTampered("saved game: a sealed part is damaged (bad base64)") from exc
+
+
+def key_id(key: bytes) -> str:
+    return hashlib.sha256(b"wargame-table-key" + key).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Sealer:
+    """Seals plain data under one key; every sealing draws a fresh random nonce."""
+
+    key: bytes
+
+    @property
+    def kid(self) -> str:
+        return key_id(self.key)
+
+    @functools.cached_property
+    def _aead(self) -> Any:
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+        return AESGCM(self.key)
+
+    def seal(self, data: Any, ad: bytes) -> str:
+        nonce = os.urandom(NONCE_BYTES)
+        body = b"" if data is None else canonical(data)
+        return _b64(nonce + self._aead.encrypt(nonce, body, ad))
+
+    def open(self, token: str, ad: bytes, where: str) -> Any:
+        from cryptography.exceptions import InvalidTag
+
+        raw = _unb64(token)
+        if len(raw) < NONCE_BYTES + 16:
+            raise SaveTampered(f"saved game: {where} is damaged (too short)")
+        try:
+            body = self._aead.decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], ad)
+        except InvalidTag:
+            raise SaveTampered(
+                f"saved game: {where} was altered outside the app (its seal does not "
+                "match); the save is refused"
+            ) from None
+        return None if not body else json.loads(body)
+
+
+class Keyring:
+    """The table key of one data folder, plus keys imported from other computers."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self._own: Sealer | None = None
+        self._lock = threading.Lock()
+
+    def own(self) -> Sealer:
+        """This installation's key, made (0600) on first use."""
+        with self._lock:
+            if self._own is None:
+                path = self.folder / KEY_FILE
+                if path.exists():
+                    self._own = Sealer(_read_key(path))
+                else:
+                    key = secrets.token_bytes(32)
+                    try:
+                        _write_key(path, key)
+                    except OSError as exc:
+                        raise FileFormatError(
+                            f"{path}: the table key that seals saves can't be written "
+                            f"({exc.strerror or exc})"
+                        ) from None
+                    self._own = Sealer(key)
+            return self._own
+
+    def sealer(self, kid: str) -> Sealer:
+        """The key with id ``kid``; a clear message if this computer lacks it."""
+        own = self.own()
+        if kid == own.kid:
+            return own
+        path = self.folder / KEYS_DIR / f"{kid}.key"
+        if isinstance(kid, str) and kid.isalnum() and path.exists():
+            return Sealer(_read_key(path))
+        raise SaveTampered(
+            f"saved game: it was sealed by another installation (table key {kid!s:.16}). "
+            "On the computer it comes from, export it with `wargame save export`, then "
+            "open the export here with `wargame save import` (or import that computer's "
+            "table key with `wargame key import`)"
+        )
+
+    def add(self, key: bytes) -> str:
+        """Keep an imported key; returns its id."""
+        kid = key_id(key)
+        if kid != self.own().kid:
+            _write_key(self.folder / KEYS_DIR / f"{kid}.key", key)
+        return kid
+
+
+def _read_key(path: Path) -> bytes:
+    try:
+        key = _unb64(path.read_text(encoding="ascii").strip())
+    except (OSError, UnicodeError) as exc:
+        raise FileFormatError(f"{path}: the table key cannot be read ({exc})") from exc
+    if len(key) != 32:
+        raise FileFormatError(f"{path}: the table key is damaged (not 32 bytes)")
+    return key
+
+
+def _write_key(path: Path, key: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(_b64(key) + "\n")
+    os.replace(tmp, path)
+
+
+_KEYRINGS: dict[Path, Keyring] = {}
+_CONFIGURED: Path | None = None
+
+
+def configure(folder: Path | None) -> None:
+    """Use the table key of ``folder`` (the app's data folder); None: the default."""
+    global _CONFIGURED
+    _CONFIGURED = None if folder is None else Path(folder)
+
+
+def keyring() -> Keyring:
+    """The keyring of the configured data folder (``$WARGAME_DATA_DIR`` or platformdirs)."""
+    from wargame.paths import data_dir
+
+    folder = (_CONFIGURED or data_dir()).resolve()
+    ring = _KEYRINGS.get(folder)
+    if ring is None:
+        ring = _KEYRINGS[folder] = Keyring(folder)
+    return ring
+
+
+# -- passphrases --------------------------------------------------------------------------
+
+
+def check_passphrase(passphrase: str, what: str = "passphrase") -> None:
+    if len(passphrase) < MIN_PASSPHRASE:
+        raise FileFormatError(f"{what}: at least {MIN_PASSPHRASE} characters, please")
+
+
+def suggest_passphrase(words: int = 5) -> str:
+    """A generated passphrase: random words (about 11 bits each) and a number."""
+    from wargame.core.wordlist import WORDS
+
+    picked = [secrets.choice(WORDS) for _ in range(words)]
+    return "-".join(picked) + f"-{secrets.randbelow(100)}"
+
+
+def stretch(passphrase: str, salt: bytes, params: dict[str, int]) -> bytes:
+    """argon2id: a 32-byte key from a passphrase (slow and memory-hard on purpose)."""
+    from argon2.low_level import Type, hash_secret_raw
+
+    try:
+        t, m, p = int(params["t"]), int(params["m"]), int(params["p"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise FileFormatError("the key-stretching parameters are malformed") from exc
+    if not (1 <= t <= 64 and 8 * p <= m <= 4 * 1024 * 1024 and 1 <= p <= 16):
+        raise FileFormatError("the key-stretching parameters are out of range")
+    return hash_secret_raw(passphrase.encode(), salt, t, m, p, 32, Type.ID)
+
+
+def _wrap(payload: Any, passphrase: str, fmt: str) -> dict[str, Any]:
+    check_passphrase(passphrase)
+    salt = os.urandom(16)
+    sealer = Sealer(stretch(passphrase, salt, PORTABLE_KDF))
+    kdf = {"name": "argon2id", **PORTABLE_KDF, "salt": _b64(salt)}
+    return {"format": fmt, "kdf": kdf, "box": sealer.seal(payload, canonical([fmt, kdf]))}
+
+
+def _unwrap(data: Any, passphrase: str, fmt: str) -> Any:
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise FileFormatError(f"not a {fmt} file")
+    kdf = data.get("kdf")
+    if not isinstance(kdf, dict) or kdf.get("name") != "argon2id":
+        raise FileFormatError(f"{fmt}: unknown key stretching")
+    key = stretch(passphrase, _unb64(str(kdf.get("salt", ""))), kdf)
+    try:
+        return Sealer(key).open(str(data.get("box", "")), canonical([fmt, kdf]), "the export")
+    except SaveTampered:
+        raise SaveTampered(f"{fmt}: wrong passphrase, or the file was altered") from None
+
+
+def export_table_key(passphrase: str, ring: Keyring | None = None) -> dict[str, Any]:
+    """This installation's table key wrapped under ``passphrase`` (argon2id + AES-GCM)."""
+    ring = ring or keyring()
+    return _wrap({"key": _b64(ring.own().key)}, passphrase, KEY_EXPORT_FORMAT)
+
+
+def import_table_key(data: Any, passphrase: str, ring: Keyring | None = None) -> str:
+    """Keep another computer's table key; returns its id."""
+    ring = ring or keyring()
+    box = _unwrap(data, passphrase, KEY_EXPORT_FORMAT)
+    key = _unb64(str(box.get("key", ""))) if isinstance(box, dict) else b""
+    if len(key) != 32:
+        raise FileFormatError("the table key export is damaged")
+    return ring.add(key)
