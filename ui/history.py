@@ -19,7 +19,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QUndoView, QWidget
 
-from wargame.core.dice import DiceService, ReplayProvider
 from wargame.core.log import Entry, Session
 
 CommandFactory = Callable[[Session[Any], str, Entry], QUndoCommand]
@@ -52,20 +51,9 @@ def last_barrier(entries: list[Entry]) -> int:
 
 
 def history_texts(session: Session[Any], start: int) -> list[str]:
-    """The log text of each entry from ``start`` on, described in the state it was
-    applied to (a replay from setup with the recorded dice)."""
-    state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
-    texts: list[str] = []
-    describe = getattr(state, "describe", None)
-    for i, entry in enumerate(session.entries):
-        if i >= start:
-            describe = getattr(state, "describe", None)
-            try:
-                texts.append(describe(entry.action) if describe else entry.action.to_text())
-            except (KeyError, ValueError, IndexError, AttributeError):
-                texts.append(entry.action.kind)
-        state.apply(entry.action, DiceService(ReplayProvider(entry.rolls)))
-    return texts
+    """The undo label of each entry from ``start`` on: the session's own public
+    sentence for it (never a secret: the log and Edit > Undo say the same)."""
+    return [entry.label for entry in session.entries[start:]]
 
 
 def restore_history(
@@ -81,7 +69,7 @@ def restore_history(
     from ui.session_undo import SessionCommand
 
     stack.clear()
-    start = last_barrier(session.entries)
+    start = 0 if getattr(session, "friendly_undo", False) else last_barrier(session.entries)
     if start < len(session.entries):
         texts = history_texts(session, start)
         for entry, text in zip(session.entries[start:], texts):

@@ -141,6 +141,12 @@ class CoinsState(GameState):
 
         return describe(self, action)
 
+    def describe_secret(self, action: Action) -> str:
+        """A secret decision is told as "Pirate 2 has decided", never which way."""
+        from wargame.coins.describe import describe
+
+        return describe(self, action)
+
     # -- queries ---------------------------------------------------------------------
     def name(self, seat: int) -> str:
         return f"Pirate {seat + 1}"

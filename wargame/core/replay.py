@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wargame.core.dice import DiceService, ReplayProvider
 from wargame.core.log import Session
 from wargame.core.play import load_session
 from wargame.errors import BadInput
@@ -32,16 +31,8 @@ class ReplayPlan:
         self.texts = self._describe_all()
 
     def _describe_all(self) -> list[str]:
-        s = self.session
-        state = s.factory(DiceService(ReplayProvider(s.setup_rolls)))
-        texts = []
-        for entry in s.entries:
-            try:
-                texts.append(state.describe(entry.action))
-            except (KeyError, ValueError, IndexError, AttributeError):
-                texts.append(entry.action.kind)
-            state.apply(entry.action, DiceService(ReplayProvider(entry.rolls)))
-        return texts
+        """The log's sentence for every action (a version-1 save gets one made now)."""
+        return [entry.label for entry in self.session.entries]
 
     def check_fair(self) -> None:
         """BadInput when replaying would show information some seat may not see."""
@@ -58,17 +49,14 @@ class ReplayPlan:
             )
 
     def save_at(self, k: int) -> dict[str, Any]:
-        """The save as it stood after the first ``k`` actions (0: the set-up)."""
+        """The save as it stood after the first ``k`` actions (0: the set-up): a new
+        save of the shorter log, sealed afresh; the original is untouched."""
         if not 0 <= k <= self.length:
             raise BadInput(f"step {k} is outside the game (0 to {self.length})")
         s = self.session
-        entries, redo = s.entries, s.redo_list
-        try:
-            s.entries = entries[:k]
-            s.redo_list = []
-            return s.to_json()
-        finally:
-            s.entries, s.redo_list = entries, redo
+        sub: Session[Any] = Session(s.factory, header=s.header, setup_rolls=s.setup_rolls)
+        sub.replay(s.entries[:k])
+        return sub.to_json()
 
     def caption(self, k: int) -> str:
         """What the step shows: the last action applied, or the set-up."""
