@@ -57,6 +57,7 @@ def resolve(st: TortugaState, seat: int, card: int, dice: DiceService) -> None:
         st.pending.append(("pistol", seat))
     elif kind == "albatross":
         st.kept[seat].append(card)  # the ship check runs once the action settles
+        st.alb[seat] += 1
     elif kind == "black_spot":
         st.discard.append(card)
         maroon(st, seat, seat, dice, fountain=True)

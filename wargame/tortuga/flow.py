@@ -194,8 +194,10 @@ def next_turn(st: TortugaState) -> None:
 
 def atlantis_window(st: TortugaState) -> None:
     """Before any turn, the owner of the map of Atlantis on a ship may sail across."""
+    if st.pending or not any(st.kept):
+        return
     owner = st.holder("atlantis")
-    if owner < 0 or st.pending:
+    if owner < 0:
         return
     p = st.loc[owner]
     if p < 2 and len(st.lines[1 - p]) < st.data.rules.board.ship_capacity:

@@ -56,6 +56,8 @@ def check(st: TortugaState) -> None:
     if teams != [0] * b + [1] * f + [2] * d:
         raise InvariantViolation("loyalty cards do not match the deal")
     limit = r.events.effects.albatross_limit
+    if st.alb != [st.count_kept(s, "albatross") for s in range(n)]:
+        raise InvariantViolation("the albatross count does not match the cards kept")
     for ship in (0, 1):
         if not st.over and sum(st.count_kept(s, "albatross") for s in st.lines[ship]) >= limit:
             raise InvariantViolation(f"ship {ship} sails with {limit} albatrosses")

@@ -28,16 +28,33 @@ def legal_actions(st: TortugaState) -> list[Action]:
     return main_actions(st, st.active)
 
 
+_FORCES: dict[tuple[int, int], list[Action]] = {}
+_REVEALS: dict[tuple[int, ...], list[Action]] = {}
+
+
+def _forces(n: int, s: int) -> list[Action]:
+    out = _FORCES.get((n, s))
+    if out is None:
+        out = _FORCES[n, s] = [make(A.Force, t) for t in range(n) if t != s]
+    return out
+
+
+def _reveals(fd: tuple[int, ...]) -> list[Action]:
+    out = _REVEALS.get(fd)
+    if out is None:
+        out = _REVEALS[fd] = [make(A.Reveal, i) for i in fd]
+    return out
+
+
 def main_actions(st: TortugaState, s: int) -> list[Action]:
-    out: list[Action] = []
-    fd = tuple(i for i, c in enumerate(st.row) if c >= 0)
+    row = st.row
+    fd = tuple([i for i in range(len(row)) if row[i] >= 0])
     if len(fd) >= 2:
-        out += _pairs(fd, A.View, _PAIRS)
-        out += [make(A.Force, t) for t in range(st.n) if t != s]
-    out += [make(A.Reveal, i) for i in fd]
+        out = _pairs(fd, A.View, _PAIRS) + _forces(st.n, s) + _reveals(fd)
+    else:
+        out = _reveals(fd)[:]
     p = st.loc[s]
     boat, blown = st.boat, st.blown
-    cap = st.data.rules.board.ship_capacity
     if p < 2:
         if boat[p] < 0 and not blown[p]:
             out.append(make(A.Move, 3 + p))
@@ -45,7 +62,8 @@ def main_actions(st: TortugaState, s: int) -> list[Action]:
         i = line.index(s)
         if i == 0:
             out.append(make(A.Attack))
-            out += [make(A.Maroon, t) for t in line[1:]]
+            for t in line[1:]:
+                out.append(make(A.Maroon, t))
         elif i == 1:
             out.append(make(A.Mutiny))
         if i == len(line) - 1:
@@ -55,16 +73,17 @@ def main_actions(st: TortugaState, s: int) -> list[Action]:
             if h[1]:
                 out.append(make(A.Shift, 1))
     elif p == 2:
-        for b in (0, 1):
-            if boat[b] < 0 and not blown[b]:
-                out.append(make(A.Move, 3 + b))
+        if boat[0] < 0 and not blown[0]:
+            out.append(make(A.Move, 3))
+        if boat[1] < 0 and not blown[1]:
+            out.append(make(A.Move, 4))
         if st.lines[2][0] == s:
             out.append(make(A.Brawl))
     else:
         out.append(make(A.Move, 2))
-        if len(st.lines[p - 3]) < cap:
+        if len(st.lines[p - 3]) < st.data.rules.board.ship_capacity:
             out.append(make(A.Move, p - 3))
-    if st.count_kept(s, "letter_of_marque"):
+    if st.kept[s] and st.count_kept(s, "letter_of_marque"):
         out += marque_moves(st)
     return out
 

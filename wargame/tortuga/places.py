@@ -68,11 +68,12 @@ def albatross_check(st: TortugaState) -> None:
     """Two albatrosses aboard one ship maroon everyone on it, the cabin boy first
     (they reverse their rank order on arriving at Tortuga together)."""
     limit = st.data.rules.events.effects.albatross_limit
+    alb = st.alb
+    if sum(alb) < limit:
+        return
     for ship in (0, 1):
         line = st.lines[ship]
-        if not line:
-            continue
-        if sum(st.count_kept(s, "albatross") for s in line) >= limit:
+        if sum([alb[s] for s in line]) >= limit:
             st.history.append(("albatross", ship, len(line)))
             for s in reversed(line[:]):
                 st.history.append(("marooned", s, ship))

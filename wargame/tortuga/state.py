@@ -52,7 +52,7 @@ class TortugaState(GameState):
         "cards", "row", "deck", "discard", "removed", "kept", "final", "sudden",
         "hands", "vdeck", "seen", "known", "code", "skip", "active", "actions_left",
         "turns", "pending", "in_action", "vote", "last_vote", "history", "over",
-        "end_reason", "win_team", "barrier", "_legal", "per_turn",
+        "end_reason", "win_team", "barrier", "_legal", "per_turn", "alb",
     )  # fmt: skip
 
     def __init__(self, data: Data, players: int) -> None:
@@ -74,6 +74,7 @@ class TortugaState(GameState):
         self.discard: list[int] = []
         self.removed: list[int] = []
         self.kept: list[list[int]] = [[] for _ in range(n)]
+        self.alb = [0] * n  # albatrosses in front of each seat (they are never discarded)
         self.final = False  # the deck ran out: revealed cards are not replaced
         self.sudden = False  # an even tie: the first team to lead wins
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -115,10 +116,14 @@ class TortugaState(GameState):
 
     def apply(self, action: Action, dice: DiceService) -> None:
         legal = self.legal_actions()
-        if action not in legal:
-            from wargame.tortuga.legal import why_illegal
+        for a in legal:  # shared instances: identity first, equality only if needed
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                from wargame.tortuga.legal import why_illegal
 
-            raise IllegalAction(why_illegal(self, action), rule="Tortuga 1667")
+                raise IllegalAction(why_illegal(self, action), rule="Tortuga 1667")
         from wargame.tortuga.flow import apply_action
 
         self._legal = None
@@ -195,6 +200,7 @@ class TortugaState(GameState):
         s.discard = self.discard[:]
         s.removed = self.removed[:]
         s.kept = [k[:] for k in self.kept]
+        s.alb = self.alb[:]
         s.final = self.final
         s.sudden = self.sudden
         s.hands = [h[:] for h in self.hands]
