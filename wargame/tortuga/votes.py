@@ -104,6 +104,11 @@ def resolve(st: TortugaState, dice: DiceService) -> None:
         ok = tally(v.kind, cards)
     st.last_vote = (v.kind, v.caller, tuple(sorted(cards)), ok)
     st.history.append(("vote", v.caller, v.kind * 2 + ok))
+    for s, cs in v.played:  # who took part is public, not what they played
+        st.history.append(("voted", s, v.kind))
+    if v.kind == BRAWL:
+        british = sum(1 for c in cards if (c >> 1) & 1 == 0)
+        st.history.append(("flags", british, len(cards) - british))
     dice.shuffle(cards, "played vote cards, face down under the deck")
     st.vdeck[0:0] = cards
     for s, _ in v.played:
