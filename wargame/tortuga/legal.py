@@ -206,6 +206,8 @@ def why_illegal(st: TortugaState, action: Action) -> str:
         return "that hold is empty"
     if t is A.Move:
         to = getattr(action, "to", 0)
+        if not 0 <= to <= 4:
+            return "there is no such place (0-1 ships, 2 Tortuga, 3-4 rowboats)"
         if to >= 3 and st.blown[to - 3]:
             return "that rowboat was blown up by Black Powder"
         if to >= 3 and st.boat[to - 3] >= 0:
