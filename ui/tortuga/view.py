@@ -136,7 +136,9 @@ class TortugaView(ModeView):
         self.seats: list[str] = ["human", "strong", "strong", "strong"]
         self.bots: dict[int, Bot] = {}
         self.revealed: int | None = None  # the human seat whose secrets are on screen
-        self.notices: list[int] = []  # humans owed a private look (Cabin Fever)
+        #: Humans owed a private look before play goes on: (seat, why) - the cards they
+        #: just viewed, or the loyalty card Cabin Fever dealt them.
+        self.notices: list[tuple[int, str]] = []
         self.seed = 1
         self.bot_delay_ms = 350
         self._bot_timer = QTimer(self)
@@ -341,10 +343,13 @@ class TortugaView(ModeView):
             if st.last_vote is not None and st.last_vote is not self._vote_seen:
                 self._vote_seen = st.last_vote
                 self.log.addItem(vote_result(st))
+            if isinstance(e.action, A.View) and e.seat is not None:
+                if self.seats[e.seat] == "human":
+                    self.notices.append((e.seat, "view"))
             if isinstance(e.action, A.Fever):
                 target = e.action.target
                 if self.seats[target] == "human":
-                    self.notices.append(target)
+                    self.notices.append((target, "fever"))
             if st.over:
                 o = st.outcome()
                 assert o is not None
@@ -451,7 +456,10 @@ class TortugaView(ModeView):
         text = self.state.describe(a)
         seat = self.state.current_player()
         prefix = f"Pirate {seat + 1} " if seat is not None else ""
-        return text[len(prefix):].capitalize() if text.startswith(prefix) else text
+        if text.startswith(prefix):
+            text = text[len(prefix) :]
+            text = text[:1].upper() + text[1:]
+        return text
 
     def slot_clicked(self, slot: int) -> None:
         if not self.human_to_act():
@@ -498,7 +506,7 @@ class TortugaView(ModeView):
 
     def done_looking(self) -> None:
         """A player who was shown a private notice (Cabin Fever) hands the computer back."""
-        if self.notices and self.revealed == self.notices[0]:
+        if self.notices and self.revealed == self.notices[0][0]:
             self.notices.pop(0)
             self.revealed = None
         self._refresh()
@@ -515,7 +523,7 @@ class TortugaView(ModeView):
         if len(humans) == 1:
             self.revealed = humans[0]  # one human: their secrets are theirs alone
             self.notices = []
-        wanted = self.notices[0] if self.notices else seat
+        wanted = self.notices[0][0] if self.notices else seat
         if st.over:
             self.handoff.hide()
         elif wanted is not None and self.seats[wanted] == "human" and self.revealed != wanted:
@@ -558,8 +566,12 @@ class TortugaView(ModeView):
                 item.widget().deleteLater()
         self.refusal.setText("")
         seat = st.current_player()
-        if self.notices and self.revealed == self.notices[0]:
-            self.prompt_label.setText("Your loyalty card is shown above. Done looking?")
+        if self.notices and self.revealed == self.notices[0][0]:
+            self.prompt_label.setText(
+                "The two cards you viewed are shown on the event row and above. Done looking?"
+                if self.notices[0][1] == "view"
+                else "Your loyalty card after Cabin Fever is shown above. Done looking?"
+            )
             self.main_box.hide()
             b = QPushButton("Done: hide my secrets")
             b.setObjectName("tortuga-done-looking")
