@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from wargame.core.dice import DiceService
+from wargame.tortuga.shuffle import shuffle
+from wargame.tortuga.rules import EVENT_KINDS
 from wargame.tortuga.places import maroon, move, swap
 from wargame.tortuga.state import TortugaState
 
@@ -16,7 +18,7 @@ def reveal(st: TortugaState, seat: int, slot: int, dice: DiceService) -> None:
     for d in st.seen:
         d.pop(slot, None)
     refill(st, slot, dice)
-    st.history.append(("event", seat, card))
+    st.history.append(("event", seat, EVENT_KINDS.index(st.cards[card])))
     resolve(st, seat, card, dice)
 
 
@@ -35,7 +37,7 @@ def refill(st: TortugaState, slot: int, dice: DiceService) -> None:
 def shuffle_row(st: TortugaState, dice: DiceService) -> None:
     slots = st.face_down()
     cards = [st.row[i] for i in slots]
-    dice.shuffle(cards, "the last event cards, a new row")
+    shuffle(dice, cards, "the last event cards, a new row")
     for i, c in zip(slots, cards):
         st.row[i] = c
     for d in st.seen:
@@ -78,7 +80,7 @@ def resolve(st: TortugaState, seat: int, card: int, dice: DiceService) -> None:
         st.discard.append(card)
         p = st.loc[seat]
         if p < 3 and len(st.lines[p]) > 1:
-            dice.shuffle(st.lines[p], "Eight Bells: the pawns from the pouch", hidden=False)
+            shuffle(dice, st.lines[p], "Eight Bells: the pawns from the pouch", hidden=False)
     elif kind == "facade":
         st.discard.append(card)
         right = (seat - 1) % st.n
@@ -160,7 +162,7 @@ def nest(st: TortugaState, seat: int, target: int, dice: DiceService) -> None:
     if k:
         st.pending.append(("pick", seat, target, k))
     else:
-        dice.shuffle(st.vdeck, "Crow's Nest: the vote deck")
+        shuffle(dice, st.vdeck, "Crow's Nest: the vote deck")
 
 
 def pick(st: TortugaState, seat: int, target: int, left: int, card: int, dice: DiceService) -> None:
@@ -169,4 +171,4 @@ def pick(st: TortugaState, seat: int, target: int, left: int, card: int, dice: D
     if left > 1:
         st.pending.append(("pick", seat, target, left - 1))
     else:
-        dice.shuffle(st.vdeck, "Crow's Nest: the vote deck")
+        shuffle(dice, st.vdeck, "Crow's Nest: the vote deck")

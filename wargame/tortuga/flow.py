@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
+from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga import actions as A
 from wargame.tortuga import effects as E
 from wargame.tortuga import votes as V
@@ -19,28 +20,28 @@ def setup(data: Data, players: int, dice: DiceService) -> TortugaState:
     # Loyalty cards, dealt face down.
     b, f, d = r.teams[str(n)]
     loyalty = [0] * b + [1] * f + [2] * d
-    dice.shuffle(loyalty, "loyalty cards")
+    shuffle(dice, loyalty, "loyalty cards")
     st.team = loyalty
     # Pawns to the ships at random, dealt alternately (ship 0 gets the odd one).
     order = list(range(n))
-    dice.shuffle(order, "pawns to the ships", hidden=False)
+    shuffle(dice, order, "pawns to the ships", hidden=False)
     for i, s in enumerate(order):
         st.lines[i % 2].append(s)
         st.loc[s] = i % 2
     # Event cards: the starred ones at random, the Armada under the deck so that it is
     # always among the last five.
     starred = list(data.starred)
-    dice.shuffle(starred, "starred event cards")
+    shuffle(dice, starred, "starred event cards")
     kinds = [k for k in data.base_events if k != "spanish_armada"]
     kinds += starred[: r.events.starred_in_game]
     st.cards = (*kinds, "spanish_armada")
     ids = list(range(len(kinds)))
-    dice.shuffle(ids, "event deck")
+    shuffle(dice, ids, "event deck")
     st.row = ids[: r.events.row]
     st.deck = [len(kinds), *ids[r.events.row :]]
     # Vote cards.
     vdeck = [t for t, c in enumerate(data.vote_counts) for _ in range(c)]
-    dice.shuffle(vdeck, "vote deck")
+    shuffle(dice, vdeck, "vote deck")
     for s in range(n):
         for _ in range(r.votes.hand):
             st.hands[s].append(vdeck.pop())
@@ -164,7 +165,7 @@ def settle(st: TortugaState, dice: DiceService) -> None:
         if b != f:
             finish(st, 0 if b > f else 1, "the first nation to take the lead")
             return
-    if not st.face_down():
+    if max(st.row) < 0:
         finish(st, -1, "every event card is revealed and the nations are still tied")
         return
     if st.pending:
@@ -219,7 +220,7 @@ def armada(st: TortugaState, card: int, dice: DiceService) -> None:
     st.removed.append(card)
     pool = st.discard + [c for c in st.row if c >= 0]
     st.discard = []
-    dice.shuffle(pool, "Armada tie: a new event deck")
+    shuffle(dice, pool, "Armada tie: a new event deck")
     size = len(st.row)
     st.row = [pool.pop() if pool else -1 for _ in range(size)]
     st.deck = pool

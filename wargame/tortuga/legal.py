@@ -46,6 +46,11 @@ def _reveals(fd: tuple[int, ...]) -> list[Action]:
     return out
 
 
+MOVES = [make(A.Move, to) for to in range(5)]
+SHIFTS = [make(A.Shift, 0), make(A.Shift, 1)]
+ATTACK, MUTINY, BRAWL = make(A.Attack), make(A.Mutiny), make(A.Brawl)
+
+
 def main_actions(st: TortugaState, s: int) -> list[Action]:
     row = st.row
     fd = tuple([i for i in range(len(row)) if row[i] >= 0])
@@ -57,32 +62,32 @@ def main_actions(st: TortugaState, s: int) -> list[Action]:
     boat, blown = st.boat, st.blown
     if p < 2:
         if boat[p] < 0 and not blown[p]:
-            out.append(make(A.Move, 3 + p))
+            out.append(MOVES[3 + p])
         line = st.lines[p]
         i = line.index(s)
         if i == 0:
-            out.append(make(A.Attack))
+            out.append(ATTACK)
             for t in line[1:]:
                 out.append(make(A.Maroon, t))
         elif i == 1:
-            out.append(make(A.Mutiny))
+            out.append(MUTINY)
         if i == len(line) - 1:
             h = st.holds[p]
             if h[0]:
-                out.append(make(A.Shift, 0))
+                out.append(SHIFTS[0])
             if h[1]:
-                out.append(make(A.Shift, 1))
+                out.append(SHIFTS[1])
     elif p == 2:
         if boat[0] < 0 and not blown[0]:
-            out.append(make(A.Move, 3))
+            out.append(MOVES[3])
         if boat[1] < 0 and not blown[1]:
-            out.append(make(A.Move, 4))
+            out.append(MOVES[4])
         if st.lines[2][0] == s:
-            out.append(make(A.Brawl))
+            out.append(BRAWL)
     else:
-        out.append(make(A.Move, 2))
+        out.append(MOVES[2])
         if len(st.lines[p - 3]) < st.data.rules.board.ship_capacity:
-            out.append(make(A.Move, p - 3))
+            out.append(MOVES[p - 3])
     if st.kept[s] and st.count_kept(s, "letter_of_marque"):
         out += marque_moves(st)
     return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wargame.core.dice import DiceService
+from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.state import TortugaState
 
 TORTUGA = 2
@@ -55,7 +56,7 @@ def do_maroon(st: TortugaState, seat: int, causer: int, dice: DiceService) -> No
     if len(hand) == 1:
         st.vdeck.insert(0, hand.pop())
     elif hand:
-        dice.shuffle(hand, "a marooned hand, face down")
+        shuffle(dice, hand, "a marooned hand, face down")
         chooser = causer if causer != seat else (seat + 1) % st.n
         st.pending.append(("take", chooser, seat))
 

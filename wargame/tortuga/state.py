@@ -46,6 +46,29 @@ class VoteInProgress:
 VOTE_KINDS = ("attack", "brawl", "mutiny")
 
 
+class _Engine:
+    """The legal-move generator and the effects, imported once on first use (they
+    import this module)."""
+
+    __slots__ = ("legal_actions", "apply_action")
+
+
+_ENGINE: _Engine | None = None
+
+
+def _engine() -> _Engine:
+    global _ENGINE  # noqa: PLW0603 - a lazy import cache
+    if _ENGINE is None:
+        from wargame.tortuga.flow import apply_action
+        from wargame.tortuga.legal import legal_actions
+
+        e = _Engine()
+        e.legal_actions = legal_actions
+        e.apply_action = apply_action
+        _ENGINE = e
+    return _ENGINE
+
+
 class TortugaState(GameState):
     __slots__ = (
         "n", "data", "team", "lines", "boat", "blown", "loc", "holds", "galleon",
@@ -109,9 +132,7 @@ class TortugaState(GameState):
 
     def legal_actions(self) -> Sequence[Action]:
         if self._legal is None:
-            from wargame.tortuga.legal import legal_actions
-
-            self._legal = legal_actions(self)
+            self._legal = _engine().legal_actions(self)
         return self._legal
 
     def apply(self, action: Action, dice: DiceService) -> None:
@@ -124,11 +145,9 @@ class TortugaState(GameState):
                 from wargame.tortuga.legal import why_illegal
 
                 raise IllegalAction(why_illegal(self, action), rule="Tortuga 1667")
-        from wargame.tortuga.flow import apply_action
-
         self._legal = None
         self.barrier = False
-        apply_action(self, action, dice)
+        _engine().apply_action(self, action, dice)
         self._legal = None
 
     def is_terminal(self) -> bool:

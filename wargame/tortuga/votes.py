@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wargame.core.dice import DiceService
+from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.places import maroon
 from wargame.tortuga.state import TortugaState, VoteInProgress
 
@@ -109,7 +110,7 @@ def resolve(st: TortugaState, dice: DiceService) -> None:
     if v.kind == BRAWL:
         british = sum(1 for c in cards if (c >> 1) & 1 == 0)
         st.history.append(("flags", british, len(cards) - british))
-    dice.shuffle(cards, "played vote cards, face down under the deck")
+    shuffle(dice, cards, "played vote cards, face down under the deck")
     st.vdeck[0:0] = cards
     for s, _ in v.played:
         if st.vdeck:
