@@ -50,8 +50,11 @@ def test_views_and_forcing_stop_when_only_the_armada_is_left() -> None:
     play(st, A.Reveal(0))
     keep = armada_slot(st)
     st.row = [c if i == keep else -1 for i, c in enumerate(st.row)]
-    st.discard += [c for c in range(len(st.cards)) if c not in st.discard and c != st.row[keep]
-                   and not any(c in k for k in st.kept)]
+    st.discard += [
+        c
+        for c in range(len(st.cards))
+        if c not in st.discard and c != st.row[keep] and not any(c in k for k in st.kept)
+    ]
     st._legal = None
     kinds = {type(a) for a in st.legal_actions()}
     assert A.View not in kinds and A.Force not in kinds and A.Reveal in kinds

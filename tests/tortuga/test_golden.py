@@ -42,8 +42,7 @@ def playthrough(seed: int, bots: list[str]) -> str:
         state.check_invariants()
         n += 1
         shown = "  ".join(
-            f"{{{r.purpose}: {'?' if r.hidden else ' '.join(map(str, r.values))}}}"
-            for r in rolls
+            f"{{{r.purpose}: {'?' if r.hidden else ' '.join(map(str, r.values))}}}" for r in rolls
         )
         lines.append(f"{n:4d}. {text}  [{action.to_text()}]{'  ' + shown if shown else ''}")
         if state.last_vote is not before and state.last_vote is not None:

@@ -54,7 +54,7 @@ def test_hand_off_before_each_human_then_a_private_view_and_a_vote(main_window, 
     assert take(view, qtbot) == first
     assert view.secrets.loyalty.text().startswith("Your loyalty: ")
     click_choice(view, qtbot, "British hold")
-    second = view.state.current_player()
+    assert view.state.current_player() != first
     assert view.handoff.isVisible() and view.revealed is None  # secrets hidden again
     take(view, qtbot)
     click_choice(view, qtbot, "French hold")
@@ -138,7 +138,8 @@ def test_save_and_reopen_keeps_the_game(main_window, qtbot, tmp_path) -> None:  
     view.open_json(data, tmp_path / "game.json")
     assert view.state.to_json() == before
     assert view.log.count() == len(view.session.entries) + sum(
-        1 for line in (view.log.item(i).text() for i in range(view.log.count()))
+        1
+        for line in (view.log.item(i).text() for i in range(view.log.count()))
         if line.startswith("The ")
     )
 

@@ -74,16 +74,16 @@ class SecretsPanel(QFrame):
         if viewed:
             rows.append("<b>Event cards you viewed:</b>")
             rows += [f"• event {int(k) + 1}: {TITLES[v]}" for k, v in sorted(viewed.items())]
-        known = [
-            (s, t) for s, t in enumerate(obs["loyalty"]) if t is not None and s != seat
-        ]
+        known = [(s, t) for s, t in enumerate(obs["loyalty"]) if t is not None and s != seat]
         if known:
             rows.append("<b>Loyalties you learnt:</b>")
             rows += [f"• Pirate {s + 1}: {t}" for s, t in known]
         v = obs["vote"]
         if v and v["mine"]:
-            rows.append("<b>Your vote in this vote:</b> " + ", ".join(
-                vote_card_text(c) for cs in v["mine"] for c in cs))
+            rows.append(
+                "<b>Your vote in this vote:</b> "
+                + ", ".join(vote_card_text(c) for cs in v["mine"] for c in cs)
+            )
         deck = obs["vote_deck"]
         if isinstance(deck, list):
             rows.append(f"<b>The vote deck you are searching</b> ({len(deck)} cards):")

@@ -266,8 +266,9 @@ class TortugaView(ModeView):
 
     def new_game_dialog(self) -> None:
         dlg = NewGameDialog(self, self.seats)
-        if dlg.exec():
-            self.new_game(dlg.seats(), seed=self.seed + 1)
+        dlg.accepted.connect(lambda: self.new_game(dlg.seats(), seed=self.seed + 1))
+        self._dialog = dlg
+        dlg.open()
 
     def new_game(self, seats: list[str], *, seed: int = 1) -> None:
         self._bot_timer.stop()
@@ -298,8 +299,10 @@ class TortugaView(ModeView):
                 raise FileFormatError(f"{path}: the dice state is malformed") from exc
         seats = header.get("seats")
         n = session.state.n
-        if not isinstance(seats, list) or len(seats) != n or any(
-            s not in CONTROLLERS for s in seats
+        if (
+            not isinstance(seats, list)
+            or len(seats) != n
+            or any(s not in CONTROLLERS for s in seats)
         ):
             seats = ["human"] * n
         self.seats = list(seats)
@@ -384,8 +387,9 @@ class TortugaView(ModeView):
         seat = st.current_player()
         assert seat is not None
         if st.pending:
-            return f"Turn {st.turns}, {st.name(st.active)}'s turn: {st.name(seat)} must " + (
-                PROMPTS[st.pending[-1][0]]
+            return (
+                f"Turn {st.turns}, {st.name(st.active)}'s turn: {st.name(seat)} must "
+                + (PROMPTS[st.pending[-1][0]])
             )
         return f"Turn {st.turn}: {st.name(seat)} takes an action"
 

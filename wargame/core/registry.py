@@ -57,7 +57,10 @@ MODES: tuple[ModeInfo, ...] = (
         "pirate-coins", "Pirate Coins", "Skulls and monsters from the pouch, 2-5 players.", None
     ),
     ModeInfo(
-        "tortuga-1667", "Tortuga 1667", "Secret nations, mutinies and the Spanish galleon.", "wargame.tortuga.game:TortugaGame"
+        "tortuga-1667",
+        "Tortuga 1667",
+        "Secret nations, mutinies and the Spanish galleon.",
+        "wargame.tortuga.game:TortugaGame",
     ),
 )
 

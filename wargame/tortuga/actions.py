@@ -16,8 +16,13 @@ from typing import Any, ClassVar
 from wargame.core.actions import Action, action
 
 SHIP0, SHIP1, TORTUGA, BOAT0, BOAT1 = 0, 1, 2, 3, 4
-PLACE_NAMES = ("the Flying Dutchman", "the Jolly Roger", "Tortuga", "the Dutchman's rowboat",
-               "the Roger's rowboat")
+PLACE_NAMES = (
+    "the Flying Dutchman",
+    "the Jolly Roger",
+    "Tortuga",
+    "the Dutchman's rowboat",
+    "the Roger's rowboat",
+)
 SHIP_NAMES = ("Flying Dutchman", "Jolly Roger")
 HOLD_NAMES = ("British", "French")
 

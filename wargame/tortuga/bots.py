@@ -208,11 +208,17 @@ class Plan:
             support = caller == self.me or (self.friend(caller) > 0.65 and self.lead <= 0)
             oppose = caller != self.me and self.friend(caller) < 0.35
             order = [1, 0, 2] if support else [2, 0, 1] if oppose else [0, 2, 1]
-            return self.best(A.Vote, lambda a: -min(order.index(attack_sym(c)) for c in a.cards)
-                             + (len(a.cards) > 1 and support) * 0.5)
+            return self.best(
+                A.Vote,
+                lambda a: (
+                    -min(order.index(attack_sym(c)) for c in a.cards)
+                    + (len(a.cards) > 1 and support) * 0.5
+                ),
+            )
         if kind == "brawl":
-            return self.best(A.Vote, lambda a: sum(1 if flag(c) == self.mine else -1
-                                                   for c in a.cards))
+            return self.best(
+                A.Vote, lambda a: sum(1 if flag(c) == self.mine else -1 for c in a.cards)
+            )
         lines = self.obs["lines"]
         captain = lines[self.where()][0] if self.where() < 2 and lines[self.where()] else -1
         want = captain != self.me and (self.friend(captain) < 0.5 or caller == self.me)

@@ -39,9 +39,7 @@ def describe(st: TortugaState, action: Action) -> str:
     if t is A.Force:
         return f"{who} forces {st.name(action.target)} to reveal an event card"  # type: ignore[attr-defined]
     if t is A.Offer:
-        return (
-            f"{who} offers {slot_name(action.a)} and {slot_name(action.b)}"  # type: ignore[attr-defined]
-        )
+        return f"{who} offers {slot_name(action.a)} and {slot_name(action.b)}"  # type: ignore[attr-defined]
     if t is A.Move:
         return f"{who} moves to {PLACE_NAMES[action.to]}"  # type: ignore[attr-defined]
     if t is A.Attack:
@@ -54,7 +52,9 @@ def describe(st: TortugaState, action: Action) -> str:
         return f"{who} maroons {st.name(action.target)} to Tortuga"  # type: ignore[attr-defined]
     if t is A.Shift:
         frm = action.frm  # type: ignore[attr-defined]
-        return f"{who} moves a treasure from the {HOLD_NAMES[frm]} hold to the {HOLD_NAMES[1 - frm]}"
+        return (
+            f"{who} moves a treasure from the {HOLD_NAMES[frm]} hold to the {HOLD_NAMES[1 - frm]}"
+        )
     if t is A.StartHold:
         return f"{who} puts the ship's first treasure in the {HOLD_NAMES[action.hold]} hold"  # type: ignore[attr-defined]
     if t is A.Loot:

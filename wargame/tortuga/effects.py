@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from wargame.core.dice import DiceService
-from wargame.tortuga.shuffle import shuffle
-from wargame.tortuga.rules import EVENT_KINDS
 from wargame.tortuga.places import maroon, move, swap
+from wargame.tortuga.rules import EVENT_KINDS
+from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.state import TortugaState
 
 TORTUGA = 2

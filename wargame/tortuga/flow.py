@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga import actions as A
 from wargame.tortuga import effects as E
 from wargame.tortuga import votes as V
 from wargame.tortuga.places import albatross_check, do_maroon, maroon, move, take_card
 from wargame.tortuga.rules import Data
+from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.state import DUTCH, TortugaState
 
 

@@ -95,7 +95,7 @@ def resample(st: TortugaState, seat: int, dice: DiceService) -> TortugaState:
     unknown = [o for o in range(n) if o != seat and o not in known]
     pool = list(st.team)
     pool.remove(st.team[seat])
-    for o, t in known.items():
+    for t in known.values():
         pool.remove(t)
     dice.shuffle(pool, "sample: loyalties")
     for o, t in zip(unknown, pool):

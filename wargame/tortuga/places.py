@@ -32,9 +32,7 @@ def move(st: TortugaState, seat: int, place: int) -> None:
     put(st, seat, place)
 
 
-def maroon(
-    st: TortugaState, seat: int, causer: int, dice: DiceService, *, fountain: bool
-) -> None:
+def maroon(st: TortugaState, seat: int, causer: int, dice: DiceService, *, fountain: bool) -> None:
     """Maroon ``seat`` to Tortuga. ``fountain``: the Fountain of Youth may refuse it
     (black spot, pistol, the captain, a mutiny); its owner is asked first."""
     if fountain and st.count_kept(seat, "fountain_of_youth"):

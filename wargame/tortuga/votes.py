@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from wargame.core.dice import DiceService
-from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.places import maroon
+from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.state import TortugaState, VoteInProgress
 
 ATTACK, BRAWL, MUTINY = 0, 1, 2
@@ -105,7 +105,7 @@ def resolve(st: TortugaState, dice: DiceService) -> None:
         ok = tally(v.kind, cards)
     st.last_vote = (v.kind, v.caller, tuple(sorted(cards)), ok)
     st.history.append(("vote", v.caller, v.kind * 2 + ok))
-    for s, cs in v.played:  # who took part is public, not what they played
+    for s, _cs in v.played:  # who took part is public, not what they played
         st.history.append(("voted", s, v.kind))
     if v.kind == BRAWL:
         british = sum(1 for c in cards if (c >> 1) & 1 == 0)
