@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from wargame.core.dice import DiceService
 from wargame.tortuga.places import maroon, move, swap
-from wargame.tortuga.rules import EVENT_KINDS
 from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.state import TortugaState
 
@@ -18,7 +17,7 @@ def reveal(st: TortugaState, seat: int, slot: int, dice: DiceService) -> None:
     for d in st.seen:
         d.pop(slot, None)
     refill(st, slot, dice)
-    st.history.append(("event", seat, EVENT_KINDS.index(st.cards[card])))
+    st.history.append(("event", seat, st.cards[card]))  # type: ignore[arg-type]
     resolve(st, seat, card, dice)
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from wargame.core.dice import DiceService
-from wargame.tortuga.rules import EVENT_KINDS, STARRED, TEAMS, TITLES
+from wargame.tortuga.rules import STARRED, TEAMS, TITLES
 from wargame.tortuga.state import VOTE_KINDS, TortugaState
 
 
@@ -67,10 +67,7 @@ def observation(st: TortugaState, seat: int | None) -> dict[str, Any]:
             "mine": [list(cs) for s, cs in v.played if s == seat],
         },
         "last_vote": None if st.last_vote is None else list(st.last_vote),
-        "history": [
-            [what, s, x if what != "event" else EVENT_KINDS[x]]  # type: ignore[list-item]
-            for what, s, x in st.history
-        ],
+        "history": st.history[:],
         "over": st.over,
         "end": st.end_reason,
         "winners": [s for s in range(st.n) if st.over and st.team[s] == st.win_team],

@@ -114,8 +114,9 @@ class TortugaState(GameState):
         self.vote: VoteInProgress | None = None
         #: The last vote revealed: (kind, caller, sorted cards, succeeded).
         self.last_vote: tuple[int, int, tuple[int, ...], bool] | None = None
-        #: Public evidence, in order: (what, seat, detail) - for bots and the log.
-        self.history: list[tuple[str, int, int]] = []
+        #: Public evidence, in order: (what, seat, detail) - for bots and the log; the
+        #: detail of an "event" is the kind of card revealed.
+        self.history: list[tuple[str, int, Any]] = []
         self.over = False
         self.end_reason = ""
         self.win_team = -1  # -1 none yet / drawn
