@@ -93,6 +93,27 @@ def test_hand_off_before_each_human_then_a_private_view_and_a_vote(main_window, 
     assert any("skull, skull" in line for line in log)
 
 
+def test_choices_never_name_a_face_down_card(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human", "human"])
+    for _ in range(2):
+        take(view, qtbot)
+        click_choice(view, qtbot, "British hold")
+    st = view.state
+    arrange(st, [0, 1], [2, 3], active=0)
+    put_card(st, 0, "black_spot")
+    put_card(st, 4, "pistol")
+    view.revealed = None
+    view._refresh()
+    take(view, qtbot)
+    view.do(A.Force(1))
+    view.do(A.Offer(0, 4))
+    take(view, qtbot)  # Pirate 2 must reveal one of the two offered
+    texts = [b.text() for b in view.choice_buttons()]
+    assert texts == ["Reveal event card 1", "Reveal event card 5"]
+    menu_texts = [view.choice_text(a) for a in st.legal_actions()]
+    assert not any("Black Spot" in t or "Pistol" in t for t in menu_texts)
+
+
 def test_refused_actions_name_the_rule(main_window, qtbot) -> None:  # noqa: ANN001
     view = open_view(main_window, ["human", "random", "random"])
     view.run_bots()

@@ -27,22 +27,23 @@ FRENCH = "#1f4c9c"
 SHIP_TITLES = ("Flying Dutchman", "Jolly Roger")
 
 
+def ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
 def rank_name(i: int, size: int, *, tortuga: bool = False) -> str:
     """The rank of the ``i``-th pawn of a line of ``size`` (captain first)."""
     if tortuga:
-        return "Governor" if i == 0 else f"{i + 1}."
-    names = []
+        return "Governor" if i == 0 else f"{ordinal(i + 1)} in line"
     if i == 0:
-        names.append("Captain")
+        name = "Captain"
     elif i == 1:
-        names.append("First mate")
+        name = "First mate"
     else:
-        names.append(f"{i + 1}.")
-    if i == size - 1 and size > 1:
-        names.append("cabin boy")
-    elif i == 0 and size == 1:
-        names.append("cabin boy")
-    return " & ".join(names) if len(names) > 1 else names[0]
+        name = f"{ordinal(i + 1)} in line"
+    if i == size - 1:
+        name += " & cabin boy"
+    return name
 
 
 def chip(text: str, colour: str) -> QLabel:
@@ -104,7 +105,7 @@ class PlaceBox(QFrame):
             who = names[s] + (" (you)" if s == viewer else "")
             rows.append(f"<b>{rank_name(i, len(line), tortuga=self.tortuga)}</b>: {who}")
         if not self.tortuga:
-            rows += [f"<span style='color:#9a8f7a'>{i + 1}. free space</span>"
+            rows += [f"<span style='color:#9a8f7a'>{ordinal(i + 1)}: free space</span>"
                      for i in range(len(line), cap)]  # fmt: skip
         self.line.setText("<br>".join(rows))
 

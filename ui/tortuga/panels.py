@@ -24,6 +24,15 @@ from wargame.tortuga.rules import TITLES, vote_name
 CONTROLLERS = ("human", "random", "strong")
 CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
 VOTE_WORDS = ("attack", "brawl", "mutiny")
+SYMBOL_COLOURS = {
+    "cannon": "#3b3b3b",
+    "torch": "#c0561b",
+    "water": "#2a7fa8",
+    "british flag": BRITISH,
+    "french flag": FRENCH,
+    "skull": "#1d1d1d",
+    "helm": "#7a5a1e",
+}
 TEAM_COLOURS = {"British": BRITISH, "French": FRENCH, "Dutch": "#c46a00"}
 
 
@@ -109,7 +118,8 @@ class PlayersPanel(QLabel):
             for p, line in enumerate(lines):
                 if s in line:
                     place = ("Flying Dutchman", "Jolly Roger", "Tortuga")[p]
-                    where = f"{place}, {rank_name(line.index(s), len(line), tortuga=p == 2)}"
+                    rank = rank_name(line.index(s), len(line), tortuga=p == 2)
+                    where = f"{place}, {rank[:1].lower() + rank[1:]}"
             for b, occupant in enumerate(obs["boats"]):
                 if occupant == s:
                     where = f"rowboat {'of the Dutchman' if b == 0 else 'of the Roger'}"
@@ -144,6 +154,8 @@ class VoteReveal(QFrame):
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
         self.cards = QHBoxLayout()
+        self.cards.setSpacing(6)
+        self.cards.setContentsMargins(0, 0, 0, 0)
         holder = QWidget()
         holder.setLayout(self.cards)
         lay.addWidget(holder)
@@ -155,8 +167,11 @@ class VoteReveal(QFrame):
     def show_vote(self, last: list[Any] | None, names: list[str], text: str) -> None:
         while self.cards.count():
             item = self.cards.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            w = item.widget()
+            if w is not None:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
         if last is None:
             self.hide()
             return
@@ -164,10 +179,9 @@ class VoteReveal(QFrame):
         self.title.setText(f"Vote revealed: the {VOTE_WORDS[kind]} called by {names[caller]}")
         for c in cards:
             word = vote_name(c).split(" / ")[kind]
-            colour = {"british flag": BRITISH, "french flag": FRENCH}.get(word, "#5b4a2e")
-            self.cards.addWidget(chip(word, colour))
+            self.cards.addWidget(chip(word, SYMBOL_COLOURS.get(word, "#5b4a2e")))
         self.cards.addStretch(1)
-        self.verdict.setText(text)
+        self.verdict.setText(text.split(": ", 1)[-1][:1].upper() + text.split(": ", 1)[-1][1:])
         self.show()
 
 

@@ -51,6 +51,7 @@ from wargame.tortuga import actions as A
 from wargame.tortuga.describe import vote_result
 from wargame.tortuga.game import TortugaGame
 from wargame.tortuga.legal import PROMPTS, why_illegal
+from wargame.tortuga.rules import TITLES
 from wargame.tortuga.state import TortugaState
 
 STYLE = """
@@ -175,9 +176,18 @@ class TortugaView(ModeView):
         self.split = split
         self.board = Board()
         self.board.slot_clicked.connect(self.slot_clicked)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(self.board, 3)
+        title = QLabel("Pirates")
+        title.setObjectName("row-title")
+        ll.addWidget(title)
+        self.players = PlayersPanel()
+        ll.addWidget(self.players, 1)
         board_scroll = QScrollArea()
         board_scroll.setWidgetResizable(True)
-        board_scroll.setWidget(self.board)
+        board_scroll.setWidget(left)
         split.addWidget(board_scroll)
         side = QWidget()
         sl = QVBoxLayout(side)
@@ -205,22 +215,13 @@ class TortugaView(ModeView):
         self.main_box.setLayout(grid)
         pl.addWidget(self.main_box)
         self.choice_box = QVBoxLayout()
-        holder = QWidget()
-        holder.setLayout(self.choice_box)
-        pl.addWidget(holder)
-        self.refusal = QLabel()
-        self.refusal.setObjectName("tortuga-refusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #9c2a1c;")
-        pl.addWidget(self.refusal)
+        self.choice_box.setContentsMargins(0, 0, 0, 0)
+        self.choice_holder = QWidget()
+        self.choice_holder.setLayout(self.choice_box)
+        pl.addWidget(self.choice_holder)
         sl.addWidget(self.prompt)
         self.vote_box = VoteReveal()
         sl.addWidget(self.vote_box)
-        title = QLabel("Pirates")
-        title.setObjectName("row-title")
-        sl.addWidget(title)
-        self.players = PlayersPanel()
-        sl.addWidget(self.players)
         log_title = QLabel("Game log")
         log_title.setObjectName("row-title")
         sl.addWidget(log_title)
@@ -457,6 +458,10 @@ class TortugaView(ModeView):
             return f"Take {vote_card_text(a.card)}"
         if isinstance(a, A.Take):
             return f"Take face-down card {a.slot + 1}"
+        if isinstance(a, A.Reveal):  # never name the face-down card before it is turned
+            seen = self.state.seen[self.revealed].get(a.slot) if self.revealed is not None else None
+            known = f" (you saw: {TITLES[self.state.cards[seen]]})" if seen is not None else ""
+            return f"Reveal event card {a.slot + 1}{known}"
         text = self.state.describe(a)
         seat = self.state.current_player()
         prefix = f"Pirate {seat + 1} " if seat is not None else ""
@@ -563,12 +568,18 @@ class TortugaView(ModeView):
         return "take an action"
 
     def _draw_prompt(self) -> None:
+        self._fill_prompt()
+        self.choice_holder.setVisible(self.choice_box.count() > 0)
+
+    def _fill_prompt(self) -> None:
         st = self.state
         while self.choice_box.count():
             item = self.choice_box.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        self.refusal.setText("")
+            w = item.widget()
+            if w is not None:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
         seat = st.current_player()
         if self.notices and self.revealed == self.notices[0][0]:
             self.prompt_label.setText(
