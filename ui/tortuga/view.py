@@ -96,6 +96,11 @@ EXAMPLES: dict[str, Action] = {
     "shift": A.Shift(0),
     "marque": A.Marque(0, 0),
 }
+VOTE_HELP = (
+    ("attack", "only the attack symbol counts: a cannon and a torch not cancelled by water win."),
+    ("brawl", "only the flag counts: the majority takes both of Tortuga's treasures."),
+    ("mutiny", "only the bottom symbol counts: a majority of skulls maroons the captain."),
+)
 TIPS = {
     "view": "Look at any two of the face-down event cards, in secret.",
     "reveal": "Turn over one event card and resolve it (keys 1-5 pick the card).",
@@ -606,7 +611,15 @@ class TortugaView(ModeView):
         legal = st.legal_actions()
         if st.pending:
             self.main_box.hide()
-            self.prompt_label.setText(f"{st.name(seat)}: {self.prompt_for(seat)}.")
+            text = f"{st.name(seat)}: {self.prompt_for(seat)}."
+            if st.vote is not None:
+                v = st.vote
+                text += (
+                    f" The {VOTE_HELP[v.kind][0]} called by {st.name(v.caller)}: "
+                    f"{VOTE_HELP[v.kind][1]} {len(v.played)} of {len(v.voters)} played; "
+                    "the deck's top card is added."
+                )
+            self.prompt_label.setText(text)
             for i, a in enumerate(legal):
                 b = QPushButton(self.choice_text(a))
                 b.setObjectName(f"tortuga-choice-{i}")
