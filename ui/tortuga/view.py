@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QUndoView,
     QVBoxLayout,
     QWidget,
 )
@@ -236,6 +237,15 @@ class TortugaView(ModeView):
         self.log.setMinimumHeight(120)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         sl.addWidget(self.log, 1)
+        history = QLabel("Undo history (stops at every view, reveal, vote and shuffle)")
+        history.setObjectName("row-title")
+        history.setWordWrap(True)
+        sl.addWidget(history)
+        self.history = QUndoView(self.undo_stack)
+        self.history.setObjectName("tortuga-history")
+        self.history.setEmptyLabel("(the last barrier)")
+        self.history.setMaximumHeight(110)
+        sl.addWidget(self.history)
         side_scroll = QScrollArea()
         side_scroll.setWidgetResizable(True)
         side_scroll.setWidget(side)
