@@ -7,7 +7,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox, QTextBrowser
 
 from wargame.tortuga import actions as A
 
@@ -186,3 +186,11 @@ def test_nothing_is_clipped_at_1024_by_768(main_window, qtbot) -> None:  # noqa:
         if need > w.width():
             problems.append((w.objectName(), w.text(), need, w.width()))
     assert not problems
+
+
+def test_rules_summary_opens(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "strong"])
+    view.show_rules()
+    assert view._rules.isVisible()
+    assert "Spanish Armada" in view._rules.findChild(QTextBrowser).toPlainText()
+    view._rules.close()

@@ -167,6 +167,12 @@ class TortugaView(ModeView):
         new.setShortcut(QKeySequence("Ctrl+Shift+N"))
         new.clicked.connect(self.new_game_dialog)
         bar.addWidget(new)
+        rules = QPushButton("Rules…")
+        rules.setObjectName("tortuga-rules-button")
+        rules.setToolTip("The rules in brief and this table's rulings (F1)")
+        rules.setShortcut(QKeySequence("F1"))
+        rules.clicked.connect(self.show_rules)
+        bar.addWidget(rules)
         self.turn_label = QLabel()
         self.turn_label.setObjectName("tortuga-turn")
         self.turn_label.setStyleSheet("font-weight: bold; color: #4a3c26;")
@@ -279,6 +285,12 @@ class TortugaView(ModeView):
     def load_default(self) -> None:
         self.new_game(["human", "strong", "strong", "strong"], seed=1)
         self.run_bots()
+
+    def show_rules(self) -> None:
+        from ui.tortuga.rules_help import RulesDialog
+
+        self._rules = RulesDialog(self)
+        self._rules.open()
 
     def new_game_dialog(self) -> None:
         dlg = NewGameDialog(self, self.seats)
