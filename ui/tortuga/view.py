@@ -176,13 +176,8 @@ class TortugaView(ModeView):
         self.turn_label = QLabel()
         self.turn_label.setObjectName("tortuga-turn")
         self.turn_label.setStyleSheet("font-weight: bold; color: #4a3c26;")
+        self.turn_label.setWordWrap(True)
         bar.addWidget(self.turn_label, 1)
-        keys = QLabel("Keys: V view · R reveal · F force · M move · A attack · T mutiny · "
-                      "B brawl · O maroon · S treasure · L marque · 1-5 event · U undo")  # fmt: skip
-        keys.setObjectName("tortuga-keys")
-        keys.setWordWrap(True)
-        keys.setStyleSheet("color: #5b4a2e; font-size: 11px;")
-        bar.addWidget(keys, 1)
         outer.addLayout(bar)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.split = split
@@ -226,6 +221,13 @@ class TortugaView(ModeView):
         self.main_box = QWidget()
         self.main_box.setLayout(grid)
         pl.addWidget(self.main_box)
+        keys = QLabel(
+            "Keys: the letters on the buttons; 1-5 reveal an event card; U undo; F1 rules."
+        )
+        keys.setObjectName("tortuga-keys")
+        keys.setWordWrap(True)
+        keys.setStyleSheet("color: #5b4a2e; font-size: 11px;")
+        pl.addWidget(keys)
         self.choice_box = QVBoxLayout()
         self.choice_box.setContentsMargins(0, 0, 0, 0)
         self.choice_holder = QWidget()
@@ -492,9 +494,12 @@ class TortugaView(ModeView):
         text = self.state.describe(a)
         seat = self.state.current_player()
         prefix = f"Pirate {seat + 1} " if seat is not None else ""
-        if text.startswith(prefix):
+        if text.startswith(prefix):  # "Pirate 2 moves to ..." -> "Move to ..."
             text = text[len(prefix) :]
-            text = text[:1].upper() + text[1:]
+            verb, _, rest = text.partition(" ")
+            if verb.endswith("s") and not verb.endswith("ss"):
+                verb = verb[:-1]
+            text = f"{verb[:1].upper()}{verb[1:]} {rest}".strip()
         return text
 
     def slot_clicked(self, slot: int) -> None:
