@@ -15,6 +15,7 @@ VIEWS: dict[str, str] = {
     "map-editor": "ui.mapeditor.view:MapEditorView",
     "pieces-of-eight": "ui.poe.view:PiecesOfEightView",
     "pirate-coins": "ui.coins.view:PirateCoinsView",
+    "tortuga-1667": "ui.tortuga.view:TortugaView",
 }
 
 

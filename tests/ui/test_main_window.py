@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand
 
@@ -35,7 +36,12 @@ def test_standard_shortcuts_are_bound(main_window) -> None:  # noqa: ANN001
 
 
 def test_an_unbuilt_mode_says_so(main_window, qtbot) -> None:  # noqa: ANN001
-    qtbot.mouseClick(main_window.home.cards["tortuga-1667"], Qt.MouseButton.LeftButton)
+    from ui.modes import is_built, mode_keys
+
+    unbuilt = [k for k in mode_keys() if not is_built(k)]
+    if not unbuilt:
+        pytest.skip("every mode is built")
+    qtbot.mouseClick(main_window.home.cards[unbuilt[0]], Qt.MouseButton.LeftButton)
     view = main_window.current
     assert isinstance(view, NotBuiltView)
     assert "not built yet" in view.status_text()

@@ -60,7 +60,10 @@ MODES: tuple[ModeInfo, ...] = (
         "wargame.coins.game:PirateCoinsGame",
     ),
     ModeInfo(
-        "tortuga-1667", "Tortuga 1667", "Secret nations, mutinies and the Spanish galleon.", None
+        "tortuga-1667",
+        "Tortuga 1667",
+        "Secret nations, mutinies and the Spanish galleon.",
+        "wargame.tortuga.game:TortugaGame",
     ),
 )
 

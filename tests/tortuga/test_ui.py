@@ -1,0 +1,196 @@
+"""The Tortuga table driven as players would (pytest-qt): hand-offs, a private view,
+a vote shown as a reveal, refusals with reasons, save and reopen, and fit at 1024x768."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox, QTextBrowser
+
+from wargame.tortuga import actions as A
+
+from .helpers import CANNON_B_SKULL, TORCH_B_HELM, arrange, hand, put_card, top_of_vote_deck
+
+
+@pytest.fixture(autouse=True)
+def _discard_unsaved_games_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
+    )
+
+
+def open_view(main_window, seats, seed=1):  # noqa: ANN001, ANN201
+    view = main_window.show_mode("tortuga-1667")
+    view.bot_delay_ms = 0
+    view.new_game(seats, seed=seed)
+    return view
+
+
+def take(view, qtbot) -> int:  # noqa: ANN001
+    """The player named on the hand-off screen takes the computer."""
+    assert view.handoff.isVisible()
+    seat = view.handoff.seat
+    qtbot.mouseClick(view.handoff.button, Qt.MouseButton.LeftButton)
+    assert not view.handoff.isVisible() and view.revealed == seat
+    return seat
+
+
+def click_choice(view, qtbot, text: str) -> None:  # noqa: ANN001
+    button = next(b for b in view.choice_buttons() if text in b.text())
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_hand_off_before_each_human_then_a_private_view_and_a_vote(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human", "human"])
+    st = view.state
+    # the first captain must choose a hold: the table is covered until they take it
+    first = st.current_player()
+    assert view.handoff.heading.text() == f"Pass the computer to Pirate {first + 1}"
+    assert view.secrets.title.text() == "Secrets are hidden"
+    assert take(view, qtbot) == first
+    assert view.secrets.loyalty.text().startswith("Your loyalty: ")
+    click_choice(view, qtbot, "British hold")
+    assert view.state.current_player() != first
+    assert view.handoff.isVisible() and view.revealed is None  # secrets hidden again
+    take(view, qtbot)
+    click_choice(view, qtbot, "French hold")
+    # a hand-made position: seat 0 captain of the Dutchman with seat 1 aboard
+    st = view.state
+    arrange(st, [0, 1], [2, 3], active=0)
+    pistol = put_card(st, 2, "pistol")
+    view.revealed = None
+    view._refresh()
+    assert take(view, qtbot) == 0
+    # a private view: the viewer sees the card on the slot, the next player does not
+    view.do(A.View(1, 2))
+    assert pistol in st.seen[0].values()
+    assert "you saw: Pistol" in view.board.slots[2].text()
+    assert "Pistol" in view.secrets.body.text() and not view.handoff.isVisible()
+    click_choice(view, qtbot, "Done")
+    assert view.handoff.isVisible() and view.handoff.seat == 1
+    assert "you saw" not in view.board.slots[2].text()
+    assert "Pistol" not in "\n".join(view.log.item(i).text() for i in range(view.log.count()))
+    take(view, qtbot)
+    assert "face down" in view.board.slots[2].text()
+    # seat 1 is first mate: a mutiny; each voter votes behind a hand-off
+    hand(st, 1, [CANNON_B_SKULL, TORCH_B_HELM, TORCH_B_HELM])
+    top_of_vote_deck(st, CANNON_B_SKULL)
+    qtbot.mouseClick(view.main_buttons["mutiny"], Qt.MouseButton.LeftButton)
+    assert view.state.current_player() == 1 and not view.handoff.isVisible()
+    assert not view.vote_box.isVisible() or view.vote_box.title.text()
+    click_choice(view, qtbot, "skull")
+    # revealed: skull from seat 1 and the deck's skull; the captain is marooned
+    assert view.vote_box.isVisible()
+    assert "mutiny called by Pirate 2" in view.vote_box.title.text()
+    assert "it succeeds" in view.vote_box.verdict.text()
+    assert view.state.lines[0] == [1] and view.state.lines[2] == [0]
+    log = [view.log.item(i).text() for i in range(view.log.count())]
+    assert "Pirate 2 plays a vote card face down" in log
+    assert any("skull, skull" in line for line in log)
+
+
+def test_choices_never_name_a_face_down_card(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human", "human"])
+    for _ in range(2):
+        take(view, qtbot)
+        click_choice(view, qtbot, "British hold")
+    st = view.state
+    arrange(st, [0, 1], [2, 3], active=0)
+    put_card(st, 0, "black_spot")
+    put_card(st, 4, "pistol")
+    view.revealed = None
+    view._refresh()
+    take(view, qtbot)
+    view.do(A.Force(1))
+    view.do(A.Offer(0, 4))
+    take(view, qtbot)  # Pirate 2 must reveal one of the two offered
+    texts = [b.text() for b in view.choice_buttons()]
+    assert texts == ["Reveal event card 1", "Reveal event card 5"]
+    menu_texts = [view.choice_text(a) for a in st.legal_actions()]
+    assert not any("Black Spot" in t or "Pistol" in t for t in menu_texts)
+
+
+def test_refused_actions_name_the_rule(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "random", "random"])
+    view.run_bots()
+    st = view.state
+    if st.pending:
+        view.do(st.legal_actions()[0])
+    arrange(st, [1], [2], [0], active=0)
+    view._refresh()
+    button = view.main_buttons["attack"]
+    assert button.property("legal") == "false"
+    assert "only a ship's captain" in button.toolTip()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert "only a ship's captain may call for an attack" in view.last_error
+
+
+def test_cabin_fever_shows_the_new_loyalty_privately(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"])
+    for _ in range(2):
+        take(view, qtbot)
+        click_choice(view, qtbot, "British hold")
+    st = view.state
+    arrange(st, [0], [1], [2], active=0)
+    put_card(st, 0, "cabin_fever")
+    view.revealed = None
+    view._refresh()
+    take(view, qtbot)
+    view.slot_clicked(0)
+    click_choice(view, qtbot, "Pirate 3")
+    # Pirate 3 is owed a private look at their (new) loyalty card
+    assert view.handoff.isVisible() and view.handoff.seat == 2
+    assert "Cabin Fever" in view.handoff.blurb.text()
+    take(view, qtbot)
+    assert view.secrets.loyalty.text().startswith("Your loyalty: ")
+    click_choice(view, qtbot, "Done")
+    assert view.handoff.isVisible() and view.handoff.seat == view.state.current_player()
+
+
+def test_save_and_reopen_keeps_the_game(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "strong", "strong", "strong"], seed=4)
+    view.run_bots()
+    data = json.loads(json.dumps(view.save_json()))
+    before = view.state.to_json()
+    view.open_json(data, tmp_path / "game.json")
+    assert view.state.to_json() == before
+    assert view.log.count() == len(view.session.entries) + sum(
+        1
+        for line in (view.log.item(i).text() for i in range(view.log.count()))
+        if line.startswith("The ")
+    )
+
+
+def test_bots_play_a_whole_game_at_the_table(main_window) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["strong", "random", "strong", "random", "random"])
+    view.run_bots()
+    assert view.state.is_terminal()
+    assert "Winners" in view.status_text() or "Game over" in view.status_text()
+
+
+def test_nothing_is_clipped_at_1024_by_768(main_window, qtbot) -> None:  # noqa: ANN001
+    main_window.resize(1024, 768)
+    view = open_view(main_window, ["human", "strong", "strong", "strong", "strong", "strong"])
+    view.run_bots()
+    qtbot.wait(50)
+    problems = []
+    for w in view.findChildren(QAbstractButton) + view.findChildren(QLabel):
+        if not w.isVisible() or not w.text() or (isinstance(w, QLabel) and w.wordWrap()):
+            continue
+        lines = w.text().split("\n")
+        need = max(w.fontMetrics().horizontalAdvance(line) for line in lines)
+        if need > w.width():
+            problems.append((w.objectName(), w.text(), need, w.width()))
+    assert not problems
+
+
+def test_rules_summary_opens(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "strong"])
+    view.show_rules()
+    assert view._rules.isVisible()
+    assert "Spanish Armada" in view._rules.findChild(QTextBrowser).toPlainText()
+    view._rules.close()

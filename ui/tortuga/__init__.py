@@ -1,0 +1,1 @@
+"""The Tortuga 1667 table."""

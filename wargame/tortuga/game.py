@@ -1,0 +1,39 @@
+"""Tortuga 1667: the Game (players, bots) for the shared protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from wargame.core.dice import DiceService
+from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.errors import BadInput
+from wargame.tortuga.rules import data, rules
+from wargame.tortuga.state import TortugaState
+
+
+class TortugaGame(Game):
+    name: ClassVar[str] = "tortuga-1667"
+    title: ClassVar[str] = "Tortuga 1667"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 9
+
+    def default_players(self) -> int:
+        return rules().players.default
+
+    def new_initial_state(
+        self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
+    ) -> TortugaState:
+        from wargame.tortuga.flow import setup
+
+        if not self.min_players <= players <= self.max_players:
+            raise BadInput(
+                f"--players: {self.title} takes {self.min_players} to {self.max_players} "
+                f"players, not {players}"
+            )
+        return setup(data(), players, dice)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from wargame.tortuga.bots import StrongBot
+
+        return {"random": RandomBot, "strong": StrongBot}
