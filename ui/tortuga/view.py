@@ -110,8 +110,7 @@ class TortugaView(ModeView):
         bar.addWidget(new)
         rules = QPushButton("Rules…")
         rules.setObjectName("tortuga-rules-button")
-        rules.setToolTip("The rules in brief and this table's rulings (F1)")
-        rules.setShortcut(QKeySequence("F1"))
+        rules.setToolTip("The rules in brief and this table's rulings (Help > Rules, F1)")
         rules.clicked.connect(self.show_rules)
         bar.addWidget(rules)
         self.turn_label = QLabel()
@@ -163,7 +162,7 @@ class TortugaView(ModeView):
         self.main_box.setLayout(grid)
         pl.addWidget(self.main_box)
         keys = QLabel(
-            "Keys: the letters on the buttons; 1-5 reveal an event card; U undo; F1 rules."
+            "Keys: the letters on the buttons; 1-5 reveal an event card; U undo; F1 rules (Help menu)."
         )
         keys.setObjectName("tortuga-keys")
         keys.setWordWrap(True)

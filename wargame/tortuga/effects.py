@@ -17,6 +17,8 @@ def reveal(st: TortugaState, seat: int, slot: int, dice: DiceService) -> None:
     for d in st.seen:
         d.pop(slot, None)
     refill(st, slot, dice)
+    # Which slot was turned over is public (everyone saw the hand reach for it).
+    st.history.append(("slot", seat, slot))
     st.history.append(("event", seat, st.cards[card]))  # type: ignore[arg-type]
     resolve(st, seat, card, dice)
 
