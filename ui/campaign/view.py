@@ -569,6 +569,17 @@ class CampaignView(BoardMixin, ModeView):
         return self.apply(A.EndTurn())
 
     def finish(self) -> bool:
+        """End the campaign for good (after asking: it cannot be taken back)."""
+        if not self.ctx.quiet_errors:
+            answer = QMessageBox.question(
+                self,
+                "End the campaign",
+                "End the campaign now? The standings become final and no more turns can be played.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel,
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
         ok = self.apply(A.Finish())
         if ok:
             self.show_standings()

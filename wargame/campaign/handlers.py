@@ -264,7 +264,7 @@ def _resolve(state: CampaignState, a: A.Resolve, dice: DiceService) -> None:
         raise refuse(f"engagement: {e.key} is already resolved")
     if state.rules.resolution.method != "d6":
         raise refuse("engagement: the attacker chooses the result (rules: method = choice)")
-    roll = dice.d6(f"Campaign: result of engagement {e.key}")
+    roll = dice.d6(f"Campaign: result of {state.engagement_title(e.key)}")
     e.roll = roll
     _set_result(state, e, state.rules.resolution.table[roll])
 
@@ -277,7 +277,7 @@ def _resolve_all(state: CampaignState, a: A.ResolveAll, dice: DiceService) -> No
     if not todo:
         raise refuse("engagement: every engagement is already resolved")
     table = state.rules.resolution.table
-    rolls = [dice.d6(f"Campaign: result of engagement {e.key}") for e in todo]
+    rolls = [dice.d6(f"Campaign: result of {state.engagement_title(e.key)}") for e in todo]
     for e, roll in zip(todo, rolls):
         e.roll = roll
         _set_result(state, e, table[roll])
@@ -408,13 +408,13 @@ def describe_action(state: CampaignState, a: Action) -> str:
     if isinstance(a, A.Reveal):
         return f"{state.label(a.player)}: sheet unfolded"
     if isinstance(a, A.Resolve | A.ChooseResult):
-        return f"Engagement {a.engagement} resolved"
+        return f"Engagement resolved: {state.engagement_title(a.engagement)}"
     if isinstance(a, A.ResolveAll):
         return "Every engagement resolved"
     if isinstance(a, A.RecordScore):
         return (
-            f"Engagement {a.engagement}: battle score {a.attacker_score}-{a.defender_score} "
-            f"({a.source})"
+            f"{state.engagement_title(a.engagement)}: battle score "
+            f"{a.attacker_score}-{a.defender_score} ({a.source})"
         )
     if isinstance(a, A.EndTurn):
         return "Turn ended"

@@ -138,6 +138,21 @@ class CampaignState:
         p = self.players[seat]
         return f"{p.name} ({p.country})"
 
+    def engagement_title(self, key: str) -> str:
+        """An engagement as players say it: "Morgan's force A against Ducasse's force B"."""
+        e = self.engagements.get(key)
+        if e is None or not (0 <= e.player < len(self.players)):
+            seat, _, letter = key.partition(":")
+            if seat.isdigit() and int(seat) < len(self.players) and letter:
+                return f"{self.players[int(seat)].name}'s force {letter}"
+            return f"engagement {key}"
+        if not 0 <= e.opponent < len(self.players):
+            return f"{self.players[e.player].name}'s force {e.letter}"
+        return (
+            f"{self.players[e.player].name}'s force {e.letter} against "
+            f"{self.players[e.opponent].name}'s force {e.opponent_letter}"
+        )
+
     def engagement(self, key: str) -> Engagement:
         e = self.engagements.get(key)
         if e is None:
@@ -234,9 +249,9 @@ class CampaignState:
             out = []
             for e in self.engagements.values():
                 if e.result is None:
-                    out.append(f"engagement {e.key}: resolve")
+                    out.append(f"{self.engagement_title(e.key)}: resolve")
                 elif not e.scored:
-                    out.append(f"engagement {e.key}: battle score")
+                    out.append(f"{self.engagement_title(e.key)}: battle score")
             return out or ["end the turn"]
         return []
 
