@@ -46,7 +46,10 @@ def test_d6_table_gives_battle_no_contact_and_raid() -> None:
     assert (e1.roll, e1.result) == (1, 1)
     assert (e2.roll, e2.result) == (3, 2)
     assert e2.scored and (e2.attacker_vp, e2.defender_vp) == (0, 0)
-    assert s.entries[-1].rolls[0].purpose == "Campaign: result of engagement 1:A"
+    assert (
+        s.entries[-1].rolls[0].purpose
+        == "Campaign: result of Bob's force A against Alice's force B"
+    )
 
 
 def test_raid_roll_without_a_raiding_party_becomes_a_battle() -> None:
@@ -245,8 +248,8 @@ def test_resolve_all_rolls_each_open_engagement_in_declared_order() -> None:
         ("1:A", 2, 1),
     ]
     assert [r.purpose for r in s.entries[-1].rolls] == [
-        "Campaign: result of engagement 0:A",
-        "Campaign: result of engagement 1:A",
+        "Campaign: result of Alice's force A against Bob's force B",
+        "Campaign: result of Bob's force A against Alice's force B",
     ]
     assert not s.can_undo
     with pytest.raises(IllegalAction, match="already resolved"):
