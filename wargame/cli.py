@@ -67,14 +67,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game parameter (variant), e.g. windows=everyone; repeatable",
     )
 
-    m = sub.add_parser("map", help="import maps and print their area graphs")
+    m = sub.add_parser("map", help="import maps, print their area graphs, check them")
     msub = m.add_subparsers(dest="what", parser_class=_Parser, required=True)
-    mi = msub.add_parser("import", help="turn GeoJSON or a Tiled map into the app's map file")
+    mi = msub.add_parser(
+        "import", help="turn GeoJSON, a Tiled map or a TripleA game.xml into the app's map file"
+    )
     mi.add_argument("file")
     mi.add_argument("--out", required=True)
     mg = msub.add_parser("graph", help="print a map's area adjacency graph")
     mg.add_argument("file")
     mg.add_argument("--json", action="store_true")
+    mv = msub.add_parser("validate", help="say whether a map is sound and list its problems")
+    mv.add_argument("file")
+    mv.add_argument("--json", action="store_true")
     return p
 
 
@@ -116,9 +121,12 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
     if cmd == "map":
         from wargame.maps import cli as map_cli
 
-        return (
-            map_cli.import_command(args) if args.what == "import" else map_cli.graph_command(args)
-        )
+        commands = {
+            "import": map_cli.import_command,
+            "graph": map_cli.graph_command,
+            "validate": map_cli.validate_command,
+        }
+        return commands[args.what](args)
     raise BadInput(f"unknown command {cmd!r}")
 
 

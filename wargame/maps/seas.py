@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import shapely
+import shapely.errors
 from shapely.geometry import MultiPoint, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
@@ -34,6 +35,12 @@ def fix(geom: BaseGeometry | None) -> BaseGeometry:
     if g.is_empty:
         return g
     return _polygonal(shapely.set_precision(g, GRID))
+
+
+def valid_polygonal(geom: BaseGeometry) -> BaseGeometry:
+    """``geom`` repaired (``make_valid``) keeping only its polygons, at full precision."""
+    g = geom if geom.is_valid else shapely.make_valid(geom)
+    return _polygonal(g)
 
 
 def _polygonal(g: BaseGeometry) -> BaseGeometry:
@@ -133,14 +140,18 @@ def sea_regions(
         return []
     if not len(islands):
         return [(p, -1) for p in polygons(water, min_area=CRUMB)]
-    cells, cell_owner = _voronoi_owners(frame, islands, spacing)
+    raw, cells, cell_owner = _voronoi_owners(frame, islands, spacing)
     regions: list[tuple[Polygon, int]] = []
     claimed: list[BaseGeometry] = []
     for k in range(len(islands)):
         mine = cells[cell_owner == k]
         if not len(mine):
             continue
-        region = _polygonal(intersection(shapely.union_all(mine, grid_size=GRID), water))
+        try:  # Voronoi cells share their edges exactly: a coverage union is fast
+            merged = fix(shapely.coverage_union_all(raw[cell_owner == k]))
+        except shapely.errors.GEOSException:
+            merged = shapely.union_all(mine, grid_size=GRID)
+        region = _polygonal(intersection(merged, water))
         if claimed:
             region = _polygonal(difference(region, _near_union(claimed, region)))
         pieces = polygons(region, min_area=CRUMB)
@@ -155,7 +166,7 @@ def sea_regions(
 
 def _voronoi_owners(
     frame: BaseGeometry, islands: Sequence[BaseGeometry], spacing: float
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Voronoi cells of points sampled along every coast, with the island owning each."""
     pts: list[np.ndarray] = []
     owner: list[np.ndarray] = []
@@ -176,14 +187,14 @@ def _voronoi_owners(
     seeds, seed_owner = seeds[first], seed_owner[first]
     if len(seeds) < 2:
         cells = np.array([frame], dtype=object)
-        return cells, np.array([int(seed_owner[0])] if len(seed_owner) else [-1])
+        return cells, cells, np.array([int(seed_owner[0])] if len(seed_owner) else [-1])
     raw = shapely.get_parts(shapely.voronoi_polygons(MultiPoint(seeds), extend_to=frame))
     cells = np.array([fix(c) for c in raw], dtype=object)
     tree = shapely.STRtree(raw)
     seed_idx, cell_idx = tree.query(shapely.points(seeds), predicate="intersects")
     cell_owner = np.full(len(raw), -1)
     cell_owner[cell_idx] = seed_owner[seed_idx]
-    return cells, cell_owner
+    return raw, cells, cell_owner
 
 
 def _near_union(claimed: list[BaseGeometry], region: BaseGeometry) -> BaseGeometry:
