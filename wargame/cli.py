@@ -140,7 +140,7 @@ def _simulate(args: argparse.Namespace) -> int:
         names = list(game.bots())
         print(json.dumps({"game": args.game, "bots": names}) if args.json else "\n".join(names))
         return 0
-    scenario = _read_scenario(args.scenario) if args.scenario else None
+    scenario = _read_scenario(args.scenario, args.game) if args.scenario else None
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     result = simulate(
         args.game,
@@ -173,11 +173,24 @@ def _parse_params(items: Sequence[str]) -> dict[str, Any]:
     return params
 
 
-def _read_scenario(path: str) -> dict[str, Any]:
+#: Scenario modes with their own formats: a scenario of one is refused by every other game.
+_OWN_FORMATS = ("naval", "raid", "campaign")
+
+
+def _read_scenario(path: str, game: str) -> dict[str, Any]:
+    """The scenario for ``game``: one of another mode is refused, and a map it names by
+    file is read in from the scenario's own folder (never from anywhere else)."""
+    from pathlib import Path
+
+    from wargame.maps.playable import inline_map_refs
     from wargame.scenarios import read_scenario
 
     try:
-        return read_scenario(path).data
+        sc = read_scenario(path)
+        if sc.mode != game and (sc.mode != "map-editor" or game in _OWN_FORMATS):
+            what = "a map" if sc.mode == "map-editor" else f"a {sc.mode} scenario"
+            raise BadInput(f"{path} is {what}, not a scenario for {game}")
+        return inline_map_refs(sc.data, Path(path).resolve().parent, path)
     except BadInput as exc:
         raise BadInput(f"--scenario: {exc}") from None
 
