@@ -1,17 +1,23 @@
 """Tiled maps to the app's map and back.
 
 Import (see docs/rulings.md):
-- Tiles: a cell is land when the lowest layer with a tile there holds a tile not
-  known to be water. Water tiles are those whose type / class / properties / image
-  name say water, sea or ocean; an empty cell (gid 0) is water. If nothing is known
-  to be water and the bottom layer has no empty cells, its most common tile (when it
-  covers at least a quarter of the cells) is taken as water.
-- Connected land cells form an island with one land area. Polygon, rectangle and
-  ellipse objects become areas: land objects over tile land are carved out of their
-  island as its land areas, land objects elsewhere are islands of their own, and
-  objects whose kind / type / class says sea are sea areas. Points whose name or
-  type says town, port or village mark the land area under them as a town; start or
-  spawn points mark a start area.
+- Tiles: a cell in a layer marked land or sea (a ``kind`` property, a ``land`` /
+  ``water`` bool, or the layer's class; groups pass it on) is what its topmost
+  marked layer says; else the lowest layer with a tile known to be water or land
+  decides (tile properties, classes, terrains, Wang colours, image names: see
+  :mod:`wargame.maps.tiled_tiles`); any other tile is land (a desert's sand is not
+  sea, and a warning says that no water was known). An empty cell is water.
+  Hidden layers are skipped.
+- Connected land cells form an island with one land area. Polygon, rectangle,
+  ellipse and tile objects become areas by what they say (property or class) or
+  their layer says: land objects over tile land are carved out of their island,
+  land objects elsewhere are islands of their own, sea objects are sea areas.
+  Objects named or classed as triggers, spawns, collisions, doors... and tile
+  objects of unknown tiles (sprites) are skipped; an unmarked polygon is taken as
+  land, with a warning. Isometric object coordinates are projected as Tiled does.
+- Towns: points and objects with a ``town`` / ``port`` property or a class saying
+  town, city, village, port (a bare point's name may say it too) mark the land
+  area under them; ``start`` / spawn marks a start area.
 - The table is the map's extent plus one tile all round (so an all-land map has a
   coast); one tile measures 5 cm across unless the file says ``cm_per_px``.
 - Hexagonal maps keep their hex layout: staggeraxis x is flat-top, y pointy-top.
@@ -115,14 +121,13 @@ def land_cells(m: TiledMap, warnings: list[str] | None = None) -> list[tuple[int
     """The cells that are land. A cell in a layer marked land or sea (property ``kind``,
     ``land`` / ``water``, or the layer's class) is what its topmost marked layer says;
     else the lowest layer whose tile is known to be water or land decides; a tile known
-    to be neither takes the opposite of what is known (land when only water tiles are
-    marked), and land when nothing at all is known (with a warning)."""
+    to be neither is land (a desert's sand is not sea), with a warning when no tile at
+    all is known to be water."""
     layers = [layer for layer in m.layers if layer.cells]
     if not layers:
         return []
     water, land = m.water_gids, m.land_gids
-    unknown_is_land = bool(water) or not land
-    if not water and not land and not any(layer.kind for layer in layers):
+    if not water and not any(layer.kind == "sea" for layer in layers):
         if warnings is not None:
             warnings.append(
                 f"{m.source}: no tile is marked as water (a 'water' property, a class, a "
@@ -146,7 +151,7 @@ def land_cells(m: TiledMap, warnings: list[str] | None = None) -> list[tuple[int
             elif gid in land:
                 decided[pos] = True
             else:
-                fallback.setdefault(pos, unknown_is_land)
+                fallback.setdefault(pos, True)
     for pos, v in fallback.items():
         decided.setdefault(pos, v)
     out = sorted(pos for pos, is_land in decided.items() if is_land)
