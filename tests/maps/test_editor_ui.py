@@ -278,7 +278,13 @@ def test_problem_list_catches_a_hole_left_by_a_deleted_sea(editor):
     from wargame.maps.model import Area, Island, MapDoc
 
     ring = ((40.0, 30.0), (60.0, 30.0), (60.0, 50.0), (40.0, 50.0))
-    doc = MapDoc("hole", (0, 0, 100, 80), None, [Island("I1", "Rock")], [Area("L1", "Rock", "land", ring, "I1")])
+    doc = MapDoc(
+        "hole",
+        (0, 0, 100, 80),
+        None,
+        [Island("I1", "Rock")],
+        [Area("L1", "Rock", "land", ring, "I1")],
+    )
     doc.apply(ops.generate_seas(doc))
     view = editor
     view.set_doc(doc)
@@ -288,7 +294,11 @@ def test_problem_list_catches_a_hole_left_by_a_deleted_sea(editor):
     big = max((a for a in doc2.areas if a.kind == "sea"), key=lambda a: a.geometry().area)
     inner = ops.add_sea(doc2, [(35, 25), (65, 25), (65, 55), (35, 55)])
     view.push(inner, "sea")
-    new_sea = next(a for a in view.doc.areas if a.kind == "sea" and a.id not in {big.id} and a.geometry().area < 700)
+    new_sea = next(
+        a
+        for a in view.doc.areas
+        if a.kind == "sea" and a.id not in {big.id} and a.geometry().area < 700
+    )
     view.push(ops.delete_areas(view.doc, [new_sea.id]), "delete")
     assert any(i.code == "hole" for i in view.issues)
     assert "hole" in view.panel.problems_title.text() or view.panel.problems.count() > 0

@@ -133,11 +133,7 @@ def geojson_to_doc(
         )
     tw, th = table_cm
     doc = MapDoc(name or _collection_name(data, source), (0.0, 0.0, tw, th))
-    points = [
-        (f, shapely.transform(frame.prepare(f.point), project))
-        for f in feats
-        if f.point is not None
-    ]
+    points = [(f, project(frame.prepare(f.point))) for f in feats if f.point is not None]
     _add_islands(doc, parts, [(f.label, pt) for f, pt in points if not f.town])
     doc.apply(generate_seas(doc))
     _mark_towns(doc, [(f, pt) for f, pt in points if f.town], warns)
@@ -268,30 +264,31 @@ def _split_water(
     feats: list[_Feature], source: str, warns: list[str]
 ) -> tuple[list[_Feature], list[BaseGeometry]]:
     """Land features, and the water cut out of the land (lakes). Polygons that mean water
-    by their properties, or that hold all the other features (the ocean, a frame), are
-    not land; a frame or ocean is dropped whole."""
+    by their properties are not land (lakes are cut out of it; the sea around everything
+    is dropped); nor is a frame: a rectangle, or a shell with three or more features in
+    its holes (an unlabelled ocean), around all the other features."""
     polys = [f for f in feats if f.geom is not None]
     if not polys:
         return [], []
-    total = shapely.total_bounds(np.array([f.geom for f in polys], dtype=object))
-    span = max((total[2] - total[0]) * (total[3] - total[1]), 1e-12)
-    land: list[_Feature] = []
-    lakes: list[BaseGeometry] = []
+    water = [f for f in polys if _is_water(f.props)]
+    rest = [f for f in polys if not _is_water(f.props)]
     dropped: list[str] = []
-    for f in polys:
-        g = f.geom
-        x0, y0, x1, y1 = g.bounds
-        covers_all = len(polys) > 1 and (x1 - x0) * (y1 - y0) >= 0.9 * span
-        if _is_water(f.props):
-            if covers_all:
-                dropped.append(f"{f.label} (the sea around everything)")
-            else:
-                lakes.append(g)
-                dropped.append(f"{f.label} (water)")
-        elif covers_all and _holds_the_rest(g, polys, f):
-            dropped.append(f"{f.label} (a frame or ocean around every other feature)")
+    lakes: list[BaseGeometry] = []
+    span = _span(rest or polys)
+    for f in water:
+        if len(polys) > 1 and _box_area(f.geom) >= 0.9 * span:
+            dropped.append(f"{f.label} (the sea around everything)")
         else:
-            land.append(f)
+            lakes.append(f.geom)
+            dropped.append(f"{f.label} (water)")
+    land = list(rest)
+    if len(rest) > 1:  # only the largest can be a frame, and only if twice the next
+        areas = shapely.area(np.array([f.geom for f in rest], dtype=object))
+        order = np.argsort(areas)
+        big = rest[int(order[-1])]
+        if areas[order[-1]] >= 2 * areas[order[-2]] and _is_frame(big, rest, span):
+            dropped.append(f"{big.label} (a frame or ocean around every other feature)")
+            land.remove(big)
     if dropped:
         listed = ", ".join(dropped[:5]) + (
             f" and {len(dropped) - 5} more" if len(dropped) > 5 else ""
@@ -300,11 +297,31 @@ def _split_water(
     return land, lakes
 
 
-def _holds_the_rest(g: BaseGeometry, polys: list[_Feature], me: _Feature) -> bool:
-    others = [f.geom for f in polys if f is not me]
+def _span(feats: list[_Feature]) -> float:
+    x0, y0, x1, y1 = shapely.total_bounds(np.array([f.geom for f in feats], dtype=object))
+    return max((x1 - x0) * (y1 - y0), 1e-12)
+
+
+def _box_area(g: BaseGeometry) -> float:
+    x0, y0, x1, y1 = g.bounds
+    return (x1 - x0) * (y1 - y0)
+
+
+def _is_frame(me: _Feature, feats: list[_Feature], span: float) -> bool:
+    g = me.geom
+    if _box_area(g) < 0.9 * span:
+        return False
+    others = [f.geom for f in feats if f is not me]
     pts = shapely.point_on_surface(np.array(others, dtype=object))
-    inside = shapely.covers(g, pts)
-    return bool(inside.mean() >= 0.9) if len(inside) else False
+    shells = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(g)))
+    held = np.zeros(len(pts), dtype=bool)
+    for shell in shells:
+        held |= shapely.covers(shell, pts)
+    if held.mean() < 0.9:
+        return False
+    rectangular = g.area >= 0.95 * _box_area(g)
+    in_holes = int(np.count_nonzero(held & ~shapely.covers(g, pts)))
+    return rectangular or in_holes >= 3
 
 
 def _point(geom: dict[str, Any], where: str) -> BaseGeometry | None:

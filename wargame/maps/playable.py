@@ -45,7 +45,9 @@ def require_playable_json(data: Any, where: str, kinds: Iterable[str] = SHAPE_PR
     require_playable(map_from_json(data, where), where, kinds)
 
 
-def require_connected(adjacent: tuple[tuple[int, ...], ...], names: tuple[str, ...], where: str) -> None:
+def require_connected(
+    adjacent: tuple[tuple[int, ...], ...], names: tuple[str, ...], where: str
+) -> None:
     """A bare area graph (nodes and edges) must be one piece."""
     if not adjacent:
         return

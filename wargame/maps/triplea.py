@@ -75,9 +75,7 @@ def _stem(path: Path) -> str:
     return clean_text(stem.replace("_", " "), 100) or "TripleA map"
 
 
-def _read_game(
-    root: Element, source: str
-) -> tuple[list[str], set[str], list[tuple[str, str]]]:
+def _read_game(root: Element, source: str) -> tuple[list[str], set[str], list[tuple[str, str]]]:
     m = root.find("map")
     if m is None:
         raise FileFormatError(f"{source}: a TripleA game with no <map> (territories)")
