@@ -207,14 +207,27 @@ def _generated(
     frame = box(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
     if len(pts) == 1:
         return {territories[0]: frame}
-    cells = shapely.get_parts(shapely.voronoi_polygons(MultiPoint(pts), extend_to=frame))
-    tree = shapely.STRtree(cells)
-    out: dict[str, Polygon] = {}
-    for k, t in enumerate(territories):
-        hit = tree.query(shapely.Point(pts[k]), predicate="intersects")
-        cell = cells[int(hit[0])] if len(hit) else shapely.Point(pts[k]).buffer(pad / 4)
-        out[t] = seas.intersection(seas.fix(cell), frame)
-    return out
+    cells = _voronoi(pts, frame)
+    return {t: seas.intersection(seas.fix(cells[k]), frame) for k, t in enumerate(territories)}
+
+
+def _voronoi(pts: np.ndarray, frame: Polygon) -> np.ndarray:
+    """Voronoi cells in the order of ``pts``. GEOS can return a wrong cell when points
+    lie almost on one circle (a symmetric layout); then the points are nudged a little,
+    the same way every time, and the cells computed again."""
+    span = float(np.ptp(pts, axis=0).max()) or 1.0
+    nudge = np.column_stack([np.sin(np.arange(len(pts)) * 1.7), np.cos(np.arange(len(pts)) * 2.3)])
+    cells = np.empty(0, dtype=object)
+    for attempt in range(4):
+        moved = pts + nudge * span * (1e-3 * attempt)
+        cells = shapely.get_parts(
+            shapely.voronoi_polygons(MultiPoint(moved), extend_to=frame, ordered=True)
+        )
+        if len(cells) == len(pts) and bool(shapely.contains(cells, shapely.points(moved)).all()):
+            total = float(shapely.area(shapely.intersection(cells, frame)).sum())
+            if abs(total - frame.area) < 1e-6 * frame.area:
+                return cells
+    return cells
 
 
 def _build(
@@ -249,6 +262,10 @@ def _build(
         shape_of[territories[i]] = parts[0]
         if len(parts) > 1 and parts[1].area > seas.SLIVER_CM2:
             split.append(territories[i])
+    # gaps the outlines enclose (uncovered art, dropped pieces) go to a neighbour
+    keys = list(shape_of)
+    for key, filled in zip(keys, seas.fill_gaps([shape_of[k] for k in keys])):
+        shape_of[key] = filled
     if split:
         warns.append(
             f"{doc.name}: territories drawn in several pieces keep their largest: "

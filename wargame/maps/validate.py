@@ -20,7 +20,7 @@ from shapely.validation import explain_validity
 
 from wargame.maps.graph import PileUp, box_pairs, derive_graph
 from wargame.maps.model import MapDoc
-from wargame.maps.seas import GRID, SLIVER_CM2
+from wargame.maps.seas import SLIVER_CM2, enclosed_gaps
 
 #: An enclosed gap is a hole when it is this wide somewhere (cm) and this big (cm^2):
 #: hairline cracks between hand-traced outlines are not.
@@ -80,8 +80,9 @@ def validate(
         )
         _membership(doc, geoms, issues)
         return issues
+    before = len(issues)
     _overlaps(doc, arr, left, right, overlap_cm2, issues)
-    _holes_and_slivers(doc, arr, issues)
+    _holes_and_slivers(doc, arr, issues, coverage=len(issues) == before)
     _membership(doc, geoms, issues)
     if graph is None:
         try:
@@ -159,7 +160,9 @@ def _overlaps(
             )
 
 
-def _holes_and_slivers(doc: MapDoc, arr: np.ndarray, issues: list[Issue]) -> None:
+def _holes_and_slivers(
+    doc: MapDoc, arr: np.ndarray, issues: list[Issue], *, coverage: bool
+) -> None:
     areas = shapely.area(arr)
     for k in np.nonzero(areas < SLIVER_CM2)[0].tolist():
         a = doc.areas[k]
@@ -172,30 +175,24 @@ def _holes_and_slivers(doc: MapDoc, arr: np.ndarray, issues: list[Issue]) -> Non
                 _point(arr[k]),
             )
         )
-    try:
-        covered = shapely.union_all(arr, grid_size=GRID)
-    except shapely.errors.GEOSException:
-        return
-    for part in shapely.get_parts(covered):
-        if part.geom_type != "Polygon":
+    tree = None
+    for gap in enclosed_gaps(arr, coverage=coverage):
+        if gap.area < HOLE_CM2 or gap.buffer(-HOLE_WIDTH_CM / 2).is_empty:
             continue
-        for ring in part.interiors:
-            gap = shapely.Polygon(ring)
-            if gap.area < HOLE_CM2 or gap.buffer(-HOLE_WIDTH_CM / 2).is_empty:
-                continue
-            near = shapely.STRtree(arr).query(gap, predicate="intersects").tolist()
-            ids = tuple(doc.areas[k].id for k in near[:6])
-            names = ", ".join(doc.areas[k].name for k in near[:3])
-            issues.append(
-                Issue(
-                    "hole",
-                    f"a hole of {gap.area:.1f} cm\u00b2 no area covers"
-                    + (f", inside {names}" if names else ""),
-                    "draw a sea area over it (Sea tool) or generate seas",
-                    ids,
-                    _point(gap),
-                )
+        tree = tree or shapely.STRtree(arr)
+        near = tree.query(gap, predicate="intersects").tolist()
+        ids = tuple(doc.areas[k].id for k in near[:6])
+        names = ", ".join(doc.areas[k].name for k in near[:3])
+        issues.append(
+            Issue(
+                "hole",
+                f"a hole of {gap.area:.1f} cm\u00b2 no area covers"
+                + (f", inside {names}" if names else ""),
+                "draw a sea area over it (Sea tool) or generate seas",
+                ids,
+                _point(gap),
             )
+        )
 
 
 def _membership(doc: MapDoc, geoms: list[shapely.Geometry], issues: list[Issue]) -> None:
