@@ -101,6 +101,7 @@ def geojson_to_doc(
     shapes = [f for f in feats if f.geom is not None]
     if not shapes:
         raise FileFormatError(f"{source}: no Polygon or MultiPolygon features to make islands of")
+    _check_pile_up([(f.label, f.geom) for f in shapes], source)  # before any real work
     frame = geo.Frame.of(data, [f.geom for f in shapes], source, warns)
     for f in feats:
         f.geom = frame.prepare(f.geom) if f.geom is not None else None
@@ -111,9 +112,10 @@ def geojson_to_doc(
         )
     project = frame.fit(table_cm, margin_cm, [f.geom for f in land_feats])
     parts: list[tuple[str, Polygon]] = []
-    for f in land_feats:
-        g = seas.fix(shapely.simplify(project(f.geom), simplify_cm))
-        parts.extend((f.label, p) for p in seas.polygons(g))
+    placed = project(np.array([f.geom for f in land_feats], dtype=object))  # vectorised
+    placed = shapely.simplify(placed, simplify_cm)
+    for f, g in zip(land_feats, placed):
+        parts.extend((f.label, p) for p in seas.polygons(seas.fix(g)))
     if water:
         lakes = seas.union([seas.fix(project(w)) for w in water])
         parts = [(n, q) for n, p in parts for q in seas.polygons(seas.difference(p, lakes))]
@@ -204,7 +206,20 @@ def _read_features(data: dict[str, Any], source: str) -> list[_Feature]:
                 feat.geom = g
         if feat.geom is not None or feat.point is not None:
             out.append(feat)
+    _repair([f for f in out if f.geom is not None])
     return out
+
+
+def _repair(feats: list[_Feature]) -> None:
+    """Every shape made valid (``make_valid``, vectorised), lines and points of the repair
+    dropped; a feature left with no area loses its shape."""
+    if not feats:
+        return
+    arr = np.array([f.geom for f in feats], dtype=object)
+    bad = np.nonzero(~shapely.is_valid(arr))[0]
+    for k in bad.tolist():
+        g = seas.valid_polygonal(arr[k])
+        feats[k].geom = None if g.is_empty else g
 
 
 def _feature_name(props: dict[str, Any], k: int) -> str:
@@ -363,7 +378,9 @@ def _polygon(coords: Any, where: str, budget: list[int]) -> BaseGeometry:
     if not isinstance(coords, list) or not coords:
         raise FileFormatError(f"{where}: Polygon coordinates must be a list of rings")
     rings = [geo.unwrap_ring(_ring(r, where, budget)) for r in coords]
-    return seas.valid_polygonal(Polygon(rings[0], rings[1:]))
+    if len(rings) == 1:
+        return shapely.polygons(rings[0])  # repaired later, all at once
+    return Polygon(rings[0], rings[1:])
 
 
 def _geometry(geom: Any, where: str, budget: list[int], depth: int) -> BaseGeometry | None:
@@ -392,7 +409,7 @@ def _geometry(geom: Any, where: str, budget: list[int], depth: int) -> BaseGeome
 
 
 def _collect(geoms: list[BaseGeometry]) -> BaseGeometry | None:
-    parts = [p for g in geoms for p in seas.polygons(g)]
+    parts = [p for g in geoms for p in seas.polygons(seas.valid_polygonal(g))]
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else shapely.MultiPolygon(parts)
@@ -403,7 +420,7 @@ MAX_OVERLAP_PAIRS = 200_000
 MAX_NESTING = 32
 
 
-def _check_pile_up(parts: list[tuple[str, Polygon]], source: str) -> None:
+def _check_pile_up(parts: list[tuple[str, BaseGeometry]], source: str) -> None:
     """Refuse early, before any quadratic work, when features pile up on one another."""
     if len(parts) < 2:
         return

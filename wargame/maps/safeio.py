@@ -115,6 +115,8 @@ _BAD_CATEGORIES = {"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"}
 
 def bad_character(text: str) -> str | None:
     """The first character of ``text`` an id or name may not hold, as U+XXXX, or None."""
+    if text.isprintable():  # the common case, in C: no control or format characters
+        return None
     for ch in text:
         if unicodedata.category(ch) in _BAD_CATEGORIES:
             return f"U+{ord(ch):04X}"
@@ -124,6 +126,8 @@ def bad_character(text: str) -> str | None:
 def clean_text(text: str, limit: int = 200) -> str:
     """``text`` from a foreign file made fit for a name: invisible and control
     characters dropped, runs of white space made one space, cut at ``limit``."""
+    if text.isprintable() and "  " not in text:
+        return text.strip()[:limit]
     kept = "".join(
         " " if ch.isspace() else ch
         for ch in text
