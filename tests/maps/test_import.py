@@ -12,7 +12,7 @@ import pytest
 from wargame.errors import FileFormatError
 from wargame.maps.geojson import doc_to_geojson
 from wargame.maps.graph import derive_graph
-from wargame.maps.importers import export_file, import_data, import_file
+from wargame.maps.importers import export_file, import_data, import_file, import_with_warnings
 from wargame.maps.model import map_from_json, map_to_json
 from wargame.maps.tiled import cell_polygon, doc_to_tiled_json
 from wargame.maps.tiled_read import read_tiled
@@ -251,3 +251,25 @@ def test_overlapping_region_outlines_are_cut_apart(shared_data: Path):
     names = {a.name for a in doc.areas if a.kind == "land"}
     assert {"Cuba", "Hispaniola", "Jamaica", "West Indies"} <= names
     assert not [i for i in validate(doc) if i.code == "overlap"]
+
+
+def _map_files(root: Path) -> list[Path]:
+    exts = {".tmx", ".tmj", ".json", ".geojson", ".tsx", ".xml"}
+    return sorted(p for p in root.rglob("*") if p.suffix in exts and p.is_file())
+
+
+def test_every_map_file_in_shared_data_imports_sound_or_is_refused_clearly(shared_data: Path):
+    """Every Tiled, tileset and GeoJSON file there: a sound map that survives export to
+    GeoJSON and Tiled and back, or exit-2 refusal naming the file (a tileset, no land...)."""
+    seen = 0
+    for path in _map_files(shared_data / "tiled") + _map_files(shared_data / "geo"):
+        seen += 1
+        try:
+            doc, _warnings = import_with_warnings(path)
+        except FileFormatError as exc:
+            assert str(path) in str(exc)
+            assert any(w in str(exc) for w in ("tileset", "no land", "no Polygon", "not a map"))
+            continue
+        assert report(doc)["sound"], (path.name, report(doc)["problems"][:2])
+        assert map_from_json(json.loads(json.dumps(map_to_json(doc))), path.name) == doc
+    assert seen >= 15
