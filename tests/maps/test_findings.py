@@ -327,3 +327,9 @@ def test_map_graph_cli_refuses_a_pile_up_with_exit_2(tmp_path, capsys):
     finally:
         graph.MIN_PAIR_BUDGET = old
     assert "stacked" in capsys.readouterr().err
+
+
+def test_openlayers_sample_with_a_crs84_member_imports_sound():
+    doc, _ = sound_import(DATA / "ol-polygon-samples.geojson")
+    assert sum(a.kind == "land" for a in doc.areas) == 9
+    assert "Sydenham" in {a.name for a in doc.areas}
