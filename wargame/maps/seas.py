@@ -258,10 +258,23 @@ def enclosed_gaps(geoms: np.ndarray, *, coverage: bool = True) -> list[Polygon]:
     union_ = covered(geoms, coverage=coverage)
     if union_ is None:
         return []
-    out = []
+    candidates = []
     for part in shapely.get_parts(union_):
         if part.geom_type == "Polygon":
-            out.extend(Polygon(r) for r in part.interiors)
+            candidates.extend(Polygon(r) for r in part.interiors)
+    if not candidates:
+        return []
+    # a fast union of outlines that do not share their vertices exactly can show holes
+    # that are not there: keep only what the areas around a candidate leave uncovered
+    tree = shapely.STRtree(geoms)
+    out: list[Polygon] = []
+    for gap in candidates:
+        near = geoms[tree.query(gap, predicate="intersects")]
+        try:
+            rest = shapely.difference(gap, shapely.union_all(near)) if len(near) else gap
+        except shapely.errors.GEOSException:
+            rest = gap
+        out.extend(polygons(rest, min_area=CRUMB))
     return out
 
 
