@@ -333,3 +333,15 @@ def test_openlayers_sample_with_a_crs84_member_imports_sound():
     doc, _ = sound_import(DATA / "ol-polygon-samples.geojson")
     assert sum(a.kind == "land" for a in doc.areas) == 9
     assert "Sydenham" in {a.name for a in doc.areas}
+
+
+def test_many_overlapping_features_import_sound(tmp_path):
+    """Squares scattered over each other (a region drawn over its islands, many times)."""
+    import random
+
+    rnd = random.Random(16)  # noqa: S311 - test data
+    rects = []
+    for _ in range(80):
+        x, y, s = rnd.uniform(0, 20), rnd.uniform(0, 15), rnd.uniform(1, 3)
+        rects.append((x, y, x + s, y + s))
+    sound_import(write_geojson(tmp_path / "many.geojson", rects))

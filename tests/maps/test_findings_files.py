@@ -226,3 +226,16 @@ def test_the_naval_battle_refuses_a_map_of_stacked_shapes(tmp_path):
     sc["map_file"] = "m.json"
     with pytest.raises(FileFormatError, match="overlap"):
         state_from_scenario(sc, base=tmp_path)
+
+
+def test_a_board_of_20000_areas_is_refused_at_once():
+    """A 20,000-node graph scenario ran for minutes; it is refused before play."""
+    from wargame.poe.maps import board_for
+
+    n = 20_000
+    nodes = [{"id": f"a{k}", "kind": "land" if k % 2 else "sea", "town": True} for k in range(n)]
+    edges = [[f"a{k}", f"a{k + 1}"] for k in range(n - 1)]
+    t = time.perf_counter()
+    with pytest.raises(FileFormatError, match="more than a game plays on"):
+        board_for({"nodes": nodes, "edges": edges})
+    assert time.perf_counter() - t < 30

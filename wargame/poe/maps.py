@@ -52,8 +52,14 @@ def map_for(scenario: Mapping[str, Any] | None) -> dict[str, Any] | None:
 def board_for(scenario: Mapping[str, Any] | None) -> Board:
     """The board of a scenario: a wargame-map, an area graph, or a scenario with 'map'."""
     if scenario is not None and "nodes" in scenario and "edges" in scenario:
-        from wargame.maps.playable import require_connected
+        from wargame.maps.playable import MAX_BOARD_AREAS, require_connected
 
+        nodes = scenario["nodes"]
+        if isinstance(nodes, list) and len(nodes) > MAX_BOARD_AREAS:
+            raise FileFormatError(
+                f"{scenario.get('name', 'graph')}: {len(nodes):,} areas is more than a game "
+                f"plays on ({MAX_BOARD_AREAS:,})"
+            )
         board = Board.from_graph(scenario, name=str(scenario.get("name", "graph")))
         require_connected(board.adjacent, board.names, board.name)
         return board
