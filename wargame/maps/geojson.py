@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 import shapely
+import shapely.errors
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -449,8 +450,9 @@ def _without_overlaps(parts: list[tuple[str, Polygon]]) -> list[tuple[str, Polyg
     keep = left != right
     left, right = left[keep], right[keep]
     if len(left):
-        shared = shapely.area(shapely.intersection(geoms[left], geoms[right], grid_size=seas.GRID))
-        left, right = left[shared > 1e-6], right[shared > 1e-6]
+        # interiors meeting (a predicate, no overlay): touching features are not cut
+        inner = shapely.relate_pattern(geoms[left], geoms[right], "T********")
+        left, right = left[inner], right[inner]
     if not len(left):
         return parts
     smaller: dict[int, list[int]] = {}
@@ -461,11 +463,19 @@ def _without_overlaps(parts: list[tuple[str, Polygon]]) -> list[tuple[str, Polyg
     out: list[tuple[str, Polygon]] = []
     for k, (name, poly) in enumerate(parts):
         if k in smaller:
-            rest = seas.difference(poly, seas.union(list(geoms[smaller[k]])))
+            rest = seas.difference(poly, _union_of_valid(geoms[smaller[k]]))
             out.extend((name, p) for p in polygons_of(rest) if p.area > 1e-3)
         else:
             out.append((name, poly))
     return out
+
+
+def _union_of_valid(geoms: np.ndarray) -> BaseGeometry:
+    """The union of shapes already valid and on the grid: plain first, grid if GEOS fails."""
+    try:
+        return shapely.union_all(geoms)
+    except shapely.errors.GEOSException:
+        return seas.union(list(geoms))
 
 
 def _merge_islets(

@@ -101,10 +101,14 @@ def coverage(shapes: Sequence[BaseGeometry], *, min_area: float = CRUMB) -> list
         return []
     arr = np.array(fixed, dtype=object)
     left, right = shapely.STRtree(arr).query(arr, predicate="intersects")
+    keep = right < left
+    left, right = left[keep], right[keep]
+    if len(left):  # neighbours that only touch need no cutting (a predicate, no overlay)
+        inner = shapely.relate_pattern(arr[left], arr[right], "T********")
+        left, right = left[inner], right[inner]
     earlier: dict[int, list[int]] = {}
     for i, j in zip(left.tolist(), right.tolist()):
-        if j < i:
-            earlier.setdefault(i, []).append(j)
+        earlier.setdefault(i, []).append(j)
     out: list[list[Polygon]] = []
     for i, g in enumerate(fixed):
         if i in earlier:
