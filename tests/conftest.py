@@ -11,7 +11,8 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = ROOT.parent / "shared" / "data"
+#: ../shared/data beside the checkout; $WARGAME_SHARED_DATA points elsewhere (a worktree).
+SHARED_DATA = Path(os.environ.get("WARGAME_SHARED_DATA") or ROOT.parent / "shared" / "data")
 
 
 @pytest.fixture

@@ -67,14 +67,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game parameter (variant), e.g. windows=everyone; repeatable",
     )
 
-    m = sub.add_parser("map", help="import maps and print their area graphs")
+    m = sub.add_parser("map", help="import maps, print their area graphs, check them")
     msub = m.add_subparsers(dest="what", parser_class=_Parser, required=True)
-    mi = msub.add_parser("import", help="turn GeoJSON or a Tiled map into the app's map file")
+    mi = msub.add_parser(
+        "import", help="turn GeoJSON, a Tiled map or a TripleA game.xml into the app's map file"
+    )
     mi.add_argument("file")
     mi.add_argument("--out", required=True)
     mg = msub.add_parser("graph", help="print a map's area adjacency graph")
     mg.add_argument("file")
     mg.add_argument("--json", action="store_true")
+    mv = msub.add_parser("validate", help="say whether a map is sound and list its problems")
+    mv.add_argument("file")
+    mv.add_argument("--json", action="store_true")
 
     from wargame.core.portable import add_commands
 
@@ -120,9 +125,12 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
     if cmd == "map":
         from wargame.maps import cli as map_cli
 
-        return (
-            map_cli.import_command(args) if args.what == "import" else map_cli.graph_command(args)
-        )
+        commands = {
+            "import": map_cli.import_command,
+            "graph": map_cli.graph_command,
+            "validate": map_cli.validate_command,
+        }
+        return commands[args.what](args)
     if cmd in ("save", "key"):
         from wargame.core.portable import command
 
@@ -140,7 +148,7 @@ def _simulate(args: argparse.Namespace) -> int:
         names = list(game.bots())
         print(json.dumps({"game": args.game, "bots": names}) if args.json else "\n".join(names))
         return 0
-    scenario = _read_scenario(args.scenario) if args.scenario else None
+    scenario = _read_scenario(args.scenario, args.game) if args.scenario else None
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     result = simulate(
         args.game,
@@ -173,11 +181,24 @@ def _parse_params(items: Sequence[str]) -> dict[str, Any]:
     return params
 
 
-def _read_scenario(path: str) -> dict[str, Any]:
+#: Scenario modes with their own formats: a scenario of one is refused by every other game.
+_OWN_FORMATS = ("naval", "raid", "campaign")
+
+
+def _read_scenario(path: str, game: str) -> dict[str, Any]:
+    """The scenario for ``game``: one of another mode is refused, and a map it names by
+    file is read in from the scenario's own folder (never from anywhere else)."""
+    from pathlib import Path
+
+    from wargame.maps.playable import inline_map_refs
     from wargame.scenarios import read_scenario
 
     try:
-        return read_scenario(path).data
+        sc = read_scenario(path)
+        if sc.mode != game and (sc.mode != "map-editor" or game in _OWN_FORMATS):
+            what = "a map" if sc.mode == "map-editor" else f"a {sc.mode} scenario"
+            raise BadInput(f"{path} is {what}, not a scenario for {game}")
+        return inline_map_refs(sc.data, Path(path).resolve().parent, path)
     except BadInput as exc:
         raise BadInput(f"--scenario: {exc}") from None
 

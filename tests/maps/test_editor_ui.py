@@ -250,3 +250,55 @@ def test_table_size_is_an_undoable_edit(editor, qtbot):
     view.undo_stack.undo()
     assert view.doc.bounds == (0.0, 0.0, 120.0, 80.0)
     assert view.panel.table_w.value() == 120
+
+
+def test_import_shows_warnings_and_lets_the_player_choose_towns(editor, tmp_path):
+    """Real files rarely mark towns: after an import the editor lists the land areas to tick,
+    shows what was dropped or guessed, and applies the choice as one undoable step."""
+    from tests.maps.test_findings import write_geojson
+
+    path = write_geojson(tmp_path / "two.geojson", [(0, 0, 1, 1), (3, 0, 4, 1)])
+    view = editor
+    view.import_map(path)
+    dialog = view.towns_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert "no town" in dialog.warnings.text()
+    lands = [a for a in view.doc.areas if a.kind == "land"]
+    assert len(lands) == 2 and not any(a.town for a in lands)
+    dialog.set_town(lands[0].id, True)
+    dialog.accept()
+    assert view.doc.area(lands[0].id).town
+    view.undo_stack.undo()
+    assert not view.doc.area(lands[0].id).town
+    assert view.panel.problems_title.text().endswith("the map is sound")
+
+
+def test_problem_list_catches_a_hole_left_by_a_deleted_sea(editor):
+    from wargame.maps import ops
+    from wargame.maps.model import Area, Island, MapDoc
+
+    ring = ((40.0, 30.0), (60.0, 30.0), (60.0, 50.0), (40.0, 50.0))
+    doc = MapDoc(
+        "hole",
+        (0, 0, 100, 80),
+        None,
+        [Island("I1", "Rock")],
+        [Area("L1", "Rock", "land", ring, "I1")],
+    )
+    doc.apply(ops.generate_seas(doc))
+    view = editor
+    view.set_doc(doc)
+    assert view.panel.problems_title.text().endswith("the map is sound")
+    # the sea ring around the island is cut in two: delete the inner piece
+    doc2 = view.doc
+    big = max((a for a in doc2.areas if a.kind == "sea"), key=lambda a: a.geometry().area)
+    inner = ops.add_sea(doc2, [(35, 25), (65, 25), (65, 55), (35, 55)])
+    view.push(inner, "sea")
+    new_sea = next(
+        a
+        for a in view.doc.areas
+        if a.kind == "sea" and a.id not in {big.id} and a.geometry().area < 700
+    )
+    view.push(ops.delete_areas(view.doc, [new_sea.id]), "delete")
+    assert any(i.code == "hole" for i in view.issues)
+    assert "hole" in view.panel.problems_title.text() or view.panel.problems.count() > 0

@@ -27,7 +27,7 @@ from ui.mode_base import ModeView
 from wargame.errors import BadInput, FileFormatError, WargameError
 from wargame.maps import ops
 from wargame.maps.graph import derive_graph, edge_kinds
-from wargame.maps.importers import export_file, import_file
+from wargame.maps.importers import export_file, import_with_warnings
 from wargame.maps.model import (
     MAP_FORMAT,
     Area,
@@ -60,6 +60,8 @@ class MapEditorView(ModeView):
         self.selection: list[str] = []
         self.graph: nx.Graph = nx.Graph()
         self.issues: list[Issue] = []
+        self.import_warnings: list[str] = []
+        self.towns_dialog: Any = None
         self._index: tuple[shapely.STRtree, np.ndarray] | None = None
         self._hint = ""
         self.canvas = MapCanvas()
@@ -338,7 +340,10 @@ class MapEditorView(ModeView):
             return
         a = areas[0]
         if "name" in fields:
-            fields["name"] = fields["name"].strip()[:200]
+            from wargame.maps.safeio import clean_text
+
+            # invisible and control characters would break files and text output
+            fields["name"] = clean_text(fields["name"], 200)
             if not fields["name"]:
                 self.show_error("an area needs a name")
                 self.panel.show_area([a])
@@ -440,9 +445,25 @@ class MapEditorView(ModeView):
 
     # -- files ------------------------------------------------------------------------------------
     def import_map(self, path: Path) -> None:
-        doc = import_file(path)
+        """Import a foreign map; then show what was dropped or guessed and let the player
+        choose its towns (one undoable step), in a dialog that does not block."""
+        from ui.mapeditor.towns import TownsDialog
+
+        doc, warnings = import_with_warnings(path)
         self.set_doc(doc)
         self.path = None
+        self.import_warnings = warnings
+        if warnings:
+            self.set_hint(f"Imported {path.name} with {len(warnings)} warnings")
+        dialog = TownsDialog(self.doc, warnings, self)
+        dialog.accepted.connect(lambda: self.choose_towns(dialog.towns()))
+        self.towns_dialog = dialog
+        dialog.open()
+
+    def choose_towns(self, towns: set[str]) -> None:
+        from ui.mapeditor.towns import town_change
+
+        self.push(town_change(self.doc, towns), "Choose towns")
 
     def export_map(self, path: Path) -> None:
         export_file(self.doc, path)
@@ -453,7 +474,7 @@ class MapEditorView(ModeView):
             self,
             "Import a map",
             str(Path.home()),
-            "Maps (*.geojson *.json *.tmx *.tmj);;All files (*)",
+            "Maps (*.geojson *.json *.tmx *.tmj *.xml);;All files (*)",
         )
         if path:
             try:

@@ -16,12 +16,65 @@ import networkx as nx
 import numpy as np
 import shapely
 
+from wargame.errors import FileFormatError
 from wargame.maps.model import Area, MapDoc
 
 #: Boundaries closer than this (cm) count as touching: hand-drawn and rounded maps.
 DEFAULT_TOLERANCE_CM = 0.02
 #: A shared stretch of boundary shorter than this (cm) is a corner touch, not an edge.
 DEFAULT_MIN_SHARED_CM = 0.2
+
+
+#: Candidate pairs (areas whose boxes meet) allowed per area before the map counts as a
+#: pile-up: a drawn map has a handful per area; areas stacked on one another, millions.
+PAIRS_PER_AREA = 40
+MIN_PAIR_BUDGET = 200_000
+
+
+class PileUp(FileFormatError):
+    """Areas are stacked on one another: their graph would cost the square of their number."""
+
+    def __init__(self, message: str, areas: tuple[str, ...], at: tuple[float, float]) -> None:
+        super().__init__(message)
+        self.areas = areas
+        self.at = at
+
+
+def box_pairs(doc: MapDoc, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Index pairs (i < j) of areas whose ``boxes`` meet, or PileUp when there are more
+    than the budget: queried in chunks, so a pile-up is refused before memory runs out."""
+    n = len(boxes)
+    budget = max(MIN_PAIR_BUDGET, PAIRS_PER_AREA * n)
+    tree = shapely.STRtree(boxes)
+    lefts: list[np.ndarray] = []
+    rights: list[np.ndarray] = []
+    total = 0
+    chunk = 256
+    for start in range(0, n, chunk):
+        src, dst = tree.query(boxes[start : start + chunk])
+        src = src + start
+        keep = src < dst
+        src, dst = src[keep], dst[keep]
+        total += len(src)
+        if total > budget:
+            counts = np.bincount(src, minlength=n)
+            worst = int(np.argmax(counts))
+            others = dst[src == worst][:3].tolist()
+            ids = tuple(doc.areas[k].id for k in [worst, *others])
+            names = ", ".join(doc.areas[k].name for k in [worst, *others])
+            c = shapely.centroid(boxes[worst])
+            raise PileUp(
+                f"{doc.name}: areas are stacked on one another ({names} ... overlap "
+                f"{int(counts[worst]):,} others); more than {budget:,} overlapping pairs "
+                "in all: move or delete the copies (map validate lists them)",
+                ids,
+                (round(c.x, 3), round(c.y, 3)),
+            )
+        lefts.append(src)
+        rights.append(dst)
+    if not lefts:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(lefts), np.concatenate(rights)
 
 
 def edge_kind(a: Area, b: Area) -> str:
@@ -117,9 +170,7 @@ def geometric_pairs(
     mins = np.minimum.reduceat(xy, starts, axis=0) - tolerance
     maxs = np.maximum.reduceat(xy, starts, axis=0) + tolerance
     boxes = shapely.box(mins[:, 0], mins[:, 1], maxs[:, 0], maxs[:, 1])
-    left, right = shapely.STRtree(boxes).query(boxes)
-    keep = left < right
-    left, right = left[keep], right[keep]
+    left, right = box_pairs(doc, boxes)
     if len(found):
         codes = left * n + right
         rest = ~np.isin(codes, np.fromiter(found, dtype=np.int64, count=len(found)))

@@ -21,7 +21,8 @@ from typing import Any, Literal
 from shapely.geometry import Polygon
 
 from wargame.errors import FileFormatError
-from wargame.persistence.files import read_json_file
+from wargame.maps.safeio import bad_character, read_regular_text
+from wargame.persistence.files import parse_json
 
 MAP_FORMAT = "wargame-map"
 MAP_VERSION = 1
@@ -261,7 +262,7 @@ def map_to_json(doc: MapDoc) -> dict[str, Any]:
 
 def load_map(path: str | os.PathLike[str]) -> MapDoc:
     """Read and validate a map file; raise FileFormatError naming the file and key."""
-    data = read_json_file(path, max_bytes=MAX_MAP_BYTES)
+    data = parse_json(read_regular_text(path, max_bytes=MAX_MAP_BYTES), str(path))
     return map_from_json(data, str(path))
 
 
@@ -311,6 +312,11 @@ class _Reader:
             raise self.fail(where, f"is {len(value)} characters long (at most {MAX_TEXT})")
         if not empty_ok and not value.strip():
             raise self.fail(where, "must not be empty")
+        bad = bad_character(value)
+        if bad:
+            raise self.fail(
+                where, f"holds the invisible or control character {bad}; type it without"
+            )
         return value
 
     def number(self, value: Any, where: str) -> float:

@@ -11,9 +11,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPoint, Polygon, box
+from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import split as shapely_split
 
@@ -235,72 +234,11 @@ def sea_cells(
     min_area: float = 4.0,
     spacing: float = 1.0,
 ) -> list[tuple[Polygon, int]]:
-    """Partition the open water (bounds minus land minus ``taken``) into one region per
-    island: each point of sea belongs to the nearest island. Returns (polygon, island
-    index) pairs; a region cut in two by land gives two pieces, and slivers smaller than
-    ``min_area`` cm^2 are merged into the neighbour sharing most border."""
-    frame = box(*bounds)
-    land = shapely.union_all(list(islands)) if islands else Polygon()
-    water = frame.difference(land)
-    if taken is not None and not taken.is_empty:
-        water = water.difference(taken)
-    if not islands:
-        return [(p, -1) for p in polygons_of(water)]
-    # sample each coast; label the Voronoi cells of the samples by island
-    pts: list[tuple[float, float]] = []
-    owner: list[int] = []
-    coast = sum(isl.boundary.length for isl in islands)
-    spacing = max(spacing, coast / 20_000)  # at most ~20,000 Voronoi seeds in all
-    for k, isl in enumerate(islands):
-        boundary = isl.boundary
-        n = max(4, min(400, int(boundary.length / spacing)))
-        dist = np.linspace(0, boundary.length, n, endpoint=False)
-        sample = shapely.get_coordinates(shapely.line_interpolate_point(boundary, dist))
-        pts.extend(map(tuple, sample))
-        owner.extend([k] * len(sample))
-    uniq: dict[tuple[float, float], int] = {}
-    for p, k in zip(pts, owner):
-        uniq.setdefault((round(p[0], 6), round(p[1], 6)), k)
-    mp = MultiPoint(list(uniq))
-    cells = shapely.get_parts(shapely.voronoi_polygons(mp, extend_to=frame))
-    seeds = np.array(list(uniq))
-    seed_owner = np.array(list(uniq.values()))
-    # which seed lies in each cell: query the cells' tree with the seed points
-    tree = shapely.STRtree(cells)
-    seed_idx, cell_idx = tree.query(shapely.points(seeds), predicate="intersects")
-    cell_owner = np.full(len(cells), -1)
-    cell_owner[cell_idx] = seed_owner[seed_idx]
-    regions: list[tuple[Polygon, int]] = []
-    for k in range(len(islands)):
-        mine = cells[cell_owner == k]
-        if not len(mine):
-            continue
-        region = shapely.union_all(mine).intersection(water)
-        regions.extend((p, k) for p in polygons_of(region))
-    return _merge_slivers(regions, min_area)
+    """The open water split into one region per nearest island (see
+    :func:`wargame.maps.seas.sea_regions`: repaired, snapped, never overlapping)."""
+    from wargame.maps.seas import sea_regions
 
-
-def _merge_slivers(
-    regions: list[tuple[Polygon, int]], min_area: float
-) -> list[tuple[Polygon, int]]:
-    regions = sorted(regions, key=lambda r: -r[0].area)
-    big = [r for r in regions if r[0].area >= min_area]
-    small = [r for r in regions if r[0].area < min_area]
-    if not big:
-        return regions
-    for poly, _k in small:
-        best, best_len = -1, 0.0
-        for j, (other, _) in enumerate(big):
-            if other.distance(poly) > 1e-6:
-                continue
-            shared = other.boundary.intersection(poly.boundary.buffer(1e-6)).length
-            if shared > best_len:
-                best, best_len = j, shared
-        if best >= 0:
-            merged = polygons_of(shapely.union_all([big[best][0], poly]).buffer(0))
-            if len(merged) == 1:
-                big[best] = (merged[0], big[best][1])
-    return big
+    return sea_regions(bounds, islands, taken=taken, min_area=min_area, spacing=spacing)
 
 
 def compass(dx: float, dy: float) -> str:
@@ -329,16 +267,18 @@ def generate_seas(
     """Sea areas for the water around the islands, one region per nearest island,
     named after it. Existing seas are replaced (or kept, and only the rest filled).
     The ``big_count`` largest new seas are marked big (where ships start in the board game)."""
+    from wargame.maps import seas
+
     land_by_island: dict[str | None, list[BaseGeometry]] = {}
     for a in doc.areas:
         if a.kind == "land":
-            land_by_island.setdefault(a.island, []).append(shapely.make_valid(a.geometry()))
+            land_by_island.setdefault(a.island, []).append(a.geometry())
     keys = list(land_by_island)
-    islands = [shapely.union_all(v) for v in land_by_island.values()]
+    islands = [seas.union(v) for v in land_by_island.values()]
     old_seas = [a for a in doc.areas if a.kind == "sea"]
     taken = None
     if not replace_existing and old_seas:
-        taken = shapely.union_all([shapely.make_valid(a.geometry()) for a in old_seas])
+        taken = seas.union([a.geometry() for a in old_seas])
     cells = sea_cells(doc.bounds, islands, taken=taken, min_area=min_area)
     names = {i.id: i.name for i in doc.islands}
     removed = {a.id for a in old_seas} if replace_existing else set()

@@ -1,17 +1,23 @@
 """Tiled maps to the app's map and back.
 
 Import (see docs/rulings.md):
-- Tiles: a cell is land when the lowest layer with a tile there holds a tile not
-  known to be water. Water tiles are those whose type / class / properties / image
-  name say water, sea or ocean; an empty cell (gid 0) is water. If nothing is known
-  to be water and the bottom layer has no empty cells, its most common tile (when it
-  covers at least a quarter of the cells) is taken as water.
-- Connected land cells form an island with one land area. Polygon, rectangle and
-  ellipse objects become areas: land objects over tile land are carved out of their
-  island as its land areas, land objects elsewhere are islands of their own, and
-  objects whose kind / type / class says sea are sea areas. Points whose name or
-  type says town, port or village mark the land area under them as a town; start or
-  spawn points mark a start area.
+- Tiles: a cell in a layer marked land or sea (a ``kind`` property, a ``land`` /
+  ``water`` bool, or the layer's class; groups pass it on) is what its topmost
+  marked layer says; else the lowest layer with a tile known to be water or land
+  decides (tile properties, classes, terrains, Wang colours, image names: see
+  :mod:`wargame.maps.tiled_tiles`); any other tile is land (a desert's sand is not
+  sea, and a warning says that no water was known). An empty cell is water.
+  Hidden layers are skipped.
+- Connected land cells form an island with one land area. Polygon, rectangle,
+  ellipse and tile objects become areas by what they say (property or class) or
+  their layer says: land objects over tile land are carved out of their island,
+  land objects elsewhere are islands of their own, sea objects are sea areas.
+  Objects named or classed as triggers, spawns, collisions, doors... and tile
+  objects of unknown tiles (sprites) are skipped; an unmarked polygon is taken as
+  land, with a warning. Isometric object coordinates are projected as Tiled does.
+- Towns: points and objects with a ``town`` / ``port`` property or a class saying
+  town, city, village, port (a bare point's name may say it too) mark the land
+  area under them; ``start`` / spawn marks a start area.
 - The table is the map's extent plus one tile all round (so an all-land map has a
   coast); one tile measures 5 cm across unless the file says ``cm_per_px``.
 - Hexagonal maps keep their hex layout: staggeraxis x is flat-top, y pointy-top.
@@ -25,7 +31,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections import Counter
+import re
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -34,9 +41,12 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from wargame.errors import FileFormatError
+from wargame.maps import seas
 from wargame.maps.model import Area, HexSpec, Island, MapDoc, map_from_json, map_to_json
 from wargame.maps.ops import area_with_polygon, generate_seas, polygons_of
+from wargame.maps.safeio import clean_text
 from wargame.maps.tiled_read import TiledMap, TiledObject
+from wargame.maps.tiled_tiles import kind_of
 
 TILE_CM = 5.0
 EXPORT_PX_PER_CM = 10.0
@@ -107,28 +117,49 @@ def _stagger_origin(
     return x, y, shape
 
 
-def land_cells(m: TiledMap) -> list[tuple[int, int]]:
+def land_cells(m: TiledMap, warnings: list[str] | None = None) -> list[tuple[int, int]]:
+    """The cells that are land. A cell in a layer marked land or sea (property ``kind``,
+    ``land`` / ``water``, or the layer's class) is what its topmost marked layer says;
+    else the lowest layer whose tile is known to be water or land decides; a tile known
+    to be neither is land (a desert's sand is not sea), with a warning when no tile at
+    all is known to be water."""
     layers = [layer for layer in m.layers if layer.cells]
     if not layers:
         return []
-    water = set(m.water_gids)
-    bottom = layers[0]
-    full = len(bottom.cells) >= bottom.width * bottom.height > 0
-    if not water and full:
-        gid, n = Counter(bottom.cells.values()).most_common(1)[0]
-        if gid not in m.land_gids and n >= 0.25 * len(bottom.cells):
-            water.add(gid)
+    water, land = m.water_gids, m.land_gids
+    if not water and not any(layer.kind == "sea" for layer in layers):
+        if warnings is not None:
+            warnings.append(
+                f"{m.source}: no tile is marked as water (a 'water' property, a class, a "
+                "terrain or Wang colour named water, or a layer with property kind=sea): "
+                "every tile is taken as land"
+            )
     decided: dict[tuple[int, int], bool] = {}
-    for layer in layers:
+    for layer in reversed(layers):  # topmost marked layer wins
+        if layer.kind:
+            for pos in layer.cells:
+                decided.setdefault(pos, layer.kind == "land")
+    fallback: dict[tuple[int, int], bool] = {}
+    for layer in layers:  # the lowest layer with a known tile decides
+        if layer.kind:
+            continue
         for pos, gid in layer.cells.items():
-            if pos not in decided:
-                decided[pos] = gid not in water
-    land = sorted(pos for pos, is_land in decided.items() if is_land)
-    if len(land) > MAX_LAND_CELLS:
+            if pos in decided:
+                continue
+            if gid in water:
+                decided[pos] = False
+            elif gid in land:
+                decided[pos] = True
+            else:
+                fallback.setdefault(pos, True)
+    for pos, v in fallback.items():
+        decided.setdefault(pos, v)
+    out = sorted(pos for pos, is_land in decided.items() if is_land)
+    if len(out) > MAX_LAND_CELLS:
         raise FileFormatError(
-            f"{m.source}: {len(land):,} land tiles is more than {MAX_LAND_CELLS:,}"
+            f"{m.source}: {len(out):,} land tiles is more than {MAX_LAND_CELLS:,}"
         )
-    return land
+    return out
 
 
 def edge_neighbours(m: TiledMap, col: int, row: int) -> list[tuple[int, int]]:
@@ -171,11 +202,30 @@ def count_islands(m: TiledMap, cells: list[tuple[int, int]]) -> int:
 
 
 # -- objects ----------------------------------------------------------------------------------
-def object_polygon(o: TiledObject) -> Polygon | None:
+SKIP_RE = re.compile(
+    r"(trigger|spawn|collision|collider|camera|zone|event|warp|door|npc|enemy|item|light|"
+    r"sound|checkpoint|teleport|exit|entrance|player|coin|pickup|hitbox|path|waypoint|"
+    r"boundary|bounds|region|sensor|portal|label)",
+    re.IGNORECASE,
+)
+PLACE_RE = re.compile(r"\b(town|city|village|port|harbou?r|settlement|capital)\b", re.IGNORECASE)
+
+
+def iso_to_screen(m: TiledMap, x: float, y: float) -> tuple[float, float]:
+    """Tiled's isometric object coordinates (measured along the tile axes in tile-height
+    pixels) on the screen, as Tiled's IsometricRenderer::pixelToScreenCoords does."""
+    tx, ty = x / m.tileheight, y / m.tileheight
+    origin_x = m.height * m.tilewidth / 2
+    return ((tx - ty) * m.tilewidth / 2 + origin_x, (tx + ty) * m.tileheight / 2)
+
+
+def object_polygon(o: TiledObject, m: TiledMap | None = None) -> Polygon | None:
+    """The outline of an area object (polygon, rectangle, ellipse, tile) in screen pixels."""
     if o.shape == "polygon" and len(o.points) >= 3:
         pts = o.points
-    elif o.shape == "rect" and o.width > 0 and o.height > 0:
-        pts = [(0, 0), (o.width, 0), (o.width, o.height), (0, o.height)]
+    elif o.shape in ("rect", "tile") and o.width > 0 and o.height > 0:
+        top = -o.height if o.shape == "tile" else 0.0  # a tile object hangs from its bottom
+        pts = [(0, top), (o.width, top), (o.width, top + o.height), (0, top + o.height)]
     elif o.shape == "ellipse" and o.width > 0 and o.height > 0:
         rx, ry = o.width / 2, o.height / 2
         pts = [
@@ -186,30 +236,79 @@ def object_polygon(o: TiledObject) -> Polygon | None:
         return None
     c, s = math.cos(math.radians(o.rotation)), math.sin(math.radians(o.rotation))
     ring = [(o.x + px * c - py * s, o.y + px * s + py * c) for px, py in pts]
-    poly = shapely.make_valid(Polygon(ring))
-    parts = polygons_of(poly)
+    if m is not None and m.orientation == "isometric":
+        ring = [iso_to_screen(m, x, y) for x, y in ring]
+    parts = seas.polygons(seas.valid_polygonal(Polygon(ring)))
     return parts[0] if parts else None
 
 
-def _object_kind(o: TiledObject) -> str:
-    kind = str(o.properties.get("kind", "")).lower()
-    if kind in ("land", "sea"):
-        return kind
-    words = f"{o.kind}".lower()
-    return "sea" if any(w in words for w in SEA_WORDS) else "land"
+def object_point(o: TiledObject, m: TiledMap) -> tuple[float, float]:
+    if m.orientation == "isometric":
+        return iso_to_screen(m, o.x, o.y)
+    return (o.x, o.y)
+
+
+def object_role(o: TiledObject, m: TiledMap) -> str:
+    """ "land", "sea", "place" (a town or start marker) or "skip" for an object."""
+    if o.shape in ("text", "polyline"):
+        return "skip"
+    words = f"{o.kind} {o.name}"
+    says = kind_of(o.properties, o.kind)
+    marks = _place_marks(o)
+    if says is None and (marks[0] or marks[2]) and not o.properties.get("kind"):
+        return "place"
+    if o.shape == "point":
+        return "place"
+    if says is None and o.shape == "tile":
+        says = True if o.gid in m.water_gids else False if o.gid in m.land_gids else None
+        if says is None:
+            return "skip"  # a sprite: only a tile known to be land or water makes an area
+    if says is None and o.layer_kind:
+        says = o.layer_kind == "sea"
+    if says is not None:
+        return "sea" if says else "land"
+    if SKIP_RE.search(words) or SKIP_RE.search(o.layer):
+        return "skip"
+    return "land"
+
+
+def _place_marks(o: TiledObject) -> tuple[bool, bool, bool]:
+    """(town, harbour, start) from a ``town`` / ``port`` / ``start`` property or the class."""
+    p = o.properties
+
+    def yes(key: str) -> bool:
+        v = p.get(key)
+        return v is True or (isinstance(v, str) and v.lower() in ("true", "yes", "1"))
+
+    cls = o.kind
+    harbour = (
+        yes("port")
+        or yes("harbour")
+        or yes("harbor")
+        or bool(re.search(r"\b(port|harbou?r)\b", cls, re.IGNORECASE))
+    )
+    town = yes("town") or harbour or bool(PLACE_RE.search(cls))
+    if o.shape == "point" and not town:  # a bare point: its name may say it
+        town = bool(PLACE_RE.search(o.name)) or any(w in o.name.lower() for w in TOWN_WORDS)
+        harbour = harbour or bool(re.search(r"\b(port|harbou?r)\b", o.name, re.IGNORECASE))
+    start = yes("start") or bool(re.search(r"\b(start|spawn)", f"{cls} {o.name}", re.IGNORECASE))
+    return town, harbour, start
 
 
 # -- import -----------------------------------------------------------------------------------
-def tiled_to_doc(m: TiledMap, *, name: str | None = None) -> MapDoc:
+def tiled_to_doc(
+    m: TiledMap, *, name: str | None = None, warnings: list[str] | None = None
+) -> MapDoc:
+    warns = warnings if warnings is not None else []
     meta = m.properties.get("wargame")
     if isinstance(meta, str):
         return _own_tiled(m, meta)
     cm_per_px = _positive(m.properties.get("cm_per_px")) or TILE_CM / m.tilewidth
 
     def to_cm(geom: BaseGeometry) -> BaseGeometry:
-        return shapely.transform(geom, lambda xy: xy * cm_per_px)
+        return seas.fix(shapely.transform(geom, lambda xy: xy * cm_per_px))
 
-    cells = land_cells(m)
+    cells = land_cells(m, warns)
     tiles_land = None
     if cells:
         islands = count_islands(m, cells)
@@ -219,29 +318,68 @@ def tiled_to_doc(m: TiledMap, *, name: str | None = None) -> MapDoc:
             )
         polys = shapely.polygons([cell_polygon(m, c, r) for c, r in cells])
         # tiles never overlap: a coverage union is linear where a general union is not
-        merged = shapely.make_valid(shapely.coverage_union_all(polys))
+        merged = seas.valid_polygonal(shapely.coverage_union_all(polys))
         if len(polygons_of(merged)) > MAX_ISLANDS:
             raise FileFormatError(
                 f"{m.source}: the land tiles make more than {MAX_ISLANDS:,} separate islands"
             )
         tiles_land = to_cm(merged)
-    objects = [(o, object_polygon(o)) for o in m.objects]
-    areas_objs = [(o, to_cm(p)) for o, p in objects if p is not None]
-    points = [
-        (o, shapely.Point(o.x * cm_per_px, o.y * cm_per_px))
-        for o in m.objects
-        if o.shape == "point"
+    roles = [(o, object_role(o, m)) for o in m.objects]
+    skipped = [o for o, r in roles if r == "skip" and o.shape not in ("text", "polyline")]
+    guessed = [
+        o
+        for o, r in roles
+        if r == "land"
+        and kind_of(o.properties, o.kind) is None
+        and not o.layer_kind
+        and o.shape != "tile"
     ]
+    areas_objs = []
+    for o, r in roles:
+        if r in ("land", "sea"):
+            p = object_polygon(o, m)
+            if p is not None:
+                areas_objs.append((o, r, to_cm(p)))
+    places = [
+        (o, shapely.Point(*(v * cm_per_px for v in object_point(o, m))))
+        if o.shape == "point"
+        else (o, _centre_point(object_polygon(o, m), cm_per_px))
+        for o, r in roles
+        if r == "place"
+    ]
+    if skipped:
+        warns.append(
+            f"{m.source}: objects that are neither land nor sea were skipped: "
+            + _listed([o.name or o.kind or f"object {o.id}" for o in skipped])
+        )
+    if guessed:
+        warns.append(
+            f"{m.source}: objects with no class or 'kind' property were taken as islands: "
+            + _listed([o.name or f"object {o.id}" for o in guessed])
+        )
     doc = MapDoc(name or _stem(m.source))
     doc.bounds = _bounds(
-        m, cm_per_px, [p for _o, p in areas_objs] + ([tiles_land] if tiles_land else [])
+        m, cm_per_px, [p for _o, _r, p in areas_objs] + ([tiles_land] if tiles_land else [])
     )
     if m.orientation == "hexagonal":
         doc.hex = _hex_spec(m, cm_per_px)
     _build_areas(doc, tiles_land, areas_objs)
-    _mark_points(doc, points)
-    doc.apply(generate_seas(doc, replace_existing=False))
+    if any(a.kind == "land" for a in doc.areas):
+        doc.apply(generate_seas(doc, replace_existing=False))
+    _mark_points(doc, [(o, pt) for o, pt in places if pt is not None], warns)
     return doc
+
+
+def _centre_point(poly: Polygon | None, k: float) -> shapely.Point | None:
+    if poly is None:
+        return None
+    c = poly.representative_point()
+    return shapely.Point(c.x * k, c.y * k)
+
+
+def _listed(names: list[str]) -> str:
+    shown = ", ".join(repr(clean_text(n, 40)) for n in names[:5])
+    return shown + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
 def _positive(v: Any) -> float | None:
@@ -253,7 +391,8 @@ def _positive(v: Any) -> float | None:
 
 
 def _stem(source: str) -> str:
-    return source.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ")
+    stem = source.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ")
+    return clean_text(stem, 100) or "imported map"
 
 
 def _bounds(m: TiledMap, k: float, geoms: list[BaseGeometry]) -> tuple[float, float, float, float]:
@@ -264,6 +403,8 @@ def _bounds(m: TiledMap, k: float, geoms: list[BaseGeometry]) -> tuple[float, fl
     xs = [x * k for x, _ in corners]
     ys = [y * k for _, y in corners]
     for g in geoms:
+        if g.is_empty:
+            continue
         b = g.bounds
         xs += [b[0], b[2]]
         ys += [b[1], b[3]]
@@ -291,32 +432,30 @@ def _hex_spec(m: TiledMap, k: float) -> HexSpec:
 
 
 def _build_areas(
-    doc: MapDoc, tiles_land: BaseGeometry | None, objs: list[tuple[TiledObject, Polygon]]
+    doc: MapDoc,
+    tiles_land: BaseGeometry | None,
+    objs: list[tuple[TiledObject, str, BaseGeometry]],
 ) -> None:
-    land_objs = [(o, p) for o, p in objs if _object_kind(o) == "land"]
-    sea_objs = [(o, p) for o, p in objs if _object_kind(o) == "sea"]
-    islands = polygons_of(tiles_land)
-    claimed = Polygon()
+    """Land objects over tile land are carved out of their island; land objects elsewhere
+    are islands of their own; sea objects take the water they cover. No two overlap."""
+    islands = seas.polygons(tiles_land, min_area=1e-3)
+    land_objs = [(o, p) for o, r, p in objs if r == "land"]
+    sea_objs = [(o, p) for o, r, p in objs if r == "sea"]
+    cover = seas.coverage([p for _o, p in land_objs], min_area=1e-3)
+    tree = shapely.STRtree(np.array(islands, dtype=object)) if islands else None
     carved: dict[int, list[tuple[TiledObject, Polygon]]] = {}
     free: list[tuple[TiledObject, Polygon]] = []
-    for o, p in land_objs:
-        p = p.difference(claimed)
-        if p.is_empty or p.area < 1e-3:
-            continue
-        hits = [
-            k
-            for k, isl in enumerate(islands)
-            if isl.intersects(p) and isl.intersection(p).area > 0.1 * p.area
-        ]
-        if hits:
-            for k in hits:
-                piece = polygons_of(islands[k].intersection(p))
-                if piece and piece[0].area > 1e-3:
-                    carved.setdefault(k, []).append((o, piece[0]))
-                    claimed = claimed.union(piece[0])
-        else:
-            free.append((o, p))
-            claimed = claimed.union(p)
+    for (o, _p), pieces in zip(land_objs, cover):
+        for piece in pieces[:1]:
+            hits = [] if tree is None else tree.query(piece, predicate="intersects").tolist()
+            hits = [k for k in hits if seas.intersection(islands[k], piece).area > 0.1 * piece.area]
+            if hits:
+                for k in hits:
+                    for bit in seas.polygons(seas.intersection(islands[k], piece))[:1]:
+                        if bit.area > 1e-3:
+                            carved.setdefault(k, []).append((o, bit))
+            else:
+                free.append((o, piece))
     n_island = 0
     for k, isl in enumerate(islands):
         n_island += 1
@@ -326,58 +465,56 @@ def _build_areas(
         parts = carved.get(k, [])
         for o, piece in parts:
             _add(doc, o.name or f"{title} {o.kind or 'area'} {o.id}", "land", piece, iid)
-        rest = isl.difference(shapely.union_all([p for _o, p in parts])) if parts else isl
-        for j, piece in enumerate(polygons_of(rest)):
-            if piece.area > 1e-3:
-                _add(doc, title if j == 0 else f"{title} {j + 1}", "land", piece, iid)
+        rest = seas.difference(isl, seas.union([p for _o, p in parts])) if parts else isl
+        for j, piece in enumerate(seas.polygons(rest, min_area=1e-3)):
+            _add(doc, title if j == 0 else f"{title} {j + 1}", "land", piece, iid)
     for o, p in free:
-        for piece in polygons_of(p)[:1]:
-            n_island += 1
-            iid = f"I{n_island}"
-            title = o.name or f"Island {n_island}"
-            doc.islands.append(Island(iid, title))
-            _add(doc, title, "land", piece, iid)
-    land = (
-        shapely.union_all([shapely.make_valid(a.geometry()) for a in doc.areas])
-        if doc.areas
-        else Polygon()
-    )
-    taken = land
+        if tiles_land is not None and not tiles_land.is_empty:
+            p = next(iter(seas.polygons(seas.difference(p, tiles_land))), None)
+            if p is None or p.area < 1e-3:
+                continue
+        n_island += 1
+        iid = f"I{n_island}"
+        title = clean_text(o.name) or f"Island {n_island}"
+        doc.islands.append(Island(iid, title))
+        _add(doc, title, "land", p, iid)
+    taken = seas.union([a.geometry() for a in doc.areas]) if doc.areas else Polygon()
     for o, p in sea_objs:
-        piece = polygons_of(p.difference(taken))
+        piece = seas.polygons(seas.difference(p, taken))
         if piece and piece[0].area > 1e-3:
             _add(doc, o.name or f"Sea {o.id}", "sea", piece[0], None)
-            taken = taken.union(piece[0])
+            taken = seas.union([taken, piece[0]])
 
 
 def _add(doc: MapDoc, name: str, kind: str, poly: Polygon, island: str | None) -> None:
     aid = doc.new_id("L" if kind == "land" else "S")
-    area = Area(aid, name[:200], kind, ((0, 0), (1, 0), (1, 1)), island)  # type: ignore[arg-type]
+    label = clean_text(name) or aid
+    area = Area(aid, label, kind, ((0, 0), (1, 0), (1, 1)), island)  # type: ignore[arg-type]
     doc.areas.append(area_with_polygon(area, poly))
 
 
-def _mark_points(doc: MapDoc, points: list[tuple[TiledObject, shapely.Point]]) -> None:
+def _mark_points(
+    doc: MapDoc, points: list[tuple[TiledObject, shapely.Point]], warns: list[str]
+) -> None:
+    missed: list[str] = []
     for o, pt in points:
-        words = f"{o.name} {o.kind}".lower()
-        town = any(w in words for w in TOWN_WORDS)
-        start = any(w in words for w in START_WORDS)
+        town, harbour, start = _place_marks(o)
         if not (town or start):
             continue
         for k, a in enumerate(doc.areas):
-            if a.kind == "land" and a.geometry().covers(pt):
-                doc.areas[k] = Area(
-                    a.id,
-                    a.name,
-                    a.kind,
-                    a.polygon,
-                    a.island,
-                    a.holes,
+            if a.kind == "land" and a.geometry().buffer(0.5).covers(pt):
+                doc.areas[k] = replace(
+                    a,
                     town=a.town or town,
-                    harbour=a.harbour or ("port" in words or "harbo" in words),
-                    big=a.big,
+                    harbour=a.harbour or harbour,
                     start=a.start or start,
                 )
                 break
+        else:
+            if town:
+                missed.append(o.name or f"object {o.id}")
+    if missed:
+        warns.append(f"{doc.name}: towns not on any island (left out): {_listed(missed)}")
 
 
 def _own_tiled(m: TiledMap, meta_text: str) -> MapDoc:

@@ -2,8 +2,11 @@
 
 Everything a hostile file could use to hang or exhaust the machine is bounded:
 XML entities and DTD tricks are refused by defusedxml, layer sizes, chunk counts,
-object counts and polygon sizes are capped, and compressed layer data is
-inflated with a hard output limit (a zip bomb stops at the expected size).
+object counts, group nesting and polygon sizes are capped, and compressed layer
+data (zlib, gzip, zstd) is inflated with a hard output limit (a zip bomb stops
+at the expected size). Hidden layers are skipped; a layer (or group) can say
+what its tiles and objects are with a ``kind`` property (land / sea) or a
+``land`` / ``water`` bool; object templates and tile objects are read.
 """
 
 from __future__ import annotations
@@ -22,14 +25,16 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from wargame.errors import FileFormatError
-from wargame.persistence.files import read_text_file
+from wargame.maps.safeio import read_regular_text
+from wargame.maps.tiled_tiles import TileKnowledge, kind_of, read_named_file
 
 MAX_TILED_BYTES = 16 * 1024 * 1024
 MAX_CELLS = 4_000_000
 MAX_OBJECTS = 100_000
 MAX_POINTS = 100_000
 MAX_LAYERS = 1_000
-MAX_TILESET_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 32  # groups within groups
+MAX_TEMPLATES = 200
 GID_MASK = 0x0FFFFFFF  # clears the flip / rotate flags (H, V, D and hex-120)
 WATER_WORDS = ("water", "sea", "ocean", "lake", "river", "deep", "shallow")
 
@@ -47,6 +52,10 @@ class TiledObject:
     shape: str = "rect"  # rect, ellipse, point, polygon, polyline, text, tile
     points: list[tuple[float, float]] = field(default_factory=list)
     properties: dict[str, Any] = field(default_factory=dict)
+    gid: int = 0
+    layer: str = ""
+    #: What the object's layer (or group) says its objects are: "land", "sea" or "".
+    layer_kind: str = ""
 
 
 @dataclass
@@ -55,6 +64,7 @@ class TileLayer:
     width: int
     height: int
     cells: dict[tuple[int, int], int]  # (col, row) -> gid, flags stripped, 0 omitted
+    kind: str = ""  # "land" / "sea" when the layer says so by a property or class
 
 
 @dataclass
@@ -74,26 +84,41 @@ class TiledMap:
     objects: list[TiledObject] = field(default_factory=list)
     water_gids: set[int] = field(default_factory=set)
     land_gids: set[int] = field(default_factory=set)
+    #: What told water from land: "tile properties", "terrains", "Wang sets", ...
+    evidence: set[str] = field(default_factory=set)
+    hidden: list[str] = field(default_factory=list)  # names of the skipped hidden layers
 
 
-def read_tiled(path: Path) -> TiledMap:
-    text = read_text_file(path, max_bytes=MAX_TILED_BYTES)
+def read_tiled(path: Path, warnings: list[str] | None = None) -> TiledMap:
+    text = read_regular_text(path, max_bytes=MAX_TILED_BYTES)
     if path.suffix.lower() == ".tmx" or text.lstrip().startswith("<"):
-        return parse_tmx(text, str(path), base=path.parent)
+        return parse_tmx(text, str(path), base=path.parent, warnings=warnings)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileFormatError(f"{path}: not valid JSON at line {exc.lineno}: {exc.msg}") from None
     except RecursionError:
         raise FileFormatError(f"{path}: JSON nested too deeply") from None
-    return parse_tiled_json(data, str(path), base=path.parent)
+    return parse_tiled_json(data, str(path), base=path.parent, warnings=warnings)
 
 
 def is_tiled_json(data: Any) -> bool:
+    """A Tiled JSON map, including those of Tiled before 1.0 (no ``type``)."""
     return isinstance(data, dict) and (
         data.get("type") == "map"
-        or ("tilewidth" in data and "layers" in data and "orientation" in data)
+        or (
+            "tilewidth" in data
+            and "tileheight" in data
+            and isinstance(data.get("layers"), list)
+            and ("orientation" in data or "tilesets" in data)
+        )
     )
+
+
+def layer_kind(props: dict[str, Any], cls: str, name: str = "") -> str:
+    """ "land", "sea" or "" for a layer, from its properties or class (not its name)."""
+    k = kind_of(props, cls)
+    return "" if k is None else ("sea" if k else "land")
 
 
 # -- common checks -----------------------------------------------------------------------------
@@ -180,13 +205,33 @@ def _decode(
             blob = inflater.decompress(blob, expected + 1)
         except zlib.error as exc:
             raise FileFormatError(f"{where}: {compression} data is corrupt ({exc})") from None
+    elif compression == "zstd":
+        blob = _unzstd(blob, expected, where)
     elif compression not in (None, ""):
         raise FileFormatError(
-            f"{where}: compression {compression!r} is not supported (use zlib or gzip)"
+            f"{where}: compression {str(compression)[:20]!r} is not one Tiled writes "
+            "(zlib, gzip or zstd)"
         )
     if len(blob) != expected:
         raise FileFormatError(f"{where}: data holds {len(blob)} bytes, {expected} expected")
     return np.frombuffer(blob, dtype="<u4").copy()
+
+
+def _unzstd(blob: bytes, expected: int, where: str) -> bytes:
+    """zstd-compressed layer data, inflated to at most ``expected + 1`` bytes."""
+    import zstandard
+
+    try:
+        reader = zstandard.ZstdDecompressor().stream_reader(blob)
+        out = reader.read(expected + 1)
+        while len(out) <= expected:
+            more = reader.read(expected + 1 - len(out))
+            if not more:
+                break
+            out += more
+        return out
+    except zstandard.ZstdError as exc:
+        raise FileFormatError(f"{where}: zstd data is corrupt ({exc})") from None
 
 
 def _cells(gids: np.ndarray, width: int, ox: int = 0, oy: int = 0) -> dict[tuple[int, int], int]:
@@ -195,35 +240,117 @@ def _cells(gids: np.ndarray, width: int, ox: int = 0, oy: int = 0) -> dict[tuple
     return {(ox + int(k) % width, oy + int(k) // width): int(stripped[k]) for k in nz}
 
 
-def _water_from_tile(kind: str, props: dict[str, Any], image: str) -> bool | None:
-    words = " ".join(
-        [kind, image.rsplit("/", 1)[-1], *(str(v) for v in props.values() if isinstance(v, str))]
-    ).lower()
-    for key in ("water", "sea"):
-        if isinstance(props.get(key), bool):
-            return props[key]
-    if str(props.get("kind", "")).lower() in ("land", "island"):
-        return False
-    if any(w in words for w in WATER_WORDS):
-        return True
-    return None
+# -- shared parse state --------------------------------------------------------------------
+class _Ctx:
+    """One map being read: its tile knowledge, warnings, templates and tileset sources."""
+
+    def __init__(self, m: TiledMap, base: Path | None, warns: list[str]) -> None:
+        self.m = m
+        self.base = base
+        self.warns = warns
+        self.tiles = TileKnowledge()
+        self.layers = 0
+        self.templates: dict[str, tuple[Any, int]] = {}
+        self.tileset_firstgid: dict[str, int] = {}  # external tileset file name -> firstgid
+
+    def count_layer(self) -> None:
+        self.layers += 1
+        if self.layers > MAX_LAYERS:
+            raise FileFormatError(f"{self.m.source}: more than {MAX_LAYERS} layers")
+
+    def check_depth(self, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise FileFormatError(
+                f"{self.m.source}: layer groups nested more than {MAX_DEPTH} deep"
+            )
+
+    def add_object(self, o: TiledObject, where: str) -> None:
+        if len(self.m.objects) >= MAX_OBJECTS:
+            raise FileFormatError(f"{where}: more than {MAX_OBJECTS} objects")
+        self.m.objects.append(o)
+
+    def tileset(self, firstgid: int, inline: Element | dict[str, Any] | None, src: Any) -> None:
+        data: Element | dict[str, Any] | None = inline
+        if isinstance(src, str) and src:
+            self.tileset_firstgid.setdefault(Path(src).name, firstgid)
+            data = read_named_file(src, self.base, self.m.source, "tileset", self.warns)
+        if isinstance(data, dict):
+            self.tiles.json_tileset(data, firstgid, _json_props_quiet)
+        elif data is not None:
+            if data.tag != "tileset":
+                self.warns.append(
+                    f"{self.m.source}: the tileset {str(src)[:80]!r} is not a tileset"
+                )
+                return
+            self.tiles.xml_tileset(data, firstgid, _xml_props)
+
+    def template(self, ref: str) -> tuple[Any, int]:
+        """The object a template holds, and the gid offset of its tile (0 if none)."""
+        if ref in self.templates:
+            return self.templates[ref]
+        if len(self.templates) >= MAX_TEMPLATES:
+            raise FileFormatError(f"{self.m.source}: more than {MAX_TEMPLATES} templates")
+        got = read_named_file(ref, self.base, self.m.source, "template", self.warns)
+        obj: Any = None
+        shift = 0
+        if isinstance(got, dict):
+            obj = got.get("object") if isinstance(got.get("object"), dict) else None
+            ts = got.get("tileset")
+            if isinstance(ts, dict):
+                shift = self._gid_shift(ts.get("source"), ts.get("firstgid"))
+        elif got is not None and got.tag == "template":
+            obj = got.find("object")
+            ts = got.find("tileset")
+            if ts is not None:
+                shift = self._gid_shift(ts.get("source"), ts.get("firstgid"))
+        elif got is not None:
+            self.warns.append(f"{self.m.source}: the template {ref[:80]!r} is not a template")
+        self.templates[ref] = (obj, shift)
+        return obj, shift
+
+    def _gid_shift(self, src: Any, firstgid: Any) -> int:
+        try:
+            first = int(firstgid)
+        except (TypeError, ValueError):
+            return 0
+        mine = self.tileset_firstgid.get(Path(str(src or "")).name)
+        return 0 if mine is None else mine - first
+
+    def done(self) -> TiledMap:
+        self.m.water_gids = set(self.tiles.water)
+        self.m.land_gids = set(self.tiles.land)
+        self.m.evidence = set(self.tiles.how)
+        if self.m.hidden:
+            listed = ", ".join(repr(n[:40]) for n in self.m.hidden[:5])
+            more = f" and {len(self.m.hidden) - 5} more" if len(self.m.hidden) > 5 else ""
+            self.warns.append(f"{self.m.source}: hidden layers skipped: {listed}{more}")
+        return self.m
 
 
 # -- TMX ----------------------------------------------------------------------------------------
-def parse_tmx(text: str, source: str, *, base: Path | None = None) -> TiledMap:
-    root = _xml(text, source)
+def parse_tmx(
+    text: str,
+    source: str,
+    *,
+    base: Path | None = None,
+    root: Element | None = None,
+    warnings: list[str] | None = None,
+) -> TiledMap:
+    root = root if root is not None else xml_root(text, source)
     if root.tag != "map":
-        raise FileFormatError(f"{source}: the root element is <{root.tag}>, not <map>")
+        raise FileFormatError(f"{source}: the root element is <{root.tag[:40]}>, not <map>")
     m = _map_header(root.get, source)
     m.properties = _xml_props(root)
+    ctx = _Ctx(m, base, warnings if warnings is not None else [])
     for ts in root.findall("tileset"):
-        _xml_tileset(m, ts, base, source)
-    counter = [0]
-    _xml_layers(m, root, source, counter, (0.0, 0.0))
-    return m
+        firstgid = _int(ts.get("firstgid", "1"), f"{source}: tileset firstgid", high=GID_MASK)
+        ctx.tileset(firstgid, ts, ts.get("source"))
+    _xml_layers(ctx, root, (0.0, 0.0), "", 0)
+    return ctx.done()
 
 
-def _xml(text: str, source: str) -> Element:
+def xml_root(text: str, source: str) -> Element:
+    """The root of an XML document; unsafe XML (entities, DTD tricks) is refused."""
     try:
         return fromstring(text)
     except DefusedXmlException as exc:
@@ -234,12 +361,15 @@ def _xml(text: str, source: str) -> Element:
         raise FileFormatError(f"{source}: not well-formed XML ({exc})") from None
 
 
-def _xml_props(el: Element) -> dict[str, Any]:
+_xml = xml_root
+
+
+def _xml_props(el: Element | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    props = el.find("properties")
+    props = el.find("properties") if el is not None else None
     if props is None:
         return out
-    for p in props.findall("property"):
+    for p in props.findall("property")[:1000]:
         name = p.get("name") or ""
         t = p.get("type", "string")
         value: Any = p.get("value") if p.get("value") is not None else (p.text or "")
@@ -251,80 +381,43 @@ def _xml_props(el: Element) -> dict[str, Any]:
             except ValueError:
                 value = 0
         elif t == "class":
-            value = _xml_props(p)
+            value = {}  # nested class members are not needed for import
         out[name] = value
     return out
 
 
-def _xml_tileset(m: TiledMap, ts: Element, base: Path | None, source: str) -> None:
-    firstgid = _int(ts.get("firstgid", "1"), f"{source}: tileset firstgid", high=GID_MASK)
-    src = ts.get("source")
-    if src:
-        ts = _external_tileset(src, base, source)  # type: ignore[assignment]
-        if ts is None:
-            return
-    if isinstance(ts, dict):
-        _json_tileset_tiles(m, ts, firstgid)
-        return
-    for tile in ts.findall("tile"):
-        try:
-            local = int(tile.get("id", "-1"))
-        except ValueError:
-            continue
-        img = tile.find("image")
-        water = _water_from_tile(
-            tile.get("type") or tile.get("class") or "",
-            _xml_props(tile),
-            img.get("source", "") if img is not None else "",
-        )
-        if water is True:
-            m.water_gids.add(firstgid + local)
-        elif water is False:
-            m.land_gids.add(firstgid + local)
-
-
-def _external_tileset(src: str, base: Path | None, source: str) -> Element | dict[str, Any] | None:
-    """An external tileset next to the map, or None when it is missing (images and
-    tilesets are optional for import: without them no tile is known to be water)."""
-    if base is None:
-        return None
-    path = (base / src).resolve()
-    try:
-        text = read_text_file(path, max_bytes=MAX_TILESET_BYTES)
-    except FileFormatError:
-        return None
-    if path.suffix.lower() in (".json", ".tsj"):
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
-            return None
-        return data if isinstance(data, dict) else None
-    el = _xml(text, str(path))
-    return el if el.tag == "tileset" else None
-
-
 def _xml_layers(
-    m: TiledMap, parent: Element, source: str, counter: list[int], offset: tuple[float, float]
+    ctx: _Ctx, parent: Element, offset: tuple[float, float], kind: str, depth: int
 ) -> None:
+    ctx.check_depth(depth)
+    m, source = ctx.m, ctx.m.source
     for el in parent:
-        if el.tag not in ("layer", "objectgroup", "group"):
+        if el.tag not in ("layer", "objectgroup", "group", "imagelayer"):
             continue
-        counter[0] += 1
-        if counter[0] > MAX_LAYERS:
-            raise FileFormatError(f"{source}: more than {MAX_LAYERS} layers")
+        ctx.count_layer()
+        name = el.get("name", "")
+        if el.get("visible") == "0":
+            m.hidden.append(name)
+            continue
+        if el.tag == "imagelayer":
+            continue
         ox = offset[0] + _num(el.get("offsetx"), f"{source}: offsetx")
         oy = offset[1] + _num(el.get("offsety"), f"{source}: offsety")
-        name = el.get("name", "")
-        where = f"{source}: layer {name!r}"
+        lk = layer_kind(_xml_props(el), el.get("class") or "") or kind
+        where = f"{source}: layer {name[:40]!r}"
         if el.tag == "group":
-            _xml_layers(m, el, source, counter, (ox, oy))
+            _xml_layers(ctx, el, (ox, oy), lk, depth + 1)
         elif el.tag == "layer":
-            m.layers.append(_xml_tile_layer(m, el, where))
+            layer = _xml_tile_layer(m, el, where)
+            layer.kind = lk
+            m.layers.append(layer)
         else:
             for obj in el.findall("object"):
-                if len(m.objects) >= MAX_OBJECTS:
-                    raise FileFormatError(f"{where}: more than {MAX_OBJECTS} objects")
-                m.objects.append(_xml_object(obj, where, (ox, oy)))
+                if obj.get("visible") == "0":
+                    continue
+                o = _xml_object(ctx, obj, where, (ox, oy))
+                o.layer, o.layer_kind = name, lk
+                ctx.add_object(o, where)
 
 
 def _xml_tile_layer(m: TiledMap, el: Element, where: str) -> TileLayer:
@@ -361,29 +454,47 @@ def _xml_raw(el: Element, enc: str | None) -> str | list[Any]:
     return el.text or ""
 
 
-def _xml_object(obj: Element, where: str, offset: tuple[float, float]) -> TiledObject:
+def _xml_object(ctx: _Ctx, obj: Element, where: str, offset: tuple[float, float]) -> TiledObject:
+    props: dict[str, Any] = {}
+    attrs = dict(obj.attrib)
+    shape_el: Element = obj
+    shift = 0
+    if obj.get("template"):
+        tpl, shift = ctx.template(obj.get("template", ""))
+        if isinstance(tpl, Element):
+            props = _xml_props(tpl)
+            attrs = {**tpl.attrib, **attrs}
+            if not any(obj.find(t) is not None for t in _SHAPE_TAGS):
+                shape_el = tpl
+            if obj.get("gid"):
+                shift = 0  # the instance's own gid is in the map's numbering
+    props.update(_xml_props(obj))
     o = TiledObject(
-        id=_int(obj.get("id", "0"), f"{where} object id", high=2**31),
-        name=obj.get("name", ""),
-        kind=obj.get("type") or obj.get("class") or "",
-        x=_num(obj.get("x"), f"{where} object x") + offset[0],
-        y=_num(obj.get("y"), f"{where} object y") + offset[1],
-        width=_num(obj.get("width"), f"{where} object width"),
-        height=_num(obj.get("height"), f"{where} object height"),
-        rotation=_num(obj.get("rotation"), f"{where} object rotation"),
-        properties=_xml_props(obj),
+        id=_int(attrs.get("id", "0"), f"{where} object id", high=2**31),
+        name=attrs.get("name", "")[:200],
+        kind=attrs.get("type") or attrs.get("class") or "",
+        x=_num(attrs.get("x"), f"{where} object x") + offset[0],
+        y=_num(attrs.get("y"), f"{where} object y") + offset[1],
+        width=_num(attrs.get("width"), f"{where} object width"),
+        height=_num(attrs.get("height"), f"{where} object height"),
+        rotation=_num(attrs.get("rotation"), f"{where} object rotation"),
+        properties=props,
     )
-    if obj.get("gid"):
+    if attrs.get("gid"):
         o.shape = "tile"
+        o.gid = (_int(attrs["gid"], f"{where} object gid", high=2**32) & GID_MASK) + shift
     for tag in ("ellipse", "point", "text"):
-        if obj.find(tag) is not None:
+        if shape_el.find(tag) is not None:
             o.shape = tag
     for tag in ("polygon", "polyline"):
-        el = obj.find(tag)
+        el = shape_el.find(tag)
         if el is not None:
             o.shape = tag
             o.points = _points_text(el.get("points", ""), f"{where} object {o.id} {tag}")
     return o
+
+
+_SHAPE_TAGS = ("ellipse", "point", "text", "polygon", "polyline")
 
 
 def _points_text(text: str, where: str) -> list[tuple[float, float]]:
@@ -400,96 +511,90 @@ def _points_text(text: str, where: str) -> list[tuple[float, float]]:
 
 
 # -- JSON ---------------------------------------------------------------------------------------
-def parse_tiled_json(data: Any, source: str, *, base: Path | None = None) -> TiledMap:
+def parse_tiled_json(
+    data: Any, source: str, *, base: Path | None = None, warnings: list[str] | None = None
+) -> TiledMap:
     if not isinstance(data, dict):
         raise FileFormatError(f"{source}: a Tiled map must be a JSON object")
     if not is_tiled_json(data):
         raise FileFormatError(f"{source}: not a Tiled map (no 'type': 'map' or tile size)")
     m = _map_header(data.get, source)
     m.properties = _json_props(data.get("properties"), source)
+    ctx = _Ctx(m, base, warnings if warnings is not None else [])
     tilesets = data.get("tilesets") or []
     if not isinstance(tilesets, list):
         raise FileFormatError(f"{source}: key 'tilesets' must be a list")
-    for ts in tilesets:
+    for ts in tilesets[:MAX_LAYERS]:
         if not isinstance(ts, dict):
             raise FileFormatError(f"{source}: a tileset must be an object")
         firstgid = _int(ts.get("firstgid", 1), f"{source}: tileset firstgid", high=GID_MASK)
-        if isinstance(ts.get("source"), str):
-            ext = _external_tileset(ts["source"], base, source)
-            if isinstance(ext, dict):
-                _json_tileset_tiles(m, ext, firstgid)
-            elif ext is not None:
-                fake = Element("tileset", {"firstgid": str(firstgid)})
-                fake.extend(list(ext))
-                _xml_tileset(m, fake, None, source)
-        else:
-            _json_tileset_tiles(m, ts, firstgid)
+        ctx.tileset(firstgid, ts, ts.get("source"))
     layers = data.get("layers")
     if not isinstance(layers, list):
         raise FileFormatError(f"{source}: key 'layers' must be a list")
-    _json_layers(m, layers, source, [0], (0.0, 0.0))
-    return m
+    _json_layers(ctx, layers, (0.0, 0.0), "", 0)
+    return ctx.done()
 
 
 def _json_props(value: Any, source: str) -> dict[str, Any]:
     if value is None:
         return {}
-    if isinstance(value, dict):  # very old Tiled JSON
-        return dict(value)
+    if isinstance(value, dict):  # Tiled before 1.2: a plain object
+        return dict(list(value.items())[:1000])
     if not isinstance(value, list):
         raise FileFormatError(f"{source}: key 'properties' must be a list")
     out = {}
-    for p in value:
+    for p in value[:1000]:
         if isinstance(p, dict) and isinstance(p.get("name"), str):
             out[p["name"]] = p.get("value")
     return out
 
 
-def _json_tileset_tiles(m: TiledMap, ts: dict[str, Any], firstgid: int) -> None:
-    tiles = ts.get("tiles") or []
-    if not isinstance(tiles, list):
-        return
-    for tile in tiles[:MAX_OBJECTS]:
-        if not isinstance(tile, dict) or not isinstance(tile.get("id"), int):
-            continue
-        water = _water_from_tile(
-            str(tile.get("type") or tile.get("class") or ""),
-            _json_props(tile.get("properties"), m.source),
-            str(tile.get("image") or ""),
-        )
-        if water is True:
-            m.water_gids.add(firstgid + tile["id"])
-        elif water is False:
-            m.land_gids.add(firstgid + tile["id"])
+def _json_props_quiet(value: Any) -> dict[str, Any]:
+    try:
+        return _json_props(value, "")
+    except FileFormatError:
+        return {}
 
 
 def _json_layers(
-    m: TiledMap, layers: list[Any], source: str, counter: list[int], offset: tuple[float, float]
+    ctx: _Ctx, layers: list[Any], offset: tuple[float, float], kind: str, depth: int
 ) -> None:
+    ctx.check_depth(depth)
+    m, source = ctx.m, ctx.m.source
     for layer in layers:
-        counter[0] += 1
-        if counter[0] > MAX_LAYERS:
-            raise FileFormatError(f"{source}: more than {MAX_LAYERS} layers")
+        ctx.count_layer()
         if not isinstance(layer, dict):
             raise FileFormatError(f"{source}: a layer must be an object")
-        name = str(layer.get("name", ""))
-        where = f"{source}: layer {name!r}"
+        name = str(layer.get("name", ""))[:200]
+        if layer.get("visible") is False or layer.get("visible") == 0:
+            m.hidden.append(name)
+            continue
+        where = f"{source}: layer {name[:40]!r}"
         ox = offset[0] + _num(layer.get("offsetx"), f"{where} offsetx")
         oy = offset[1] + _num(layer.get("offsety"), f"{where} offsety")
+        props = _json_props(layer.get("properties"), where)
+        lk = layer_kind(props, str(layer.get("class") or "")) or kind
         t = layer.get("type")
         if t == "group":
             sub = layer.get("layers") or []
             if not isinstance(sub, list):
                 raise FileFormatError(f"{where}: key 'layers' must be a list")
-            _json_layers(m, sub, source, counter, (ox, oy))
+            _json_layers(ctx, sub, (ox, oy), lk, depth + 1)
         elif t == "tilelayer":
-            m.layers.append(_json_tile_layer(m, layer, where))
+            tl = _json_tile_layer(m, layer, where)
+            tl.kind = lk
+            m.layers.append(tl)
         elif t == "objectgroup":
             objs = layer.get("objects") or []
             if not isinstance(objs, list) or len(objs) + len(m.objects) > MAX_OBJECTS:
                 raise FileFormatError(f"{where}: objects must be a list of at most {MAX_OBJECTS}")
             for obj in objs:
-                m.objects.append(_json_object(obj, where, (ox, oy)))
+                if isinstance(obj, dict) and obj.get("visible") is False:
+                    continue
+                o = _json_object(ctx, obj, where, (ox, oy))
+                o.layer, o.layer_kind = name, lk
+                ctx.add_object(o, where)
 
 
 def _json_tile_layer(m: TiledMap, layer: dict[str, Any], where: str) -> TileLayer:
@@ -528,22 +633,33 @@ def _json_tile_layer(m: TiledMap, layer: dict[str, Any], where: str) -> TileLaye
     return TileLayer(str(layer.get("name", "")), w, h, cells)
 
 
-def _json_object(obj: Any, where: str, offset: tuple[float, float]) -> TiledObject:
+def _json_object(ctx: _Ctx, obj: Any, where: str, offset: tuple[float, float]) -> TiledObject:
     if not isinstance(obj, dict):
         raise FileFormatError(f"{where}: an object must be a JSON object")
+    props = _json_props(obj.get("properties"), where)
+    shift = 0
+    if isinstance(obj.get("template"), str):
+        tpl, shift = ctx.template(obj["template"])
+        if isinstance(tpl, dict):
+            merged = {**_json_props_quiet(tpl.get("properties")), **props}
+            if "gid" in obj:
+                shift = 0
+            obj = {**tpl, **obj}
+            props = merged
     o = TiledObject(
         id=_int(obj.get("id", 0), f"{where} object id", high=2**31),
         name=str(obj.get("name", ""))[:200],
-        kind=str(obj.get("type") or obj.get("class") or ""),
+        kind=str(obj.get("type") or obj.get("class") or "")[:200],
         x=_num(obj.get("x"), f"{where} object x") + offset[0],
         y=_num(obj.get("y"), f"{where} object y") + offset[1],
         width=_num(obj.get("width"), f"{where} object width"),
         height=_num(obj.get("height"), f"{where} object height"),
         rotation=_num(obj.get("rotation"), f"{where} object rotation"),
-        properties=_json_props(obj.get("properties"), where),
+        properties=props,
     )
     if obj.get("gid"):
         o.shape = "tile"
+        o.gid = (_int(obj["gid"], f"{where} object gid", high=2**32) & GID_MASK) + shift
     if obj.get("ellipse"):
         o.shape = "ellipse"
     if obj.get("point"):

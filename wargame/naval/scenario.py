@@ -63,13 +63,16 @@ def sea_from_scenario(data: dict[str, Any], rules: NavalRules, base: Path | None
     if orientation not in ("flat", "pointy"):
         raise BadInput(f"scenario: sea.orientation must be 'flat' or 'pointy', not {orientation!r}")
     islands: tuple[Island, ...] = ()
+    from wargame.maps.playable import read_map_ref, require_playable_json
+
     if "map" in data and data["map"] is not None:
+        require_playable_json(data["map"], "scenario: map")  # no crossing or stacked shapes
         islands = islands_from_map(data["map"], "scenario: map")
-    elif "map_file" in data:
-        path = Path(str(data["map_file"]))
-        if not path.is_absolute():
-            path = (base or scenarios_dir()) / path
-        islands = islands_from_map(read_json_file(path), str(path))
+    elif "map_file" in data:  # read only from inside the scenario's folder
+        where = "scenario: map_file"
+        mapdata = read_map_ref(data["map_file"], base or scenarios_dir(), where)
+        require_playable_json(mapdata, where)
+        islands = islands_from_map(mapdata, where)
     return _sea(cols, rows, hex_cm, orientation, islands)
 
 

@@ -40,11 +40,10 @@ def map_for(scenario: Mapping[str, Any] | None) -> dict[str, Any] | None:
     ref = scenario.get("map")
     if isinstance(ref, Mapping):
         return dict(ref)
-    if isinstance(ref, str):
-        path = Path(ref)
-        if not path.is_absolute():
-            path = scenarios_dir() / ref
-        return read_map_json(path)
+    if isinstance(ref, str):  # a shipped map: only from inside the scenarios folder
+        from wargame.maps.playable import read_map_ref
+
+        return read_map_ref(ref, scenarios_dir(), "scenario: key 'map'")
     if fmt == "wargame-scenario":
         return read_map_json(default_map_path())
     raise FileFormatError("scenario: key 'map' must name a map file or hold a map")
@@ -53,7 +52,17 @@ def map_for(scenario: Mapping[str, Any] | None) -> dict[str, Any] | None:
 def board_for(scenario: Mapping[str, Any] | None) -> Board:
     """The board of a scenario: a wargame-map, an area graph, or a scenario with 'map'."""
     if scenario is not None and "nodes" in scenario and "edges" in scenario:
-        return Board.from_graph(scenario, name=str(scenario.get("name", "graph")))
+        from wargame.maps.playable import MAX_BOARD_AREAS, require_connected
+
+        nodes = scenario["nodes"]
+        if isinstance(nodes, list) and len(nodes) > MAX_BOARD_AREAS:
+            raise FileFormatError(
+                f"{scenario.get('name', 'graph')}: {len(nodes):,} areas is more than a game "
+                f"plays on ({MAX_BOARD_AREAS:,})"
+            )
+        board = Board.from_graph(scenario, name=str(scenario.get("name", "graph")))
+        require_connected(board.adjacent, board.names, board.name)
+        return board
     doc = map_for(scenario)
     assert doc is not None
     return _board_from_map_text(json.dumps(doc, sort_keys=True))
@@ -63,7 +72,9 @@ def board_for(scenario: Mapping[str, Any] | None) -> Board:
 def _board_from_map_text(text: str) -> Board:
     from wargame.maps.graph import graph_json
     from wargame.maps.model import map_from_json
+    from wargame.maps.playable import require_playable
 
     data = json.loads(text)
     doc = map_from_json(data, str(data.get("name", "map")))
+    require_playable(doc, doc.name)  # not in pieces, no area without neighbours
     return Board.from_graph(graph_json(doc), name=doc.name)
