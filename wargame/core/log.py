@@ -198,6 +198,42 @@ class Session(Generic[S]):
             "dice": dice_state,
         }
 
+    def head_json(self) -> dict[str, Any]:
+        """The save without its log: with :meth:`entry_json` the parts of an autosave
+        that appends only what changed (:meth:`from_parts` puts them together)."""
+        provider = self.dice.provider
+        dice_state = provider.get_state() if isinstance(provider, SeededProvider) else None
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "header": self.header,
+            "setup": [r.to_json() for r in self.setup_rolls],
+            "redo": [e.to_json() for e in self.redo_list],
+            "dice": dice_state,
+        }
+
+    def entry_json(self, i: int) -> dict[str, Any]:
+        """Log entry ``i`` as saved (see :meth:`head_json`)."""
+        return self.entries[i].to_json()
+
+    @staticmethod
+    def join_parts(head: Mapping[str, Any], entries: Sequence[Any]) -> dict[str, Any]:
+        """The whole save made of :meth:`head_json` and the :meth:`entry_json` list."""
+        return {**head, "log": list(entries)}
+
+    @classmethod
+    def from_parts(
+        cls,
+        head: Mapping[str, Any],
+        entries: Sequence[Any],
+        factory: Callable[[DiceService], S],
+        dice: DiceService | None = None,
+        *,
+        parse: Callable[[str], Action] = Action.from_text,
+    ) -> Session[S]:
+        """Load a save stored as :meth:`head_json` plus one :meth:`entry_json` each."""
+        return cls.from_json(cls.join_parts(head, entries), factory, dice, parse=parse)
+
     @classmethod
     def from_json(
         cls,
