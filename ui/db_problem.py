@@ -21,9 +21,7 @@ class DatabaseProblemDialog(QMessageBox):
         self.setObjectName("database-problem")
         self.setIcon(QMessageBox.Icon.Critical)
         self.setWindowTitle("The database can't be used")
-        self.setText(
-            f"<b>The database can't be used.</b><br>{exc.path}<br>Problem: {exc.problem}"
-        )
+        self.setText(f"<b>The database can't be used.</b><br>{exc.path}<br>Problem: {exc.problem}")
         where = f"The last good backup is {backup.name}." if backup else "There is no backup."
         self.setInformativeText(
             "The file has not been changed. " + where + " A fresh database keeps the "
@@ -49,9 +47,7 @@ class DatabaseProblemDialog(QMessageBox):
         return "quit"
 
 
-def ask_database_problem(
-    exc: DatabaseUnusable, backup: Path | None, parent: QWidget | None
-) -> str:
+def ask_database_problem(exc: DatabaseUnusable, backup: Path | None, parent: QWidget | None) -> str:
     """Show the dialog; "backup", "fresh" or "quit"."""
     dialog = DatabaseProblemDialog(exc, backup, parent)
     run_modal(dialog)

@@ -440,9 +440,7 @@ class MapEditorView(ModeView):
 
     # -- files ------------------------------------------------------------------------------------
     def import_map(self, path: Path) -> None:
-        doc = import_file(path)
-        self.set_doc(doc)
-        self.path = None
+        self.replace_document(lambda: self.set_doc(import_file(path)))
 
     def export_map(self, path: Path) -> None:
         export_file(self.doc, path)

@@ -87,7 +87,5 @@ def check_shape(data: Any, source: str) -> None:
         elif isinstance(value, int):
             if not -MAX_NUMBER <= value <= MAX_NUMBER:
                 raise FileFormatError(f"{source}: the number {value:.3e} is out of range")
-        elif isinstance(value, float) and (
-            not math.isfinite(value) or abs(value) > MAX_NUMBER
-        ):
+        elif isinstance(value, float) and (not math.isfinite(value) or abs(value) > MAX_NUMBER):
             raise FileFormatError(f"{source}: the number {value!r} is out of range")
