@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
@@ -146,7 +148,10 @@ class HomeView(ModeView):
         except WargameError as exc:
             # no usable database: say so instead of showing empty lists
             self.saves.clear()
-            self.saves.addItem(QListWidgetItem(f"The database can't be used:\n{exc}"))
+            text = textwrap.fill(str(exc).removeprefix("no database: "), 44)
+            item = QListWidgetItem(f"The database can't be used:\n{text}")
+            item.setToolTip(str(exc))
+            self.saves.addItem(item)
             self.scenarios.clear()
             self.problem = str(exc)
             self.status_changed.emit(f"The database can't be used: {exc}")

@@ -95,3 +95,28 @@ def test_a_malformed_save_through_file_open_shows_a_dialog(
     path.write_text(json.dumps(data))
     assert not main_window.open_file(path)
     assert main_window.last_error and "\n" not in main_window.last_error
+
+
+SETTINGS = [
+    b"\x00\xff\xfe garbage \x80",
+    b"[window]\ngeometry=@ByteArray(\\x1\\x2\\x3)\nstate=12\n",
+    b"[window]\ngeometry=not bytes\nstate=@Variant(\\0\\0\\0\\x7f)\n",
+    b"[window\ngeometry=" + b"9" * 5000 + b"\n",
+    b"[General]\n" + b"k=" + b"[" * 3000 + b"\n",
+]
+
+
+@pytest.mark.parametrize("content", SETTINGS)
+def test_a_damaged_settings_file_does_not_stop_the_app(
+    qtbot: Any, data_dir: Path, content: bytes
+) -> None:
+    from ui.app import build_window
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.ini").write_bytes(content)
+    window = build_window(data_dir)
+    window.ctx.quiet_errors = True
+    qtbot.addWidget(window)
+    window.show()
+    assert window.isVisible()
+    window.close()
