@@ -395,7 +395,7 @@ class MainWindow(QMainWindow):
         from wargame.persistence.backup import last_good_backup
         from wargame.persistence.check import DatabaseUnusable, open_backup, start_fresh
 
-        while True:
+        for _attempt in range(6):  # a choice that keeps failing ends in quitting
             backup = last_good_backup(exc.path)
             if self.database_answerer is not None:
                 choice = self.database_answerer(exc, backup)
@@ -414,6 +414,8 @@ class MainWindow(QMainWindow):
                 continue
             self.statusBar().showMessage(f"The unusable database was kept as {moved}", 15000)
             return db
+        QTimer.singleShot(0, self.close)
+        return None
 
     def restore_backup_dialog(self) -> None:
         from wargame.persistence.backup import list_backups

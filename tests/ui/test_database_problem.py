@@ -106,3 +106,23 @@ def test_a_newer_database_is_refused_with_the_dialog(qtbot: Any, data_dir: Path)
     window, seen = _window(qtbot, data_dir, "quit")
     assert seen[0][0].kind == "newer" and "newer version" in str(seen[0][0])
     assert path.read_bytes() == before
+
+
+def test_a_read_only_folder_whose_file_cannot_be_moved_ends_in_quitting(
+    qtbot: Any, data_dir: Path
+) -> None:
+    from tests.persistence.helpers import read_only_folder
+
+    path = good_database(database_path(data_dir))
+    before = path.read_bytes()
+    window = build_window(data_dir)
+    window.ctx.quiet_errors = True
+    asked: list[str] = []
+    window.database_answerer = lambda exc, backup: asked.append(exc.kind) or "fresh"
+    qtbot.addWidget(window)
+    window.show()
+    with read_only_folder(data_dir):
+        window.home.refresh()
+    assert asked and asked[0] == "read-only"
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=3000)
+    assert path.read_bytes() == before

@@ -85,8 +85,13 @@ def test_a_backup_is_restored_from_the_menu(main_window: Any) -> None:
 
 
 def test_a_malformed_save_through_file_open_shows_a_dialog(
-    main_window: Any, tmp_path: Path
+    main_window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, title, text: shown.append(text))
+    main_window.ctx.quiet_errors = False
     view = main_window.show_mode("raid")
     data = view.save_json()
     data["log"] = [{"a": "raid.move", "r": [{"bad": []}]}, 7, None]
@@ -95,6 +100,8 @@ def test_a_malformed_save_through_file_open_shows_a_dialog(
     path.write_text(json.dumps(data))
     assert not main_window.open_file(path)
     assert main_window.last_error and "\n" not in main_window.last_error
+    assert shown == [main_window.last_error]
+    main_window.ctx.quiet_errors = True
 
 
 SETTINGS = [
