@@ -211,8 +211,13 @@ def time_limit(seconds: float = HANG_SECONDS) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+#: Cases checked in this process (tests/persistence/conftest.py reports them per test).
+CASES = [0]
+
+
 def check_loader(load: Callable[[Any], Any], data: Any) -> None:
     """The loader either loads ``data`` or raises BadInput on one line; nothing else."""
+    CASES[0] += 1
     try:
         with time_limit():
             load(data)

@@ -57,6 +57,8 @@ def validate(data: dict[str, Any], model: type[M], source: str) -> M:
         err = errors[0]
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
         msg = "unknown key" if err["type"] == "extra_forbidden" else " ".join(err["msg"].split())
+        if len(msg) > 160:  # a huge value quoted in the message
+            msg = msg[:157] + "..."
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise RulesDataError(f"{source}: key {key}: {msg}{more}") from None
 
