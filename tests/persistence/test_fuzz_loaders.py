@@ -29,8 +29,8 @@ from wargame.persistence.loaders import check_game_scenario, guarded, load_game_
 
 GAMES = available_games()
 #: Cases per game; a slow loader gets fewer so `make test` stays within its minute.
-SAVE_CASES = {"naval": 1600, "raid": 2000, "pieces-of-eight": 150}
-SCENARIO_CASES = {"naval": 2000, "raid": 2200, "pieces-of-eight": 250}
+SAVE_CASES = {"naval": 1500, "raid": 1800, "pieces-of-eight": 150}
+SCENARIO_CASES = {"naval": 1800, "raid": 2000, "pieces-of-eight": 250}
 #: Cases for a game registered later (one more mode adds well under ten seconds).
 NEW_GAME_CASES = 500
 
@@ -117,7 +117,7 @@ def test_mutated_rules_data_is_validated_or_refused() -> None:
 
     files = _rules_files()
 
-    @fuzz_settings(1500)
+    @fuzz_settings(1300)
     @given(st.sampled_from(files), mutations)
     def run(file: Any, steps: Any) -> None:
         name, data, model = file

@@ -29,6 +29,7 @@ class DatabaseUnusable(PersistenceError):
     """The database file can't be used; it was not changed."""
 
     def __init__(self, path: Path, kind: str, problem: str) -> None:
+        problem = " ".join(problem.split())
         super().__init__(f"{path}: {problem}")
         self.path = path
         self.kind = kind
@@ -87,9 +88,8 @@ def _read_only_check(path: Path) -> int:
     try:
         verdict = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
         if verdict != ["ok"]:
-            raise DatabaseUnusable(
-                path, "damaged", f"the database is damaged ({'; '.join(verdict[:2])[:160]})"
-            )
+            said = " ".join("; ".join(verdict[:2]).split())[:160]  # SQLite's lines, as one
+            raise DatabaseUnusable(path, "damaged", f"the database is damaged ({said})")
         has_info = conn.execute(
             "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_info'"
         ).fetchone()
@@ -98,7 +98,7 @@ def _read_only_check(path: Path) -> int:
         row = conn.execute("SELECT version FROM schema_info WHERE id=1").fetchone()
         return int(row[0]) if row and isinstance(row[0], int) else 0
     except sqlite3.DatabaseError as exc:
-        text = str(exc)
+        text = " ".join(str(exc).split())[:160]
         kind = "not-database" if "not a database" in text else "damaged"
         what = "not a database" if kind == "not-database" else f"the database is damaged ({text})"
         raise DatabaseUnusable(path, kind, what) from None
