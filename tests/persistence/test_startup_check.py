@@ -126,3 +126,37 @@ def test_open_backup_restores_the_last_good_backup(tmp_path: Path) -> None:
     assert [s.name for s in db.list_saves()] == ["Nassau"]
     assert moved.read_bytes() == before
     assert backups[0].exists()
+
+
+def test_a_database_left_with_a_hot_journal_is_usable_and_untouched_by_the_check(
+    tmp_path: Path,
+) -> None:
+    """A kill during first start can leave a hot rollback journal, which a read-only
+    connection can't roll back: the check reads a copy, never the file."""
+    import signal
+    import subprocess
+    import sys
+
+    from wargame.persistence.check import check_database
+
+    path = tmp_path / "w.sqlite3"
+    code = (
+        "import sqlite3, time\n"
+        f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+        "c.execute('CREATE TABLE t (x)'); c.execute('INSERT INTO t VALUES (1)')\n"
+        "c.execute('PRAGMA cache_size=2'); c.execute('BEGIN')\n"
+        "c.executemany('INSERT INTO t VALUES (?)', [('x' * 500,)] * 3000)\n"
+        "print('written', flush=True); time.sleep(60)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline().strip() == "written"
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    journal = tmp_path / "w.sqlite3-journal"
+    assert journal.exists()
+    before = (path.read_bytes(), journal.read_bytes())
+    check_database(path)
+    assert (path.read_bytes(), journal.read_bytes()) == before
+    db = open_database(path, seed_from=scenarios_dir())
+    with db.engine.connect() as c:  # the killed transaction was rolled back
+        assert c.exec_driver_sql("SELECT count(*) FROM t").scalar() == 1

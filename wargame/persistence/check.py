@@ -11,7 +11,9 @@ quitting (:func:`set_aside`, :func:`start_fresh`, :func:`open_backup`).
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -80,9 +82,36 @@ def _check(path: Path, schema_version: int | None) -> None:
 
 
 def _read_only_check(path: Path) -> int:
-    """quick_check and the schema version, through a read-only connection."""
+    """quick_check and the schema version, through a read-only connection.
+
+    A database a crash left with a hot journal (or write-ahead log) to recover
+    can't be read read-only; it is checked on a copy (with its journal) instead,
+    so the file itself is still not touched.
+    """
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        return _check_connection(path, f"{path.resolve().as_uri()}?mode=ro")
+    except _NeedsRecovery:
+        pass
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / path.name
+        try:
+            shutil.copyfile(path, copy)
+            for suffix in ("-wal", "-journal"):  # the log a crash left, hot
+                side = path.with_name(path.name + suffix)
+                if side.exists():
+                    shutil.copyfile(side, copy.with_name(copy.name + suffix))
+        except OSError as exc:
+            raise DatabaseUnusable(path, "unreadable", f"cannot be read: {exc.strerror}") from None
+        return _check_connection(path, str(copy))
+
+
+class _NeedsRecovery(Exception):  # noqa: N818 - a signal, not an error
+    pass
+
+
+def _check_connection(path: Path, target: str) -> int:
+    try:
+        conn = sqlite3.connect(target, uri=target.startswith("file:"))
     except sqlite3.Error as exc:
         raise DatabaseUnusable(path, "unreadable", f"cannot be opened: {exc}") from None
     try:
@@ -99,6 +128,8 @@ def _read_only_check(path: Path) -> int:
         return int(row[0]) if row and isinstance(row[0], int) else 0
     except sqlite3.DatabaseError as exc:
         text = " ".join(str(exc).split())[:160]
+        if target.startswith("file:") and "readonly" in text:
+            raise _NeedsRecovery from None  # a hot journal: check a copy
         kind = "not-database" if "not a database" in text else "damaged"
         what = "not a database" if kind == "not-database" else f"the database is damaged ({text})"
         raise DatabaseUnusable(path, kind, what) from None
