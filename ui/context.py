@@ -21,6 +21,7 @@ from wargame.core.dice import (
 )
 
 if TYPE_CHECKING:  # the database (sqlmodel) is imported only when first used: fast start
+    from wargame.persistence.check import DatabaseUnusable
     from wargame.persistence.db import Database
 
 
@@ -77,6 +78,11 @@ class AppContext:
         self.dialog_parent: QWidget | None = None
         #: Tests replace this to answer dice prompts without a dialog.
         self.dice_answerer: Any = None
+        #: Called when the database can't be used (the main window's dialog); returns
+        #: the database to use instead, or None when the player quits.
+        self.db_problem_handler: Callable[[DatabaseUnusable], Database | None] | None = None
+        #: Why there is no database (the player quit the dialog), else None.
+        self.db_refused: str | None = None
 
     quiet_errors: bool = False
 
@@ -84,8 +90,20 @@ class AppContext:
     def db(self) -> Database:
         """The database, opened (and on first start seeded) at first use."""
         if self._db is None:
+            from wargame.errors import PersistenceError
+            from wargame.persistence.check import DatabaseUnusable
+
+            if self.db_refused is not None:
+                raise PersistenceError(self.db_refused)
             assert self._db_factory is not None
-            self._db = self._db_factory()
+            try:
+                self._db = self._db_factory()
+            except DatabaseUnusable as exc:
+                db = self.db_problem_handler(exc) if self.db_problem_handler else None
+                if db is None:
+                    self.db_refused = f"no database: {exc}"
+                    raise
+                self._db = db
         return self._db
 
     @property

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
@@ -22,6 +24,7 @@ from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.modes import is_built
 from wargame.core.registry import MODES
+from wargame.errors import WargameError
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -71,6 +74,8 @@ class HomeView(ModeView):
     open_mode = Signal(str)
     open_save = Signal(int)
     open_scenario = Signal(int)
+    #: A save was deleted (the main window makes a document still showing it unsaved).
+    save_deleted = Signal(int)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -123,6 +128,7 @@ class HomeView(ModeView):
         frame.setMinimumWidth(200)
         outer.addWidget(frame, 2)
         self.loaded = False
+        self.problem: str | None = None
         self._pending = False
         self.saves.addItem(QListWidgetItem("Loading..."))
 
@@ -135,9 +141,26 @@ class HomeView(ModeView):
 
     def refresh(self) -> None:
         self.loaded = True
-        titles = {m.key: m.title for m in MODES} | {"map-editor": "Map"}
         self.saves.clear()
-        for info in self.ctx.db.list_saves(limit=15):
+        self.scenarios.clear()
+        try:
+            self._fill()
+        except WargameError as exc:
+            # no usable database: say so instead of showing empty lists
+            self.saves.clear()
+            text = textwrap.fill(str(exc).removeprefix("no database: "), 44)
+            item = QListWidgetItem(f"The database can't be used:\n{text}")
+            item.setToolTip(str(exc))
+            self.saves.addItem(item)
+            self.scenarios.clear()
+            self.problem = str(exc)
+            self.status_changed.emit(f"The database can't be used: {exc}")
+
+    def _fill(self) -> None:
+        self.problem: str | None = None
+        titles = {m.key: m.title for m in MODES} | {"map-editor": "Map"}
+        db = self.ctx.db
+        for info in db.list_saves(limit=15):
             flag = " (autosave)" if info.autosave else ""
             item = QListWidgetItem(
                 f"{info.name}{flag}\n{titles.get(info.mode, info.mode)} - "
@@ -147,8 +170,7 @@ class HomeView(ModeView):
             self.saves.addItem(item)
         if not self.saves.count():
             self.saves.addItem(QListWidgetItem("No saves yet"))
-        self.scenarios.clear()
-        for sid, mode_key, name in self.ctx.db.list_scenarios():
+        for sid, mode_key, name in db.list_scenarios():
             item = QListWidgetItem(f"{name}\n{titles.get(mode_key, mode_key)}")
             item.setData(Qt.ItemDataRole.UserRole, sid)
             self.scenarios.addItem(item)
@@ -163,7 +185,12 @@ class HomeView(ModeView):
             answer = QMessageBox.question(self, "Delete save", f"Delete the save {name!r}?")
             if answer != QMessageBox.StandardButton.Yes:
                 return
-        self.ctx.db.delete_save(int(sid))
+        try:
+            self.ctx.db.delete_save(int(sid))
+        except WargameError as exc:
+            self.show_error(str(exc), "Could not delete the save")
+            return
+        self.save_deleted.emit(int(sid))
         self.refresh()
 
     def _save_activated(self, item: QListWidgetItem) -> None:

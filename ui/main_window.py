@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QDialog,
@@ -35,6 +36,13 @@ from wargame.geometry.tiling import PAPER, PageSetup
 from wargame.persistence.files import read_json_file, write_atomic, write_json_atomic
 from wargame.scenarios import scenario_from_json
 
+if TYPE_CHECKING:
+    from wargame.persistence.check import DatabaseUnusable
+    from wargame.persistence.db import Database
+
+#: An answer to the unsaved-changes prompt.
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+
 
 class MainWindow(QMainWindow):
     def __init__(self, ctx: AppContext) -> None:
@@ -48,10 +56,16 @@ class MainWindow(QMainWindow):
         self.views: dict[str, ModeView] = {}
         #: The last error shown (tests and headless runs read it instead of a dialog).
         self.last_error: str | None = None
+        #: Tests answer the unsaved-changes prompt with this (view -> SAVE/DISCARD/CANCEL).
+        self.unsaved_answerer: Callable[[ModeView], str] | None = None
+        #: Tests answer the unusable-database dialog with this (error, backup -> choice).
+        self.database_answerer: Callable[[DatabaseUnusable, Path | None], str] | None = None
+        ctx.db_problem_handler = self._database_problem
         self.home = HomeView(ctx)
         self.home.open_mode.connect(self.show_mode)
         self.home.open_save.connect(self.open_save)
         self.home.open_scenario.connect(self.open_db_scenario)
+        self.home.save_deleted.connect(self.save_deleted)
         self._add_view(self.home)
         self.dice_dock = DiceLogDock(ctx.dice_hub, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
@@ -92,6 +106,10 @@ class MainWindow(QMainWindow):
         )
         self.act_replay = self._action(
             file_menu, "&Replay a saved game...", QKeySequence("Ctrl+Alt+R"), self.replay
+        )
+        file_menu.addSeparator()
+        self.act_restore = self._action(
+            file_menu, "&Restore a backup...", None, self.restore_backup_dialog
         )
         file_menu.addSeparator()
         self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)
@@ -218,10 +236,16 @@ class MainWindow(QMainWindow):
 
     # -- file commands ---------------------------------------------------------------
     def new_document(self) -> None:
-        if self.current is self.home or not self._confirm_discard(self.current):
+        view = self.current
+        if view is self.home:
             return
-        self.current.new_document()
-        self.current.undo_stack.clear()
+        try:
+            if not view.replace_document(view.new_document):
+                return
+        except WargameError as exc:
+            self.error("Could not start a new document", str(exc))
+            return
+        view.undo_stack.clear()
         self._update_title()
 
     def open_file(self, path: str | Path | None = None) -> bool:
@@ -238,39 +262,52 @@ class MainWindow(QMainWindow):
             return False
         return True
 
-    def open_path(self, path: Path) -> ModeView:
+    def open_path(self, path: Path) -> ModeView | None:
         """Open a save, scenario or map file in its mode. Raises BadInput."""
         data = read_json_file(path)
         return self.open_data(data, path)
 
-    def open_data(self, data: Any, path: Path | None, *, save_id: int | None = None) -> ModeView:
+    def open_data(
+        self, data: Any, path: Path | None, *, save_id: int | None = None
+    ) -> ModeView | None:
+        """Open a save, scenario or map in its mode's view (asking first when that view
+        has unsaved changes; if the player cancels, nothing changes)."""
+        from wargame.errors import FileFormatError
+        from wargame.persistence.guard import check_shape, loading
 
         if not isinstance(data, dict):
             raise FileFormatError(f"{path}: not a wargame file (a JSON object is expected)")
+        source = str(path or "file")
+        check_shape(data, source)
         fmt = data.get("format")
+        load: Callable[[], object]
         if fmt == "wargame-session":
             header = data.get("header") or {}
             key = header.get("game") if isinstance(header, dict) else None
             if not isinstance(key, str) or view_class(key) is None:
                 raise FileFormatError(f"{path}: a saved game of an unknown mode {key!r}")
             view = self.view(key)
-            view.open_json(data, path)
+            load = lambda: view.open_json(data, path)  # noqa: E731
         elif fmt in ("wargame-scenario", "wargame-map"):
             sc = scenario_from_json(data, str(path or "scenario"), path)
             if view_class(sc.mode) is None:
                 raise FileFormatError(f"{path}: the {sc.mode} mode is not built yet")
             view = self.view(sc.mode)
-            view.load_scenario_data(data, path)
+            load = lambda: view.load_scenario_data(data, path)  # noqa: E731
         else:
-            view = None
+            found = None
             for m in MODES:
                 cls = view_class(m.key)
                 if cls is not None and cls.accepts(data):
-                    view = self.view(m.key)
-                    view.open_json(data, path)
+                    found = self.view(m.key)
                     break
-            if view is None:
+            if found is None:
                 raise FileFormatError(f"{path}: key 'format' {fmt!r} is not a file this app opens")
+            view = found
+            load = lambda: view.open_json(data, path)  # noqa: E731
+        with loading(source):
+            if not view.replace_document(load):
+                return None
         # A scenario (or a map opened as a game board) is a template: Save must not
         # overwrite it. Anything else opened from a file is that file's document.
         template = fmt == "wargame-scenario" or (
@@ -300,6 +337,8 @@ class MainWindow(QMainWindow):
             info, data = self.ctx.db.load_game(save_id)
             # Resuming an autosave keeps writing to that slot; Save makes a real save.
             view = self.open_data(data, None, save_id=None if info.autosave else save_id)
+            if view is None:
+                return  # the player cancelled
             view.document_name = info.name
             if info.autosave:
                 view.autosave_id = save_id
@@ -314,18 +353,45 @@ class MainWindow(QMainWindow):
             self.error("Could not open the scenario", str(exc))
 
     def save(self) -> bool:
+        """Save the current document: to its file first (so Save As rescues a game
+        whatever state the database is in), then durably to the database."""
         v = self.current
         if not v.can_save():
             return False
         try:
             data = v.save_json()
-            v.save_id = self.ctx.db.save_game(v.mode_key, v.document_name, data, save_id=v.save_id)
-            if v.path is not None:
-                write_json_atomic(v.path, data)
-        except (WargameError, OSError) as exc:
+        except WargameError as exc:
             self.error("Could not save", str(exc))
             return False
-        self._drop_autosave(v)
+        if v.path is not None:
+            try:
+                write_json_atomic(v.path, data)
+            except OSError as exc:
+                self.error("Could not save", f"{v.path}: {exc.strerror or exc}")
+                return False
+        try:
+            db = self.ctx.db
+            v.save_id = db.save_game(
+                v.mode_key,
+                v.document_name,
+                data,
+                save_id=v.save_id,
+                durable=True,
+                drop_autosave=v.autosave_id,
+            )
+            v.autosave_slot.detach()
+            if v.path is not None:
+                from wargame.persistence.housekeeping import remember_folder
+
+                remember_folder(db, v.path.parent)
+        except WargameError as exc:
+            if v.path is None:
+                self.error("Could not save", str(exc))
+                return False
+            self.error(
+                "Saved to the file only",
+                f"Saved to {v.path}; the database could not keep a copy: {exc}",
+            )
         v.undo_stack.setClean()
         self.statusBar().showMessage(f"Saved {v.document_name}", 4000)
         self._update_title()
@@ -433,25 +499,118 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Dice log written to {path}", 4000)
         return True
 
+    # -- the database ---------------------------------------------------------------
+    def save_deleted(self, save_id: int) -> None:
+        """A save was deleted from home: a document still showing it becomes unsaved."""
+        for view in self.views.values():
+            if view.save_id == save_id:
+                view.save_id = None
+                view.undo_stack.resetClean()
+            if view.autosave_id == save_id:
+                view.autosave_slot.detach()
+                view.undo_stack.resetClean()
+        self._update_title()
+
+    def _database_problem(self, exc: DatabaseUnusable) -> Database | None:
+        """The database can't be used: offer the last good backup, a fresh database
+        beside it (the bad one renamed) or quitting. None: the player quits."""
+        from ui.db_problem import ask_database_problem
+        from wargame.paths import scenarios_dir
+        from wargame.persistence.backup import last_good_backup
+        from wargame.persistence.check import DatabaseUnusable, open_backup, start_fresh
+
+        for _attempt in range(6):  # a choice that keeps failing ends in quitting
+            backup = last_good_backup(exc.path)
+            if self.database_answerer is not None:
+                choice = self.database_answerer(exc, backup)
+            else:
+                choice = ask_database_problem(exc, backup, self)
+            try:
+                if choice == "backup" and backup is not None:
+                    db, moved = open_backup(exc.path, backup, seed_from=scenarios_dir())
+                elif choice == "fresh":
+                    db, moved = start_fresh(exc.path, seed_from=scenarios_dir())
+                else:
+                    QTimer.singleShot(0, self.close)
+                    return None
+            except DatabaseUnusable as again:
+                exc = again
+                continue
+            self.statusBar().showMessage(f"The unusable database was kept as {moved}", 15000)
+            return db
+        QTimer.singleShot(0, self.close)
+        return None
+
+    def restore_backup_dialog(self) -> None:
+        from wargame.persistence.backup import list_backups
+
+        path = self.ctx.db.path
+        backups = list_backups(path) if path is not None else []
+        if not backups:
+            self.error("Restore a backup", "There is no backup of the database yet.")
+            return
+        labels = [p.name for p in backups]
+        text, ok = QInputDialog.getItem(
+            self, "Restore a backup", "Replace the database's content with:", labels, 0, False
+        )
+        if ok:
+            self.restore_backup(backups[labels.index(text)])
+
+    def restore_backup(self, backup: Path) -> bool:
+        """Put a backup's content in the database (the current content is backed up
+        first); open documents keep their content but become unsaved."""
+        from wargame.persistence.backup import restore_backup
+
+        try:
+            before = restore_backup(self.ctx.db, backup)
+        except WargameError as exc:
+            self.error("Could not restore the backup", str(exc))
+            return False
+        for view in self.views.values():
+            view.save_id = None
+            view.autosave_slot.detach()
+            if view.can_save():
+                view.undo_stack.resetClean()
+        self.home.refresh()
+        self._update_title()
+        kept = f"; the content before was backed up to {before.name}" if before else ""
+        self.statusBar().showMessage(f"Restored {backup.name}{kept}", 15000)
+        return True
+
     # -- closing ---------------------------------------------------------------------
+    def confirm_replace(self, view: ModeView) -> bool:
+        """Before ``view``'s document is replaced: Save / Discard / Cancel if unsaved."""
+        return self._confirm_discard(view)
+
     def _confirm_discard(self, view: ModeView) -> bool:
         if view.undo_stack.isClean() or not view.can_save():
             return True
-        if self.ctx.quiet_errors:
+        if self.unsaved_answerer is not None:
+            answer = self.unsaved_answerer(view)
+        elif self.ctx.quiet_errors:
             # Headless (tests, screenshots): nobody to ask; the autosave slot keeps the work.
             return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"{view.document_name} has unsaved changes. Save them?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-        )
-        if answer == QMessageBox.StandardButton.Save:
+        else:
+            button = QMessageBox.question(
+                self,
+                "Unsaved changes",
+                f"{view.document_name} has unsaved changes. Save them?",
+                QMessageBox.StandardButton.Save
+                | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Cancel,
+            )
+            answer = {
+                QMessageBox.StandardButton.Save: SAVE,
+                QMessageBox.StandardButton.Discard: DISCARD,
+            }.get(button, CANCEL)
+        if answer == SAVE:
+            previous = self.current
             self._activate(view)
-            return self.save()
-        if answer == QMessageBox.StandardButton.Discard:
+            saved = self.save()
+            if previous is not view:
+                self._activate(previous)
+            return saved
+        if answer == DISCARD:
             self._drop_autosave(view)
             return True
         return False

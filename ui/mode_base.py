@@ -6,6 +6,7 @@ Save, Undo and Redo to the active view's methods and :attr:`undo_stack`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -14,7 +15,9 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from ui.context import AppContext
+from wargame.core.log import Session
 from wargame.errors import WargameError
+from wargame.persistence.autosave import AutosaveSlot
 from wargame.scenarios import read_scenario
 
 
@@ -35,11 +38,20 @@ class ModeView(QWidget):
         self.path: Path | None = None
         self.document_name = "untitled"
         self.save_id: int | None = None
-        #: The database row holding this document's unsaved work (None: nothing unsaved).
-        self.autosave_id: int | None = None
+        #: The database row holding this document's unsaved work (one per document).
+        self.autosave_slot = AutosaveSlot()
         self.last_error: str | None = None
         #: True while File > Replay shows a saved game: bots stay idle.
         self.replaying = False
+
+    @property
+    def autosave_id(self) -> int | None:
+        """The autosave row of this document (None: nothing unsaved stored)."""
+        return self.autosave_slot.id
+
+    @autosave_id.setter
+    def autosave_id(self, value: int | None) -> None:
+        self.autosave_slot.id = value
 
     # -- to override -------------------------------------------------------------
     def load_default(self) -> None:
@@ -97,20 +109,62 @@ class ModeView(QWidget):
         return None
 
     # -- helpers for subclasses ------------------------------------------------------
+    def autosave_session(self) -> Session[Any] | None:
+        """The session the document is (autosaved entry by entry), or None: autosave
+        stores :meth:`save_json` whole."""
+        session = getattr(self, "session", None)
+        return session if isinstance(session, Session) else None
+
+    def autosave_head(self, session: Session[Any]) -> dict[str, Any]:
+        """What the autosave stores besides the log entries: the session's head, which
+        seals the dice generator's state (never added in plain text)."""
+        head = session.head_json()
+        return head
+
     def autosave(self) -> None:
-        """Store the document in the database's autosave slot (call after every action)."""
+        """Store the document in its autosave slot (call after every action): only
+        the log entries that changed since the last autosave are written."""
         if not self.can_save():
             return
         try:
-            self.autosave_id = self.ctx.db.save_game(
-                self.mode_key,
-                self.document_name,
-                self.save_json(),
-                save_id=self.autosave_id,
-                autosave=True,
-            )
+            db = self.ctx.db
+            session = self.autosave_session()
+            if session is None:
+                self.autosave_slot.write_whole(
+                    db, self.mode_key, self.document_name, self.save_json(), of_save=self.save_id
+                )
+            else:
+                self.autosave_slot.write_session(
+                    db,
+                    self.mode_key,
+                    self.document_name,
+                    head=self.autosave_head(session),
+                    entries=session.entries,
+                    entry_json=session.entry_json,
+                    of_save=self.save_id,
+                )
         except WargameError as exc:
             self.status_changed.emit(f"Autosave failed: {exc}")
+
+    def replace_document(self, load: Callable[[], object]) -> bool:
+        """Replace the open document by what ``load`` makes (a new game, a restart,
+        an import...): asks Save / Discard / Cancel first when there are unsaved
+        changes. The new document gets its own autosave slot and no save or file
+        yet. Returns False when the player cancelled; ``load``'s errors propagate."""
+        window = self.window()
+        confirm = getattr(window, "confirm_replace", None)
+        if confirm is not None and not confirm(self):
+            return False
+        load()
+        self.new_document_identity()
+        return True
+
+    def new_document_identity(self) -> None:
+        """The document now shown is a new one: not the save, file or autosave of
+        the one before (its autosave row, if any, stays for the player to resume)."""
+        self.autosave_slot.detach()
+        self.save_id = None
+        self.path = None
 
     def show_error(self, message: str, title: str = "Not allowed") -> None:
         """Tell the player why something was refused (a dialog; tests read last_error)."""

@@ -149,6 +149,13 @@ def _simulate(args: argparse.Namespace) -> int:
         print(json.dumps({"game": args.game, "bots": names}) if args.json else "\n".join(names))
         return 0
     scenario = _read_scenario(args.scenario, args.game) if args.scenario else None
+    if scenario is not None:
+        from wargame.persistence.loaders import check_game_scenario
+
+        # set the game up once first: a bad scenario is bad input (exit 2), whatever it holds
+        check_game_scenario(
+            args.game, scenario, f"--scenario: {args.scenario}", players=args.players, params=params
+        )
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     result = simulate(
         args.game,

@@ -94,7 +94,10 @@ class CampaignView(BoardMixin, ModeView):
         if not name or len(name) > 80:
             self.show_error("name: a campaign needs a name of 1 to 80 characters")
             return False
-        self._set_session(new_campaign(name, dice=self._dice()))
+        if not self.replace_document(
+            lambda: self._set_session(new_campaign(name, dice=self._dice()))
+        ):
+            return False
         self._changed()
         return True
 
@@ -108,11 +111,12 @@ class CampaignView(BoardMixin, ModeView):
     def open_stored(self, uid: str) -> bool:
         """Open one of the campaigns stored in the database."""
         try:
-            self._set_session(open_campaign(self.ctx.db, uid, self._dice()))
+            return self.replace_document(
+                lambda: self._set_session(open_campaign(self.ctx.db, uid, self._dice()))
+            )
         except WargameError as exc:
             self.show_error(str(exc))
             return False
-        return True
 
     def open_campaign_dialog(self) -> None:
         from PySide6.QtWidgets import QInputDialog

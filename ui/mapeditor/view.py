@@ -447,18 +447,22 @@ class MapEditorView(ModeView):
     def import_map(self, path: Path) -> None:
         """Import a foreign map; then show what was dropped or guessed and let the player
         choose its towns (one undoable step), in a dialog that does not block."""
-        from ui.mapeditor.towns import TownsDialog
 
-        doc, warnings = import_with_warnings(path)
-        self.set_doc(doc)
-        self.path = None
-        self.import_warnings = warnings
-        if warnings:
-            self.set_hint(f"Imported {path.name} with {len(warnings)} warnings")
-        dialog = TownsDialog(self.doc, warnings, self)
-        dialog.accepted.connect(lambda: self.choose_towns(dialog.towns()))
-        self.towns_dialog = dialog
-        dialog.open()
+        def load() -> None:
+            from ui.mapeditor.towns import TownsDialog
+
+            doc, warnings = import_with_warnings(path)
+            self.set_doc(doc)
+            self.path = None
+            self.import_warnings = warnings
+            if warnings:
+                self.set_hint(f"Imported {path.name} with {len(warnings)} warnings")
+            dialog = TownsDialog(self.doc, warnings, self)
+            dialog.accepted.connect(lambda: self.choose_towns(dialog.towns()))
+            self.towns_dialog = dialog
+            dialog.open()
+
+        self.replace_document(load)
 
     def choose_towns(self, towns: set[str]) -> None:
         from ui.mapeditor.towns import town_change

@@ -248,7 +248,9 @@ class PiecesOfEightView(TableDrawing, ModeView):
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
         try:
-            self.new_game(seats, scenario=self.scenario, params=self.variants.params())
+            self.replace_document(
+                lambda: self.new_game(seats, scenario=self.scenario, params=self.variants.params())
+            )
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start that game")
 
@@ -271,7 +273,10 @@ class PiecesOfEightView(TableDrawing, ModeView):
             return False
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
-        self.new_game(seats, scenario=data, params=self.variants.params())
+        if not self.replace_document(
+            lambda: self.new_game(seats, scenario=data, params=self.variants.params())
+        ):
+            return False
         self.document_name = path.stem
         self.document_changed.emit()
         return True

@@ -261,7 +261,7 @@ class RaidView(SetupMixin, ModeView):
             self.status_changed.emit(text)
 
     def _restart(self) -> None:
-        self.load_scenario_data(self.scenario, None)
+        self.replace_document(lambda: self.load_scenario_data(self.scenario, None))
 
     # -- acting --------------------------------------------------------------------------
     def do(self, action: Action) -> bool:

@@ -110,6 +110,8 @@ def campaign_from_scenario(
 ) -> Session[CampaignState]:
     """A shipped campaign scenario (``format: wargame-scenario``, ``mode: campaign``)
     holds a saved campaign under ``session``."""
+    if not isinstance(data, Mapping):
+        raise FileFormatError("campaign scenario: must be a JSON object")
     if data.get("mode") != SCENARIO_MODE:
         raise FileFormatError(f"key 'mode': {data.get('mode')!r} is not a campaign")
     session = data.get("session")

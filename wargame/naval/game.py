@@ -7,6 +7,7 @@ from typing import Any
 
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.errors import BadInput
 from wargame.naval.rules import naval_rules
 from wargame.naval.scenario import state_from_scenario
 from wargame.naval.state import NavalState
@@ -27,6 +28,8 @@ class NavalGame(Game):
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> NavalState:
         """A fresh battle; set-up is parsed once per scenario object and cloned after."""
+        if scenario is not None and not isinstance(scenario, Mapping):
+            raise BadInput("scenario: a naval scenario must be a JSON object")
         rules = naval_rules()
         cached = self._templates.get(id(scenario))
         if cached is not None and cached[0] is scenario and cached[1].rules is rules:

@@ -96,7 +96,8 @@ def state_from_scenario(
         if not isinstance(spec, dict):
             raise BadInput(f"{where}: a ship must be an object")
         side = spec.get("side", 0)
-        side = {"attacker": 0, "defender": 1}.get(side, side)
+        if isinstance(side, str):
+            side = {"attacker": 0, "defender": 1}.get(side, side)
         if side not in (0, 1):
             raise BadInput(f"{where}: side must be 0 (attacker) or 1 (defender), not {side!r}")
         at = spec.get("at")

@@ -284,16 +284,24 @@ def islands_from_map(data: dict[str, Any], where: str = "map") -> tuple[Island, 
     areas = data.get("areas", [])
     if not isinstance(areas, list):
         raise BadInput(f"{where}: key 'areas' must be a list")
+    listed = data.get("islands", [])
+    if not isinstance(listed, list):
+        raise BadInput(f"{where}: key 'islands' must be a list")
     names = {
         i.get("id"): i.get("name", i.get("id"))
-        for i in data.get("islands", [])
-        if isinstance(i, dict)
+        for i in listed
+        if isinstance(i, dict) and isinstance(i.get("id"), str)
     }
     out = []
     for k, area in enumerate(areas):
         if not isinstance(area, dict) or area.get("kind") != "land":
             continue
         poly = _ring(area.get("polygon"), f"{where}: areas[{k}].polygon")
+        if not isinstance(area.get("holes", []), list):
+            raise BadInput(f"{where}: areas[{k}].holes must be a list")
+        island = area.get("island")
+        if island is not None and not isinstance(island, str):
+            raise BadInput(f"{where}: areas[{k}].island must be text")
         holes = tuple(
             _ring(h, f"{where}: areas[{k}].holes[{j}]") for j, h in enumerate(area.get("holes", []))
         )

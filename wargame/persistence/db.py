@@ -7,6 +7,14 @@ is refused rather than damaged.
 
 Modes add their own tables by defining SQLModel classes in a module listed in
 :data:`TABLE_MODULES` (imported before the tables are created).
+
+Ids are never reused (``AUTOINCREMENT``): a view still holding the id of a
+deleted save makes a new row instead of overwriting another game. An autosave
+slot is a ``saved_game`` row holding the session's head, plus one
+``autosave_entry`` row per log entry, so an autosave appends only what changed.
+First start (schema and shipped scenarios) is one transaction, and every start
+adds a shipped scenario that is missing. :func:`open_database` checks the file
+read-only first (see :mod:`wargame.persistence.check`).
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import importlib
 import importlib.util
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,7 +37,7 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from wargame.errors import FileFormatError, PersistenceError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Modules whose SQLModel tables belong in the database (a mode appends its own).
 TABLE_MODULES: tuple[str, ...] = (
@@ -54,6 +62,7 @@ class SchemaInfo(SQLModel, table=True):
 
 class SavedGame(SQLModel, table=True):
     __tablename__ = "saved_game"
+    __table_args__ = {"sqlite_autoincrement": True}
     id: int | None = Field(default=None, primary_key=True)
     mode: str = Field(index=True)
     name: str
@@ -61,11 +70,25 @@ class SavedGame(SQLModel, table=True):
     updated: datetime = Field(default_factory=_now, index=True)
     finished: bool = False
     autosave: bool = False
-    data: str  # JSON: the session (header, dice, action log)
+    data: str  # JSON: the session (header, dice, action log); a split autosave: its head
+    #: An autosave: its log entries are rows of autosave_entry (``data`` is the head).
+    split: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    #: An autosave of a document that also has a real save: that save's id.
+    of_save: int | None = None
+
+
+class AutosaveEntry(SQLModel, table=True):
+    """One log entry of a split autosave slot."""
+
+    __tablename__ = "autosave_entry"
+    slot: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    idx: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    data: str
 
 
 class ScenarioRow(SQLModel, table=True):
     __tablename__ = "scenario"
+    __table_args__ = {"sqlite_autoincrement": True}
     id: int | None = Field(default=None, primary_key=True)
     mode: str = Field(index=True)
     name: str
@@ -77,6 +100,7 @@ class DocumentRow(SQLModel, table=True):
     """A named document of some kind: a ship type, a roster ship, a map, a town."""
 
     __tablename__ = "document"
+    __table_args__ = {"sqlite_autoincrement": True}
     id: int | None = Field(default=None, primary_key=True)
     kind: str = Field(index=True)
     name: str = Field(index=True)
@@ -105,9 +129,15 @@ def _import_table_modules() -> None:
 
 
 class Database:
-    """The app's database. ``path=None`` is an in-memory database (tests)."""
+    """The app's database. ``path=None`` is an in-memory database (tests).
 
-    def __init__(self, path: str | os.PathLike[str] | None) -> None:
+    ``seed_from``: the shipped scenarios folder; any of its files missing from
+    the database is added in the same transaction as the schema.
+    """
+
+    def __init__(
+        self, path: str | os.PathLike[str] | None, *, seed_from: Path | None = None
+    ) -> None:
         self.path = Path(path) if path is not None else None
         if self.path is not None:
             try:
@@ -125,11 +155,20 @@ class Database:
         # one transaction too (SQLAlchemy's documented recipe for SQLite).
         event.listen(self.engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
         self.created = False
-        self.migrate()
+        self.seeded = 0
+        #: What the start-up tidying could not do (shown in the status bar, not fatal).
+        self.notes: list[str] = []
+        try:
+            self.migrate(seed_from)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     # -- schema ------------------------------------------------------------------
-    def migrate(self) -> None:
+    def migrate(self, seed_from: Path | None = None) -> None:
+        """Create or upgrade the schema and add missing shipped scenarios: one transaction."""
         _import_table_modules()
+        rows = _scenario_files(seed_from) if seed_from is not None else []
         try:
             with self.engine.begin() as conn:
                 has_info = conn.execute(
@@ -145,17 +184,29 @@ class Database:
                         f"this app knows {SCHEMA_VERSION}); it was not changed"
                     )
                 self.created = version == 0
-                SQLModel.metadata.create_all(conn)
                 for v in range(max(version, 1) + 1, SCHEMA_VERSION + 1):
-                    MIGRATIONS[v](conn)
-                conn.execute(
-                    text("INSERT OR REPLACE INTO schema_info (id, version) VALUES (1, :v)"),
-                    {"v": SCHEMA_VERSION},
-                )
+                    if version > 0:
+                        MIGRATIONS[v](conn)
+                SQLModel.metadata.create_all(conn)
+                if version != SCHEMA_VERSION:
+                    conn.execute(
+                        text("INSERT OR REPLACE INTO schema_info (id, version) VALUES (1, :v)"),
+                        {"v": SCHEMA_VERSION},
+                    )
+                if rows:
+                    known = {r[0] for r in conn.execute(text("SELECT source FROM scenario"))}
+                    missing = [r for r in rows if r["source"] not in known]
+                    if missing:
+                        conn.execute(
+                            text(
+                                "INSERT INTO scenario (mode, name, source, data) "
+                                "VALUES (:mode, :name, :source, :data)"
+                            ),
+                            missing,
+                        )
+                    self.seeded = len(missing)
         except SQLAlchemyError as exc:
-            raise PersistenceError(
-                f"{self.path or 'database'}: {exc.__class__.__name__}: {exc}"
-            ) from None
+            raise PersistenceError(f"{self.path or 'database'}: {_sql_problem(exc)}") from None
 
     @property
     def schema_version(self) -> int:
@@ -165,20 +216,36 @@ class Database:
             )
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """One transaction: committed at the end, rolled back on any error."""
-        session = Session(self.engine, expire_on_commit=False)
+    def transaction(self, *, durable: bool = False) -> Iterator[Session]:
+        """One transaction: committed at the end, rolled back on any error.
+
+        ``durable``: the commit is synced to disk before this returns
+        (``synchronous=FULL``), for a save the player asked for.
+        """
+        conn = self.engine.connect()
+        raw = conn.connection.driver_connection
+        if durable:
+            raw.execute("PRAGMA synchronous=FULL")
+        session = Session(bind=conn, expire_on_commit=False)
         try:
             yield session
             session.commit()
         except SQLAlchemyError as exc:
             session.rollback()
-            raise PersistenceError(f"database write failed, nothing was changed: {exc}") from None
+            raise PersistenceError(
+                f"database write failed, nothing was changed: {_sql_problem(exc)}"
+            ) from None
         except BaseException:
             session.rollback()
             raise
         finally:
             session.close()
+            if durable:
+                try:
+                    raw.execute("PRAGMA synchronous=NORMAL")
+                except Exception:  # noqa: BLE001, S110 - a closed connection resets anyway
+                    pass
+            conn.close()
 
     # -- saved games ---------------------------------------------------------------
     def save_game(
@@ -190,29 +257,130 @@ class Database:
         save_id: int | None = None,
         finished: bool = False,
         autosave: bool = False,
+        durable: bool = False,
+        drop_autosave: int | None = None,
     ) -> int:
+        """Write a save (a new row when ``save_id`` is None or was deleted).
+
+        ``drop_autosave``: the autosave slot this save makes obsolete, removed in the
+        same transaction (a crash can't leave both or neither).
+        """
         payload = json.dumps(data, separators=(",", ":"))
-        with self.transaction() as s:
+        with self.transaction(durable=durable) as s:
             row = s.get(SavedGame, save_id) if save_id is not None else None
             if row is None:
                 row = SavedGame(mode=mode, name=name, data=payload)
             row.mode, row.name, row.data = mode, name, payload
             row.updated, row.finished, row.autosave = _now(), finished, autosave
+            row.split = False
             s.add(row)
             s.flush()
             assert row.id is not None
+            if drop_autosave is not None and drop_autosave != row.id:
+                _delete_slot(s, drop_autosave)
+            if not autosave:
+                s.execute(text("DELETE FROM autosave_entry WHERE slot = :id"), {"id": row.id})
             return row.id
 
+    def write_autosave(
+        self,
+        slot: int | None,
+        mode: str,
+        name: str,
+        head: dict[str, Any],
+        new_entries: Sequence[dict[str, Any]],
+        *,
+        keep: int,
+        of_save: int | None = None,
+    ) -> int | None:
+        """Store a split autosave: ``head`` replaces the slot's head, entries from
+        index ``keep`` on are replaced by ``new_entries``. Returns the slot id, or
+        None when ``slot`` is gone and ``keep > 0`` (the caller then writes all)."""
+        head_text = json.dumps(head, separators=(",", ":"))
+        now = _now().isoformat(sep=" ")
+        try:
+            with self.engine.begin() as conn:
+                exists = (
+                    slot is not None
+                    and conn.execute(
+                        text("SELECT 1 FROM saved_game WHERE id = :id AND autosave"), {"id": slot}
+                    ).first()
+                )
+                if not exists:
+                    if keep:
+                        return None
+                    slot = conn.execute(
+                        text(
+                            "INSERT INTO saved_game (mode, name, created, updated, finished, "
+                            "autosave, data, split, of_save) VALUES "
+                            "(:mode, :name, :now, :now, 0, 1, :data, 1, :of)"
+                        ),
+                        {"mode": mode, "name": name, "now": now, "data": head_text, "of": of_save},
+                    ).lastrowid
+                else:
+                    conn.execute(
+                        text(
+                            "UPDATE saved_game SET mode=:mode, name=:name, updated=:now, "
+                            "data=:data, split=1, of_save=:of WHERE id=:id"
+                        ),
+                        {
+                            "mode": mode,
+                            "name": name,
+                            "now": now,
+                            "data": head_text,
+                            "of": of_save,
+                            "id": slot,
+                        },
+                    )
+                conn.execute(
+                    text("DELETE FROM autosave_entry WHERE slot = :id AND idx >= :k"),
+                    {"id": slot, "k": keep},
+                )
+                if new_entries:
+                    conn.exec_driver_sql(
+                        "INSERT INTO autosave_entry (slot, idx, data) VALUES (?, ?, ?)",
+                        [
+                            (slot, keep + i, json.dumps(e, separators=(",", ":")))
+                            for i, e in enumerate(new_entries)
+                        ],
+                    )
+                return int(slot) if slot is not None else None
+        except SQLAlchemyError as exc:
+            raise PersistenceError(f"autosave failed: {_sql_problem(exc)}") from None
+
     def load_game(self, save_id: int) -> tuple[SaveInfo, dict[str, Any]]:
+        from wargame.core.log import Session as GameSession
+
         with Session(self.engine) as s:
             row = s.get(SavedGame, save_id)
             if row is None:
                 raise FileFormatError(f"saved game {save_id} does not exist")
             try:
                 data = json.loads(row.data)
-            except json.JSONDecodeError as exc:
-                raise FileFormatError(f"saved game {row.name!r} is damaged: {exc.msg}") from None
+                if row.split:
+                    entries = [
+                        json.loads(t)
+                        for t in s.scalars(
+                            text(
+                                "SELECT data FROM autosave_entry WHERE slot = :id ORDER BY idx"
+                            ).bindparams(id=save_id)
+                        )
+                    ]
+                    if not isinstance(data, dict):
+                        raise FileFormatError(f"saved game {row.name!r} is damaged")
+                    data = GameSession.join_parts(data, entries)
+            except (json.JSONDecodeError, RecursionError) as exc:
+                msg = getattr(exc, "msg", "nested too deeply")
+                raise FileFormatError(f"saved game {row.name!r} is damaged: {msg}") from None
             return _info(row), data
+
+    def save_exists(self, save_id: int) -> bool:
+        with self.engine.connect() as conn:
+            return bool(
+                conn.execute(
+                    text("SELECT 1 FROM saved_game WHERE id = :id"), {"id": save_id}
+                ).first()
+            )
 
     def list_saves(self, *, mode: str | None = None, limit: int = 20) -> list[SaveInfo]:
         with Session(self.engine) as s:
@@ -223,34 +391,36 @@ class Database:
 
     def delete_save(self, save_id: int) -> None:
         with self.transaction() as s:
-            row = s.get(SavedGame, save_id)
-            if row is not None:
-                s.delete(row)
+            _delete_slot(s, save_id)
+
+    def remove_orphans(self) -> int:
+        """Remove autosave rows left by a crash: entries of a slot that is gone, and
+        autosaves older than the real save they shadow. Returns how many rows went."""
+        with self.transaction() as s:
+            gone = s.execute(
+                text(
+                    "DELETE FROM autosave_entry WHERE slot NOT IN "
+                    "(SELECT id FROM saved_game WHERE autosave AND split)"
+                )
+            ).rowcount
+            stale = [
+                int(r[0])
+                for r in s.execute(
+                    text(
+                        "SELECT a.id FROM saved_game a JOIN saved_game g ON a.of_save = g.id "
+                        "WHERE a.autosave AND NOT g.autosave AND g.updated >= a.updated"
+                    )
+                )
+            ]
+            for sid in stale:
+                _delete_slot(s, sid)
+            return int(gone or 0) + len(stale)
 
     # -- scenarios -----------------------------------------------------------------
     def seed_scenarios(self, directory: Path) -> int:
         """Load every scenario file under ``directory`` not yet in the database."""
-        from wargame.scenarios import read_scenario
-
-        files = sorted(p for p in directory.rglob("*.json") if p.is_file())
-        rows = []
-        with Session(self.engine) as s:
-            known = set(s.scalars(select(ScenarioRow.source)))
-        for p in files:
-            src = str(p.relative_to(directory))
-            if src in known:
-                continue
-            try:
-                sc = read_scenario(p)
-            except FileFormatError:
-                continue  # a broken shipped file is reported by the tests, not at start
-            rows.append(
-                ScenarioRow(mode=sc.mode, name=sc.name, source=src, data=json.dumps(sc.data))
-            )
-        if rows:
-            with self.transaction() as s:
-                s.add_all(rows)
-        return len(rows)
+        self.migrate(directory)
+        return self.seeded
 
     def list_scenarios(self, mode: str | None = None) -> list[tuple[int, str, str]]:
         with Session(self.engine) as s:
@@ -299,13 +469,51 @@ class Database:
             if row is not None:
                 s.delete(row)
 
+    def quick_check(self) -> str:
+        """``PRAGMA quick_check``'s verdict: "ok" for a sound database."""
+        with self.engine.connect() as conn:
+            rows = [str(r[0]) for r in conn.exec_driver_sql("PRAGMA quick_check")]
+        return "; ".join(rows[:3])
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _delete_slot(s: Session, save_id: int) -> None:
+    s.execute(text("DELETE FROM autosave_entry WHERE slot = :id"), {"id": save_id})
+    s.execute(text("DELETE FROM saved_game WHERE id = :id"), {"id": save_id})
 
 
 def _info(row: SavedGame) -> SaveInfo:
     assert row.id is not None
     return SaveInfo(row.id, row.mode, row.name, row.updated, row.finished, row.autosave)
+
+
+def _sql_problem(exc: BaseException) -> str:
+    """The SQLite error in a few words (SQLAlchemy's text carries the statement too)."""
+    orig = getattr(exc, "orig", None)
+    return str(orig if orig is not None else exc).splitlines()[0][:200]
+
+
+def _scenario_files(directory: Path) -> list[dict[str, str]]:
+    """The shipped scenarios as rows (a broken shipped file is the tests' to report)."""
+    from wargame.scenarios import read_scenario
+
+    rows = []
+    for p in sorted(p for p in directory.rglob("*.json") if p.is_file()):
+        try:
+            sc = read_scenario(p)
+        except FileFormatError:
+            continue
+        rows.append(
+            {
+                "mode": sc.mode,
+                "name": sc.name,
+                "source": str(p.relative_to(directory)),
+                "data": json.dumps(sc.data),
+            }
+        )
+    return rows
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -317,11 +525,47 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def _migrate_v2(conn: Connection) -> None:
+    """Version 2: ids are never reused (AUTOINCREMENT), split autosaves."""
+    tables = {"saved_game": SavedGame, "scenario": ScenarioRow, "document": DocumentRow}
+    for name in tables:
+        cols = [r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({name})")]
+        if not cols:
+            continue
+        for (index,) in conn.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE type='index' AND tbl_name=? AND sql IS NOT NULL",
+            (name,),
+        ).fetchall():
+            conn.exec_driver_sql(f'DROP INDEX "{index}"')
+        conn.exec_driver_sql(f'ALTER TABLE "{name}" RENAME TO "{name}__v1"')
+        SQLModel.metadata.create_all(conn, tables=[tables[name].__table__])  # type: ignore[attr-defined]
+        listed = ", ".join(f'"{c}"' for c in cols)
+        conn.exec_driver_sql(f'INSERT INTO "{name}" ({listed}) SELECT {listed} FROM "{name}__v1"')  # noqa: S608 - names from the schema
+        conn.exec_driver_sql(f'DROP TABLE "{name}__v1"')
+
+
+MIGRATIONS[2] = _migrate_v2
+
+
 def open_database(
     path: str | os.PathLike[str] | None, *, seed_from: Path | None = None
 ) -> Database:
-    """Open (creating and migrating) the database; on first start seed scenarios."""
-    db = Database(path)
-    if seed_from is not None and db.created:
-        db.seed_scenarios(seed_from)
+    """Check, open (creating or migrating) and tidy the database.
+
+    A file that can't be used raises :class:`~wargame.persistence.check.DatabaseUnusable`
+    and is left byte-for-byte as it was. Shipped scenarios missing from the database
+    are added; crash litter is removed; a backup is made when one is due.
+    """
+    from wargame.persistence import housekeeping
+    from wargame.persistence.check import check_database, unusable_from
+
+    if path is None:
+        return Database(None, seed_from=seed_from)
+    p = Path(path)
+    check_database(p)
+    try:
+        db = Database(p, seed_from=seed_from)
+    except PersistenceError as exc:
+        raise unusable_from(p, exc) from None
+    housekeeping.tidy(db)
     return db

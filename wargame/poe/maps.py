@@ -32,6 +32,8 @@ def map_for(scenario: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """The map document a scenario plays on (None: it gives a bare graph instead)."""
     if scenario is None:
         return read_map_json(default_map_path())
+    if not isinstance(scenario, Mapping):
+        raise FileFormatError("scenario: must be a JSON object (a map or a scenario)")
     fmt = scenario.get("format")
     if fmt == "wargame-map":
         return dict(scenario)
@@ -51,7 +53,7 @@ def map_for(scenario: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 def board_for(scenario: Mapping[str, Any] | None) -> Board:
     """The board of a scenario: a wargame-map, an area graph, or a scenario with 'map'."""
-    if scenario is not None and "nodes" in scenario and "edges" in scenario:
+    if isinstance(scenario, Mapping) and "nodes" in scenario and "edges" in scenario:
         from wargame.maps.playable import MAX_BOARD_AREAS, require_connected
 
         nodes = scenario["nodes"]

@@ -48,6 +48,8 @@ def state_parts(
     data: Mapping[str, Any], rules: RaidRules, source: str = "scenario"
 ) -> tuple[Town, list[Unit], list[tuple[int, int]], str]:
     """Read a raid scenario: the town, every figure (placed), burning squares, its name."""
+    if not isinstance(data, Mapping):
+        raise FileFormatError(f"{source}: a raid scenario must be a JSON object")
     if data.get("mode", "raid") != "raid":
         raise FileFormatError(f"{source}: key 'mode' is {data.get('mode')!r}, not 'raid'")
     town = Town.from_json(data.get("town"), rules, source)

@@ -38,6 +38,10 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise RulesDataError(f"{path}: rules file is missing") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesDataError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RulesDataError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except RecursionError:
+        raise RulesDataError(f"{path}: nested too deeply") from None
     except OSError as exc:
         raise RulesDataError(f"{path}: cannot be read: {exc.strerror}") from None
 
@@ -45,12 +49,16 @@ def read_toml(path: Path) -> dict[str, Any]:
 def validate(data: dict[str, Any], model: type[M], source: str) -> M:
     try:
         return model.model_validate(data)
+    except RecursionError:
+        raise RulesDataError(f"{source}: nested too deeply") from None
     except ValidationError as exc:
         # A misspelt key also shows up as a missing one: name the unknown key first.
         errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
         err = errors[0]
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+        msg = "unknown key" if err["type"] == "extra_forbidden" else " ".join(err["msg"].split())
+        if len(msg) > 160:  # a huge value quoted in the message
+            msg = msg[:157] + "..."
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise RulesDataError(f"{source}: key {key}: {msg}{more}") from None
 
