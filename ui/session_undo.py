@@ -50,6 +50,8 @@ def apply_action(
     entry = session.apply(action)
     if entry.barrier and not session.friendly_undo:
         stack.clear()
+        # Nothing left to undo, but the game has changed since it was saved.
+        stack.resetClean()
     else:
         stack.push(SessionCommand(session, entry.label, on_change))
     on_change()

@@ -114,7 +114,7 @@ def _number(old: Any, k: int) -> Any:
         base + 0.5,
         0,
         str(base),
-        2**64 + 1,
+        10**201,
     ][k % 10]
 
 

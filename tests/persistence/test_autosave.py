@@ -37,6 +37,8 @@ def test_an_autosave_writes_only_the_new_entries(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = long_session(50)
+    # A firing rolls dice: only a practice game's friendly undo takes it back.
+    session.header["friendly_undo"] = True
     slot = AutosaveSlot()
     calls: list[tuple[int, int]] = []
     real = db.write_autosave

@@ -46,7 +46,9 @@ def _import_map(window: Any, monkeypatch: pytest.MonkeyPatch) -> Callable[[], ob
     from wargame.maps.model import load_map
 
     monkeypatch.setattr(
-        editor, "import_file", lambda _p: load_map(scenarios_dir() / "maps" / "caribbean.json")
+        editor,
+        "import_with_warnings",
+        lambda _p: (load_map(scenarios_dir() / "maps" / "caribbean.json"), []),
     )
     view = window.views["map-editor"]
     return lambda: view.import_map(Path("any.geojson"))

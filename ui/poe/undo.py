@@ -63,6 +63,8 @@ def apply_turn_action(
     entry = session.apply(action)
     if entry.barrier and not session.friendly_undo:
         stack.clear()
+        # Nothing left to undo, but the game has changed since it was saved.
+        stack.resetClean()
     else:
         # The label is the session's public sentence (a secret choice says only that).
         stack.push(TurnCommand(session, entry.label, on_change, bot=bot))

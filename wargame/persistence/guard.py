@@ -18,8 +18,10 @@ from wargame.errors import BadInput, FileFormatError, WargameError
 
 #: No save, scenario or rules file nests deeper than this.
 MAX_DEPTH = 48
-#: No number in a file is larger than this (seeds and the dice state fit in 64 bits).
-MAX_NUMBER = 2**64
+#: No number in a file is larger than this. Seeds fit in 64 bits, but a deck shuffled
+#: with one draw over every order of its cards records n! - 1 (30 cards: about 2.7e32);
+#: 10^200 covers a deck of 120 cards and is still cheap arithmetic.
+MAX_NUMBER = 10**200
 #: No file has more items than this in all (a save of a very long game has ~10^6).
 MAX_ITEMS = 5_000_000
 #: A message longer than this is cut (a huge value quoted in it).
