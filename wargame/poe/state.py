@@ -193,6 +193,11 @@ class PoeState(GameState):
         s._legal = None
         return s
 
+    def resample_hidden(self, seat: int, dice: DiceService) -> PoeState:
+        from wargame.poe.hidden import resample_hidden
+
+        return resample_hidden(self, seat, dice)
+
     # -- plain data ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         ids = self.board.ids
