@@ -10,7 +10,8 @@ Cowling, Powley and Whitehouse's single-observer ISMCTS (2012). Each iteration:
 2. *select* down one tree shared by all determinizations, by UCB1 over the
    children legal in this determinization (each counts how often it was
    available, so rarely possible moves are not starved);
-3. *expand* one untried action, *play out* to the end with the fast engines, and
+3. *expand* one untried action (the playout bot's choice first, so that a short
+   search falls back on it), *play out* to the end with the fast engines, and
    credit every node with the result of the seat that chose it.
 
 A playout follows the game's strongest hand-written bot (found through
@@ -185,7 +186,10 @@ class SearchBot:
                 if child is not None:
                     child.avail += 1
             if untried:
-                action = untried[randint(0, len(untried) - 1, "expand")]
+                # The playout bot's choice is tried first, then the others at random.
+                action = policy.choose(st, seat) if policy is not None else None
+                if action is None or action in children:
+                    action = untried[randint(0, len(untried) - 1, "expand")]
                 child = _Node(seat)
                 child.avail = 1
                 children[action] = child
