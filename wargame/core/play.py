@@ -89,6 +89,9 @@ class MatchResult:
         }
 
 
+#: How long ``--scheduler`` waits for the Dask scheduler to answer.
+DASK_CONNECT_SECONDS = 10.0
+
 #: ``--param`` keys with this prefix set the search bot's options, not the game's.
 BOT_PARAM_PREFIX = "search_"
 
@@ -262,7 +265,7 @@ def _run_dask(task: MatchTask, seeds: Sequence[int], address: str) -> list[Match
             "--scheduler needs the optional Dask extra: pip install 'dask[distributed]'"
         ) from None
     try:
-        client = Client(address, timeout=10)
+        client = Client(address, timeout=DASK_CONNECT_SECONDS)
     except (OSError, ValueError, TimeoutError) as exc:
         raise BadInput(
             f"--scheduler: cannot reach the Dask scheduler at {address}: {exc}"

@@ -131,13 +131,15 @@ class SearchBot:
         self.options = options or SearchOptions()
         #: The bot playouts follow (None: uniformly random playouts).
         self.playout_bot = playout_bot
-        #: Iterations run by the last decision (for benchmarks and tests).
+        #: Iterations run by the last decision, and its root's visits per action.
         self.last_iterations = 0
+        self.last_visits: dict[Action, int] = {}
 
     def choose(self, state: GameState, seat: int) -> Action:
         legal = list(state.legal_actions())
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_visits = {legal[0]: 0}
             return legal[0]
         # The search draws from its own service, seeded from the bot's: the game's
         # dice are never touched, and the same seed gives the same search.
@@ -158,6 +160,7 @@ class SearchBot:
             done += 1
         self.last_iterations = done
         children = root.children
+        self.last_visits = {a: n.visits for a, n in children.items()}
         best = legal[0]
         best_key = (-1, -1.0)
         for a in legal:  # most visited; ties go to the better mean, then list order
