@@ -19,6 +19,18 @@ ENGAGED = "22.16 Hand to hand fighting ('Attacked square must stay. No reinforce
 ONE_SIDE = "Ruling: one side per square"
 
 
+#: Plain moves already built, by (unit, square): a move list is mostly the same moves
+#: again, and building a frozen action costs ten times a look-up.
+_MOVES: dict[tuple[str, Sq], A.Move] = {}
+
+
+def _move(uid: str, to: Sq) -> A.Move:
+    if len(_MOVES) > 100_000:
+        _MOVES.clear()
+    move = _MOVES[(uid, to)] = A.Move(uid, to)
+    return move
+
+
 class MovementMixin:
     # -- who may move ------------------------------------------------------------------
     def needs_rouse(self: RaidState) -> bool:
@@ -55,32 +67,41 @@ class MovementMixin:
             return m.escort_groups, officer.scurvy_escort
         return m.escort_groups, m.escort_groups
 
-    def _targets(self: RaidState, u: Unit, movers: int) -> list[Sq]:
-        if u.sq is None or u.sq in self.engaged:
-            return []
+    def _blocked(self: RaidState, side: int, movers: int) -> set[Sq]:
+        """Squares ``movers`` groups of ``side`` may not enter: engaged squares, squares of
+        the other side, and squares without room for them."""
         cap = self.rules.movement.square_capacity
-        if movers > cap:
-            return []
         occ = self._occ if self._occ is not None else self.occupancy()
         units = self.units
-        engaged = self.engaged
-        side = u.side
-        out: list[Sq] = []
-        for sq in self.reach[u.sq]:
-            here = occ.get(sq)
-            if here and (units[here[0]].side != side or len(here) + movers > cap):
-                continue
-            if sq in engaged:
-                continue
-            out.append(sq)
+        out = set(self.engaged)
+        for sq, here in occ.items():
+            if units[here[0]].side != side or len(here) + movers > cap:
+                out.add(sq)
         return out
+
+    def _targets(
+        self: RaidState, u: Unit, movers: int, blocked: set[Sq] | None = None
+    ) -> list[Sq]:
+        """The squares ``u`` (with ``movers`` groups in all) may move into, in reach order;
+        ``blocked`` is ``_blocked(u.side, movers)`` when the caller has it."""
+        if u.sq is None or u.sq in self.engaged:
+            return []
+        if movers > self.rules.movement.square_capacity:
+            return []
+        if blocked is None:
+            blocked = self._blocked(u.side, movers)
+        return [sq for sq in self.reach[u.sq] if sq not in blocked]
 
     # -- listing ------------------------------------------------------------------------
     def has_move(self: RaidState, side: int) -> bool:
+        blocked: set[Sq] | None = None
         for u in self.units:
             if u.side == side and u.status == "ready" and not u.moved:
-                if self.why_not_alone(u) is None and self._targets(u, 1):
-                    return True
+                if self.why_not_alone(u) is None:
+                    if blocked is None:
+                        blocked = self._blocked(side, 1)
+                    if self._targets(u, 1, blocked):
+                        return True
         return False
 
     def movable(self: RaidState, side: int) -> list[Unit]:
@@ -92,14 +113,26 @@ class MovementMixin:
 
     def move_actions(self: RaidState, side: int) -> list[A.Move]:
         out: list[A.Move] = []
+        blocked: dict[int, set[Sq]] = {}  # by the number of groups moving together
         for u in self.movable(side):
             if self.why_not_alone(u) is not None:
                 continue
-            for t in self._targets(u, 1):
-                out.append(A.Move(u.id, t))
+            alone = blocked.get(1)
+            if alone is None:
+                alone = blocked[1] = self._blocked(side, 1)
+            uid = u.id
+            for t in self._targets(u, 1, alone):
+                move = _MOVES.get((uid, t))
+                if move is None:
+                    move = _move(uid, t)
+                out.append(move)
             if u.is_officer and u.side == DEFENDER:
                 for escort in self.escort_options(u):
-                    for t in self._targets(u, 1 + len(escort)):
+                    movers = 1 + len(escort)
+                    group = blocked.get(movers)
+                    if group is None:
+                        group = blocked[movers] = self._blocked(side, movers)
+                    for t in self._targets(u, movers, group):
                         out.append(A.Move(u.id, t, escort))
         return out
 
