@@ -19,16 +19,21 @@ ENGAGED = "22.16 Hand to hand fighting ('Attacked square must stay. No reinforce
 ONE_SIDE = "Ruling: one side per square"
 
 
-#: Plain moves already built, by (unit, square): a move list is mostly the same moves
-#: again, and building a frozen action costs ten times a look-up.
-_MOVES: dict[tuple[str, Sq], A.Move] = {}
+#: Every plain move of a unit from a square, as (square, move) pairs in reach order,
+#: by (unit, square), with the reach they were built from: a move list is mostly the
+#: same moves again, and building a frozen action costs ten times a look-up.
+_MOVES: dict[tuple[str, Sq], tuple[tuple[Sq, ...], tuple[tuple[Sq, A.Move], ...]]] = {}
 
 
-def _move(uid: str, to: Sq) -> A.Move:
-    if len(_MOVES) > 100_000:
+def _plain_moves(uid: str, sq: Sq, reach: tuple[Sq, ...]) -> tuple[tuple[Sq, A.Move], ...]:
+    hit = _MOVES.get((uid, sq))
+    if hit is not None and hit[0] is reach:
+        return hit[1]
+    if len(_MOVES) > 50_000:
         _MOVES.clear()
-    move = _MOVES[(uid, to)] = A.Move(uid, to)
-    return move
+    pairs = tuple((t, A.Move(uid, t)) for t in reach)
+    _MOVES[(uid, sq)] = (reach, pairs)
+    return pairs
 
 
 class MovementMixin:
@@ -114,18 +119,17 @@ class MovementMixin:
     def move_actions(self: RaidState, side: int) -> list[A.Move]:
         out: list[A.Move] = []
         blocked: dict[int, set[Sq]] = {}  # by the number of groups moving together
+        alone_ok = self.rules.movement.square_capacity >= 1
         for u in self.movable(side):
             if self.why_not_alone(u) is not None:
                 continue
             alone = blocked.get(1)
             if alone is None:
                 alone = blocked[1] = self._blocked(side, 1)
-            uid = u.id
-            for t in self._targets(u, 1, alone):
-                move = _MOVES.get((uid, t))
-                if move is None:
-                    move = _move(uid, t)
-                out.append(move)
+            sq = u.sq
+            if alone_ok and sq is not None:  # movable: on the table and not engaged
+                pairs = _plain_moves(u.id, sq, self.reach[sq])
+                out.extend([move for t, move in pairs if t not in alone])
             if u.is_officer and u.side == DEFENDER:
                 for escort in self.escort_options(u):
                     movers = 1 + len(escort)
