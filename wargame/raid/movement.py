@@ -99,14 +99,26 @@ class MovementMixin:
 
     # -- listing ------------------------------------------------------------------------
     def has_move(self: RaidState, side: int) -> bool:
-        blocked: set[Sq] | None = None
-        for u in self.units:
-            if u.side == side and u.status == "ready" and not u.moved:
-                if self.why_not_alone(u) is None:
-                    if blocked is None:
-                        blocked = self._blocked(side, 1)
-                    if self._targets(u, 1, blocked):
-                        return True
+        """True if some unit of ``side`` may move on its own now (stops at the first)."""
+        cap = self.rules.movement.square_capacity
+        if cap < 1:
+            return False
+        occ = self._occ if self._occ is not None else self.occupancy()
+        units = self.units
+        engaged = self.engaged
+        reach = self.reach
+        for u in units:
+            if u.side != side or u.status != "ready" or u.moved:
+                continue
+            sq = u.sq
+            if sq is None or sq in engaged or self.why_not_alone(u) is not None:
+                continue
+            for t in reach[sq]:
+                here = occ.get(t)
+                if here and (units[here[0]].side != side or len(here) >= cap):
+                    continue
+                if t not in engaged:
+                    return True
         return False
 
     def movable(self: RaidState, side: int) -> list[Unit]:
