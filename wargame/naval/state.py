@@ -308,11 +308,17 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             return True
         return ship.type in point.repeat_for
 
-    def _blocked(self, ship: Ship) -> frozenset[tuple[int, int]]:
+    def _blocked(self, ship: Ship, within: int | None = None) -> frozenset[tuple[int, int]]:
+        """Hexes of the other ships that stop ``ship``; with ``within``, only those that
+        many hex steps away or nearer (a move of that length cannot reach the others,
+        so movement results are shared by more positions)."""
+        here = ship.hex
         return frozenset(
             s.hex
             for s in self.ships.values()
-            if s is not ship and s.status in (Status.AFLOAT, Status.SURRENDERED)
+            if s is not ship
+            and s.status in (Status.AFLOAT, Status.SURRENDERED)
+            and (within is None or hex_distance(here, s.hex) <= within)
         )
 
     def basic_allowance(self, ship: Ship, ts: ShipTurn) -> int:
@@ -336,7 +342,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         v = self.rules.movement.voluntary_reduction
         steps = tuple(sorted({n, max(0, n - v)}))
         must_turn = point.must_turn and n > 0
-        blocked = self._blocked(ship)
+        blocked = self._blocked(ship, within=steps[-1])
         turns_left = self._turns_left(ship, ts)
         key = (ship.hex, ship.heading, steps, turns_left, must_turn, point.turn_only, blocked)
         hit = self.sea.reach_cache.get(key)
@@ -359,7 +365,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def extra_options(self, ship: Ship) -> dict[tuple[tuple[int, int], int], Reach]:
         ts = self.ts
         assert ts is not None
-        blocked = self._blocked(ship)
+        blocked = self._blocked(ship, within=1)
         turns_left = self._turns_left(ship, ts)
         key = (ship.hex, ship.heading, (1,), turns_left, False, False, blocked)
         hit = self.sea.reach_cache.get(key)
