@@ -111,8 +111,7 @@ class PoeState(GameState):
             reason, rule = why_illegal(self, action)
             raise IllegalAction(reason, rule=rule)
         self._legal = None
-        _modules()[1].apply_action(self, action, dice)
-        self._legal = None
+        _modules()[1].apply_action(self, action, dice)  # settles: sets or clears _legal
 
     def is_terminal(self) -> bool:
         return self.over
