@@ -46,22 +46,24 @@ def test_bad_search_options_are_bad_input(params: dict[str, object], words: str)
         SearchOptions.from_params(params)
 
 
-def _positions(seed: int, every: int = 29, count: int = 6) -> list[PoeState]:
-    """Mid-game positions of a random 4-player game where the seat to act has a choice."""
+def _positions(seed: int, every: int = 7, count: int = 6) -> list[PoeState]:
+    """Positions near the end of a random 4-player game where the seat to act has a
+    choice (so that the search's playouts reach the end and its results differ)."""
     state = PiecesOfEightGame().new_initial_state(4, DiceService.seeded(seed))
     dice, bot = DiceService.seeded(seed + 1), RandomBot(DiceService.seeded(seed + 2))
-    out: list[PoeState] = []
+    seen: list[PoeState] = []
     step = 0
-    while not state.is_terminal() and len(out) < count:
-        if step % every == 0 and step > 40 and len(state.legal_actions()) > 1:
-            out.append(state.clone())
+    while not state.is_terminal():
+        if step % every == 0 and len(state.legal_actions()) > 1:
+            seen.append(state.clone())
         state.apply(bot.choose(state, state.current_player()), dice)
         step += 1
-    return out
+    return seen[-count:]
 
 
 def _search(state: PoeState, seat: int) -> tuple[object, dict[object, int]]:
-    bot = SearchBot(DiceService.seeded(77), SearchOptions(iterations=12, playout_limit=60))
+    options = SearchOptions(iterations=12, epsilon=1.0)  # random playouts: quick
+    bot = SearchBot(DiceService.seeded(77), options)
     action = bot.choose(state, seat)
     return action, bot.last_visits
 

@@ -7,12 +7,15 @@ Cowling, Powley and Whitehouse's single-observer ISMCTS (2012). Each iteration:
 1. *determinize*: ``state.resample_hidden(seat, dice)`` redraws everything hidden
    from the bot's seat (other hands, deck order) consistently with what it has
    seen; the bot never looks at the true hidden state;
-2. *select* down one tree shared by all determinizations, by UCB1 over the
-   children legal in this determinization (each counts how often it was
-   available, so rarely possible moves are not starved);
-3. *expand* one untried action (the playout bot's choice first, so that a short
-   search falls back on it), *play out* to the end with the fast engines, and
-   credit every node with the result of the seat that chose it.
+2. *select* down one tree shared by all determinizations (only the actions legal
+   in this determinization compete) by PUCT: a child's mean result plus an
+   exploration term weighted by a prior that gives half its weight to the
+   playout bot's choice at that node and spreads the rest evenly, so a short
+   search plays that bot's move and a longer one leaves it only where the
+   playouts say another is better;
+3. *expand* the child chosen if it is new, *play out* to the end with the fast
+   engines, and credit every node on the path with the result of the seat that
+   chose it.
 
 A playout follows the game's strongest hand-written bot (found through
 ``Game.bots()``, weakest first), each move replaced by a random one with
@@ -23,7 +26,7 @@ engines. The result credited is 3/4 for the win (1 a win, 0 a loss, a draw
 split evenly) and 1/4 for the seat's share of the points scored, so that a
 playout that ends without a winner still says who did better.
 
-The bot then plays the most visited action at the root. Its budget is wall-clock
+The bot then plays the most visited action at the root (ties: the playout bot's). Its budget is wall-clock
 time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
 number of iterations (``iterations``): a timed search depends on the machine's
 speed, so only the iteration budget gives the same games on every run. Options
@@ -49,6 +52,11 @@ from wargame.core.game import Bot, BotFactory, Game, GameState, Outcome
 from wargame.errors import BadInput
 
 NAME = "search"
+
+#: The share of the prior the playout bot's choice gets at each node (the rest is
+#: spread evenly over the legal actions): a short search plays that bot's move, a
+#: longer one leaves it where the playouts say another is better.
+HINT_PRIOR = 0.5
 
 #: Games in which the search bot (at its default budget) measured stronger than the
 #: game's strongest hand-written bot: there it is listed last, the default bot.
@@ -106,13 +114,14 @@ class SearchOptions:
 class _Node:
     """A tree node: reached by one action of ``seat``, with its statistics."""
 
-    __slots__ = ("seat", "visits", "reward", "avail", "children")
+    __slots__ = ("seat", "visits", "reward", "hint", "children")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.reward = 0.0
-        self.avail = 0
+        #: The playout bot's choice here (the first time the node was reached).
+        self.hint: Action | None = None
         self.children: dict[Action, _Node] = {}
 
 
@@ -162,53 +171,54 @@ class SearchBot:
         children = root.children
         self.last_visits = {a: n.visits for a, n in children.items()}
         best = legal[0]
-        best_key = (-1, -1.0)
-        for a in legal:  # most visited; ties go to the better mean, then list order
+        best_key = (-1, False, -1.0)
+        for a in legal:  # most visited; ties: the playout bot's choice, the better mean
             node = children.get(a)
             if node is None:
                 continue
-            key = (node.visits, node.reward / node.visits if node.visits else 0.0)
+            mean = node.reward / node.visits if node.visits else 0.0
+            key = (node.visits, a == root.hint, mean)
             if key > best_key:
                 best, best_key = a, key
         return best
 
     def _iterate(self, root: _Node, st: GameState, dice: DiceService, policy: Bot | None) -> None:
         c = self.options.exploration
+        # Unvisited actions: with a playout bot they start at 0 and are tried when the
+        # prior and the count say so; without one, each is tried once first.
+        fpu = 0.0 if policy is not None else 1.0
         node = root
+        root.visits += 1
         path: list[_Node] = []
-        randint = dice.randint
         while not st.is_terminal():
             legal = st.legal_actions()
             seat = st.current_player()
             if seat is None:
                 break
+            if node.hint is None and policy is not None:
+                node.hint = policy.choose(st, seat)
+            hint = node.hint
             children = node.children
-            untried = [a for a in legal if a not in children]
+            base = (1.0 - HINT_PRIOR if policy is not None else 1.0) / len(legal)
+            scale = c * math.sqrt(node.visits)
+            action = legal[0]
+            best = -math.inf
             for a in legal:
-                child = children.get(a)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                # The playout bot's choice is tried first, then the others at random.
-                action = policy.choose(st, seat) if policy is not None else None
-                if action is None or action in children:
-                    action = untried[randint(0, len(untried) - 1, "expand")]
-                child = _Node(seat)
-                child.avail = 1
-                children[action] = child
-                st.apply(action, dice)
+                ch = children.get(a)
+                prior = base + HINT_PRIOR if a == hint else base
+                if ch is None or not ch.visits:
+                    score = fpu + scale * prior
+                else:
+                    score = ch.reward / ch.visits + scale * prior / (1 + ch.visits)
+                if score > best:
+                    best, action = score, a
+            st.apply(action, dice)
+            child = children.get(action)
+            if child is None:
+                child = children[action] = _Node(seat)
                 path.append(child)
                 break
-            best_value = -1.0
-            action = legal[0]
-            child = children[action]
-            for a in legal:
-                ch = children[a]
-                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if value > best_value:
-                    best_value, action, child = value, a, ch
             child.seat = seat
-            st.apply(action, dice)
             path.append(child)
             node = child
         rewards = _playout(st, dice, self.options, policy)
