@@ -60,7 +60,8 @@ HINT_PRIOR = 0.5
 
 #: Games in which the search bot (at its default budget) measured stronger than the
 #: game's strongest hand-written bot: there it is listed last, the default bot.
-#: Elsewhere it is listed just before that bot (docs/rulings.md, "Search bot").
+#: Elsewhere it is listed just before that bot (docs/rulings.md, "Where the search
+#: bot stands among the bots").
 STRONGEST_IN: frozenset[str] = frozenset()
 
 
@@ -74,7 +75,7 @@ class SearchOptions:
     iterations: int | None = None
     #: A playout longer than this many actions is scored as a draw.
     playout_limit: int = 5_000
-    #: UCB1's exploration constant (rewards are in 0..1).
+    #: PUCT's exploration constant (rewards are in 0..1).
     exploration: float = 0.7
     #: How often a playout move is random instead of the playout bot's.
     epsilon: float = 0.1
@@ -102,6 +103,8 @@ class SearchOptions:
                 raise BadInput(f"--param {key}: expected a number, not {raw!r}") from None
             if not math.isfinite(number) or number < 0 or (number == 0 and key != "search_epsilon"):
                 raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
+            if field_name == "epsilon" and number > 1:
+                raise BadInput(f"--param {key}: a chance from 0 to 1, not {raw!r}")
             if field_name in ("iterations", "playout_limit"):
                 if number != int(number):
                     raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
