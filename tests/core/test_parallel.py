@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from wargame.core import play
@@ -54,3 +56,18 @@ def test_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(play, "DASK_CONNECT_SECONDS", 1.0)
     with pytest.raises(BadInput, match="--scheduler"):
         simulate("naval", games=1, scheduler="tcp://127.0.0.1:9")
+
+
+def test_cli_jobs_and_search_options(capsys: pytest.CaptureFixture[str]) -> None:
+    from wargame.cli import main
+
+    args = ["simulate", "naval", "--games", "2", "--seed", "5", "--bots", "random", "--json"]
+    assert main(args) == 0
+    one = json.loads(capsys.readouterr().out)["games"]
+    assert main([*args, "--jobs", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == one
+    assert main(["simulate", "raid", "--list-bots", "--param", "search_seconds=0.1"]) == 0
+    assert "search" in capsys.readouterr().out.split()
+    assert main(["simulate", "naval", "--param", "search_seconds=soon"]) == 2
+    assert "search_seconds: expected a number" in capsys.readouterr().err
+    assert main(["simulate", "naval", "--jobs", "0"]) == 2
