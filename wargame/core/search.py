@@ -156,7 +156,6 @@ class SearchBot:
         # The search draws from its own service, seeded from the bot's: the game's
         # dice are never touched, and the same seed gives the same search.
         sim = DiceService.seeded(self.dice.randint(0, 2**62, "search"))
-        policy = self.playout_bot(sim) if self.playout_bot is not None else None
         root = _Node(seat)
         opts = self.options
         budget = opts.iterations
@@ -168,6 +167,9 @@ class SearchBot:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
+            # A fresh playout bot each iteration: a hand-written bot may remember the
+            # game it follows (the raid tactician does), and each iteration is another.
+            policy = self.playout_bot(sim) if self.playout_bot is not None else None
             self._iterate(root, state.resample_hidden(seat, sim), sim, policy)
             done += 1
         self.last_iterations = done
