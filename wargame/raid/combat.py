@@ -219,7 +219,9 @@ class CombatMixin:
         units = self.units
         out: list[A.Attack] = []
         for sq in sorted(
-            q for q, idx in occ.items() if units[idx[0]].side == side and q not in self.attacked_from
+            q
+            for q, idx in occ.items()
+            if units[idx[0]].side == side and q not in self.attacked_from
         ):
             targets = self.attack_targets(sq, side)
             if targets and self.fighters(sq, attacking=True):

@@ -84,9 +84,7 @@ class MovementMixin:
                 out.add(sq)
         return out
 
-    def _targets(
-        self: RaidState, u: Unit, movers: int, blocked: set[Sq] | None = None
-    ) -> list[Sq]:
+    def _targets(self: RaidState, u: Unit, movers: int, blocked: set[Sq] | None = None) -> list[Sq]:
         """The squares ``u`` (with ``movers`` groups in all) may move into, in reach order;
         ``blocked`` is ``_blocked(u.side, movers)`` when the caller has it."""
         if u.sq is None or u.sq in self.engaged:
