@@ -121,3 +121,21 @@ def test_timed_search_stops_near_its_budget() -> None:
     bot = SearchBot(DiceService.seeded(1), SearchOptions(seconds=0.05))
     bot.choose(state, state.current_player())
     assert bot.last_iterations >= 1
+
+
+def test_search_beats_random_in_the_toy_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game with no bot but random: search comes last, is the default of a headless
+    run with a fixed iteration budget (same games every run), and wins the race."""
+    from tests.core.toygame import ToyGame
+    from wargame.core import play
+
+    assert list(bot_factories(ToyGame())) == ["random", "search"]
+    monkeypatch.setattr(play, "game_class", lambda name: ToyGame)
+    run = play.simulate("toy", games=1, seed=1)
+    assert run["bots"] == ["search", "search"]
+    assert play.simulate("toy", games=1, seed=1)["games"] == run["games"]
+    games = play.simulate(
+        "toy", games=16, seed=2, bots=["search", "random"], params={"search_iterations": 20}
+    )["games"]
+    won = sum(g["winner"] == "0" for g in games)
+    assert won >= 13, won

@@ -13,6 +13,8 @@ from wargame.core.dice import DiceService
 from wargame.core.game import Bot, BotFactory, Game, GameSpec, GameState
 from wargame.core.log import Session
 from wargame.core.registry import game_class
+from wargame.core.search import HEADLESS_SEARCH_ITERATIONS, SEARCH_BUDGET_KEYS, with_search
+from wargame.core.search import NAME as SEARCH
 from wargame.errors import BadInput, FileFormatError, IllegalAction, InvariantViolation
 
 #: A game that has not ended after this many actions is stopped as a draw.
@@ -110,8 +112,6 @@ def split_params(params: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict
 
 def bot_factories(game: Game, options: Mapping[str, Any] | None = None) -> dict[str, BotFactory]:
     """Every bot of ``game``, weakest first: its own and the search bot every game has."""
-    from wargame.core.search import with_search
-
     return with_search(game, game.bots(), options or {})
 
 
@@ -304,6 +304,10 @@ def simulate(
     if jobs < 1:
         raise BadInput(f"--jobs must be at least 1, not {jobs}")
     names = resolve_bots(game, bots, n, bot_options)
+    if not bots and names[0] == SEARCH and not set(bot_options) & set(SEARCH_BUDGET_KEYS):
+        # The search bot as the default of a headless run: a fixed number of
+        # iterations, so the run is quick and the same arguments give the same games.
+        bot_options = {**bot_options, "search_iterations": HEADLESS_SEARCH_ITERATIONS}
     task = MatchTask(
         game_name,
         game_params,

@@ -58,6 +58,13 @@ NAME = "search"
 #: longer one leaves it where the playouts say another is better.
 HINT_PRIOR = 0.5
 
+#: The options that set the search's budget.
+SEARCH_BUDGET_KEYS = ("search_seconds", "search_iterations")
+#: The budget of the search bot when it is the default bot of a ``wargame simulate``
+#: run and no budget is given: iterations, not seconds, so that the run is quick and
+#: reproducible (a timed search depends on the machine).
+HEADLESS_SEARCH_ITERATIONS = 100
+
 #: Games in which the search bot (at its default budget) measured stronger than the
 #: game's strongest hand-written bot: there it is listed last, the default bot.
 #: Elsewhere it is listed just before that bot (docs/rulings.md, "Where the search
