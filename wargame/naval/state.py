@@ -239,13 +239,11 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             elif self.needs_gear_check(ship, ts):
                 out.append(make_action(GearCheck, ship.name))
             elif ts.gear_ok:
-                for (hex_, heading), _r in self.move_options(ship).items():
-                    out.append(make_action(Move, ship.name, hex_, heading))
+                out.extend(_moves(Move, ship.name, self.move_options(ship)))
         if step <= 1 and ts.step == "extra" and self.extra_allowed(ship, ts):
             out.append(make_action(RollExtra, ship.name))
         if ts.step == "extra_move":
-            for (hex_, heading), _r in self.extra_options(ship).items():
-                out.append(make_action(ExtraMove, ship.name, hex_, heading))
+            out.extend(_moves(ExtraMove, ship.name, self.extra_options(ship)))
         if step <= 3:
             out.extend(self.fire_options(ship, self.enemies(ship)))
         if step <= 4 and not ts.grappled:
@@ -312,14 +310,17 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         """Hexes of the other ships that stop ``ship``; with ``within``, only those that
         many hex steps away or nearer (a move of that length cannot reach the others,
         so movement results are shared by more positions)."""
-        here = ship.hex
-        return frozenset(
-            s.hex
-            for s in self.ships.values()
-            if s is not ship
-            and s.status in (Status.AFLOAT, Status.SURRENDERED)
-            and (within is None or hex_distance(here, s.hex) <= within)
-        )
+        q, r = ship.hex
+        out = []
+        for s in self.ships.values():
+            if s is ship or s.status not in (Status.AFLOAT, Status.SURRENDERED):
+                continue
+            if within is not None:
+                dq, dr = s.hex[0] - q, s.hex[1] - r
+                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > within:
+                    continue
+            out.append(s.hex)
+        return frozenset(out)
 
     def basic_allowance(self, ship: Ship, ts: ShipTurn) -> int:
         point = self.rules.sail.point(ts.sail_point)
@@ -569,6 +570,25 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def describe(self, action: Action) -> str:
         """A short sentence for the undo menu and the log."""
         return describe_action(self.sea, action)
+
+
+#: The move actions of a ship for one movement result (a ``reach_cache`` value), by
+#: (action class, ship, id of the result) with the result itself to check it.
+_MOVE_LISTS: dict[tuple[type, str, int], tuple[dict[Any, Reach], tuple[Action, ...]]] = {}
+
+
+def _moves(cls: type[Action], ship: str, opts: dict[Any, Reach]) -> tuple[Action, ...]:
+    """``cls(ship, hex, heading)`` for every end of ``opts``, in its order: built once
+    for each movement result (the same result comes back from the cache)."""
+    key = (cls, ship, id(opts))
+    hit = _MOVE_LISTS.get(key)
+    if hit is not None and hit[0] is opts:
+        return hit[1]
+    if len(_MOVE_LISTS) > 20_000:
+        _MOVE_LISTS.clear()
+    moves = tuple(make_action(cls, ship, hex_, heading) for hex_, heading in opts)
+    _MOVE_LISTS[key] = (opts, moves)
+    return moves
 
 
 _HANDLERS: dict[type, Any] = {
