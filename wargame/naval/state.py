@@ -266,13 +266,20 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def fire_options(self, ship: Ship, targets: Sequence[Ship]) -> list[Action]:
         out: list[Action] = []
         ts = self.ts
+        sea, rules = self.sea, self.rules
+        # Out of range for a battery's guns: no shot (find_shot's first test), so the
+        # distance to each target is measured once, not once per battery.
+        dists = [sea.distance_cm(ship.hex, t.hex) for t in targets]
         for pos in POSITIONS:
             if self.phase == "ship" and ts is not None and pos.value in ts.fired:
                 continue
             if combat.battery_can_fire(ship, pos) is not None:
                 continue
-            for t in targets:
-                shot = combat.find_shot(self.sea, self.rules, ship, pos, t)
+            reach = rules.fire.range_cm[ship.batteries[pos].weight] + 1e-6
+            for t, dist in zip(targets, dists, strict=True):
+                if dist > reach:
+                    continue
+                shot = combat.find_shot(sea, rules, ship, pos, t)
                 if shot is None or shot.dice <= 0:
                     continue
                 for aim in Aim:
