@@ -150,6 +150,10 @@ class SearchBot:
         self.options = options or SearchOptions()
         #: The bot playouts follow (None: uniformly random playouts).
         self.playout_bot = playout_bot
+        #: The playout bot that follows this seat through the real game and names the
+        #: first action to try at the root (a hand-written bot may remember the game it
+        #: follows, as the raid tactician does; playouts get a fresh one each).
+        self._follower: Bot | None = None
         #: Iterations run by the last decision, and its root's visits per action.
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
@@ -164,6 +168,11 @@ class SearchBot:
         # dice are never touched, and the same seed gives the same search.
         sim = DiceService.seeded(self.dice.randint(0, 2**62, "search"))
         root = _Node(seat)
+        if self.playout_bot is not None:
+            if self._follower is None:
+                self._follower = self.playout_bot(DiceService.seeded(self.dice.randint(0, 2**62)))
+            # It sees the seat's own redraw of the hidden parts, never the true ones.
+            root.hint = self._follower.choose(state.resample_hidden(seat, sim), seat)
         opts = self.options
         budget = opts.iterations
         deadline = time.perf_counter() + opts.seconds
