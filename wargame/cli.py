@@ -60,11 +60,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--list-bots", action="store_true")
     sim.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="play the games in N processes"
+    )
+    sim.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster at ADDRESS (needs dask[distributed])",
+    )
+    sim.add_argument(
         "--param",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a game parameter (variant), e.g. windows=everyone; repeatable",
+        help="a game parameter (variant), e.g. windows=everyone, or a search bot option "
+        "(search_seconds=0.2, search_iterations=500); repeatable",
     )
 
     m = sub.add_parser("map", help="import maps, print their area graphs, check them")
@@ -139,13 +148,14 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from wargame.core.play import simulate
+    from wargame.core.play import bot_factories, simulate, split_params
     from wargame.core.registry import game_class
 
     params = _parse_params(args.param)
-    game = game_class(args.game)(params)
+    game_params, bot_options = split_params(params)
+    game = game_class(args.game)(game_params)
     if args.list_bots:
-        names = list(game.bots())
+        names = list(bot_factories(game, bot_options))
         print(json.dumps({"game": args.game, "bots": names}) if args.json else "\n".join(names))
         return 0
     scenario = _read_scenario(args.scenario, args.game) if args.scenario else None
@@ -166,6 +176,8 @@ def _simulate(args: argparse.Namespace) -> int:
         scenario=scenario,
         params=params,
         strict=args.strict,
+        jobs=args.jobs,
+        scheduler=args.scheduler,
     )
     if args.json:
         print(json.dumps(result))

@@ -15,7 +15,7 @@ import pytest
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameSpec, GameState, RandomBot
-from wargame.core.play import game_seed, load_session, new_session, play_match
+from wargame.core.play import bot_factories, game_seed, load_session, new_session, play_match
 from wargame.core.registry import available_games, game_class
 
 GAMES = available_games()
@@ -111,3 +111,39 @@ def test_action_text_round_trips(name: str) -> None:
         for a in actions[:20]:
             assert state.parse_action(a.to_text()) == a
         state.apply(pick(state, bot), dice)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_search_bot_plays_by_the_rules(name: str, seed: int) -> None:
+    """The search bot (a small budget, short playouts) against random: only legal
+    actions, invariants kept, the state it is shown left as it was."""
+    game = game_class(name)()
+    n = _players(name)
+    options = {"search_iterations": 3, "search_playout_limit": 40}
+    factories = bot_factories(game, options)
+    dice = DiceService.seeded(game_seed(seed, 0))
+    state = game.new_initial_state(n, dice)
+    bots = [
+        factories["search" if s == seed % n else "random"](DiceService.seeded(s)) for s in range(n)
+    ]
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        before = state.to_json()
+        action = bots[seat].choose(state, seat)
+        assert state.to_json() == before
+        assert action in state.legal_actions()
+        state.apply(action, dice)
+        state.check_invariants()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_bot_finishes_a_game(name: str) -> None:
+    game = game_class(name)()
+    n = _players(name)
+    names = ["search"] + ["random"] * (n - 1)
+    options = {"search_iterations": 2, "search_playout_limit": 20}
+    result = play_match(game, n, 3, names, strict=True, bot_options=options)
+    assert result.end != "action limit"

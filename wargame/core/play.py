@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wargame.core.dice import DiceService
-from wargame.core.game import Bot, Game, GameSpec, GameState
+from wargame.core.game import Bot, BotFactory, Game, GameSpec, GameState
 from wargame.core.log import FRIENDLY_UNDO, Session
 from wargame.core.registry import game_class
+from wargame.core.search import HEADLESS_SEARCH_ITERATIONS, SEARCH_BUDGET_KEYS, with_search
+from wargame.core.search import NAME as SEARCH
 from wargame.errors import BadInput, FileFormatError, IllegalAction, InvariantViolation
 
 #: A game that has not ended after this many actions is stopped as a draw.
@@ -95,8 +99,37 @@ class MatchResult:
         }
 
 
-def resolve_bots(game: Game, names: Sequence[str] | None, players: int) -> list[str]:
-    available = game.bots()
+#: How long ``--scheduler`` waits for the Dask scheduler to answer.
+DASK_CONNECT_SECONDS = 10.0
+
+#: ``--param`` keys with this prefix set the search bot's options, not the game's.
+BOT_PARAM_PREFIX = "search_"
+
+
+def split_params(params: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(game parameters, bot options) from the ``--param`` pairs."""
+    game_params: dict[str, Any] = {}
+    bot_options: dict[str, Any] = {}
+    for key, value in (params or {}).items():
+        if key.startswith(BOT_PARAM_PREFIX):
+            bot_options[key] = value
+        else:
+            game_params[key] = value
+    return game_params, bot_options
+
+
+def bot_factories(game: Game, options: Mapping[str, Any] | None = None) -> dict[str, BotFactory]:
+    """Every bot of ``game``, weakest first: its own and the search bot every game has."""
+    return with_search(game, game.bots(), options or {})
+
+
+def resolve_bots(
+    game: Game,
+    names: Sequence[str] | None,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+) -> list[str]:
+    available = bot_factories(game, options)
     if not names:
         strongest = list(available)[-1]
         return [strongest] * players
@@ -118,11 +151,12 @@ def play_match(
     *,
     scenario: Mapping[str, Any] | None = None,
     strict: bool = False,
+    bot_options: Mapping[str, Any] | None = None,
 ) -> MatchResult:
     """Bots play every seat from setup to the end."""
     dice = DiceService.seeded(seed)
     state = game.new_initial_state(players, dice, scenario=scenario)
-    factories = game.bots()
+    factories = bot_factories(game, bot_options)
     bots: list[Bot] = [
         factories[name](DiceService.seeded(f"{seed}:bot:{seat}"))
         for seat, name in enumerate(bot_names)
@@ -174,6 +208,84 @@ def _strict_check(state: GameState, actions: int, action: Any) -> None:
         raise InvariantViolation(f"after {actions} actions{after}: {exc}") from exc
 
 
+@dataclass(frozen=True)
+class MatchTask:
+    """One run's fixed arguments: ``task(seed)`` plays the game of that seed.
+
+    Plain data, so worker processes (``--jobs``) and Dask workers (``--scheduler``)
+    receive it whole; each builds the Game once and keeps it."""
+
+    game_name: str
+    params: dict[str, Any]
+    players: int
+    bots: tuple[str, ...]
+    scenario: dict[str, Any] | None = None
+    strict: bool = False
+    bot_options: dict[str, Any] = field(default_factory=dict)
+
+    def __call__(self, seed: int) -> MatchResult:
+        return play_match(
+            _game(self.game_name, json.dumps(self.params, sort_keys=True)),
+            self.players,
+            seed,
+            self.bots,
+            scenario=self.scenario,
+            strict=self.strict,
+            bot_options=self.bot_options,
+        )
+
+    def many(self, seeds: Sequence[int]) -> list[MatchResult]:
+        return [self(s) for s in seeds]
+
+
+@functools.lru_cache(maxsize=8)
+def _game(name: str, params: str) -> Game:
+    """The Game of a run (``params`` as JSON), built once per process."""
+    return game_class(name)(json.loads(params))
+
+
+def _chunks(seeds: Sequence[int], parts: int) -> list[list[int]]:
+    """``seeds`` cut into about ``parts`` runs of neighbours, in order."""
+    size = max(1, -(-len(seeds) // parts))
+    return [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
+
+
+def _run_processes(task: MatchTask, seeds: Sequence[int], jobs: int) -> list[MatchResult]:
+    """The games spread over ``jobs`` worker processes; results in seed order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Fork where the platform has it: workers start at once with the modules loaded.
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    # Small chunks (4 per worker) even out games of very different lengths.
+    chunks = _chunks(seeds, jobs * 4)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        return [r for part in pool.map(task.many, chunks) for r in part]
+
+
+def _run_dask(task: MatchTask, seeds: Sequence[int], address: str) -> list[MatchResult]:
+    """The games run on the Dask cluster at ``address``; results in seed order."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BadInput(
+            "--scheduler needs the optional Dask extra: pip install 'dask[distributed]'"
+        ) from None
+    try:
+        client = Client(address, timeout=DASK_CONNECT_SECONDS)
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise BadInput(
+            f"--scheduler: cannot reach the Dask scheduler at {address}: {exc}"
+        ) from None
+    try:
+        workers = max(1, sum(client.ncores().values()))
+        futures = client.map(task.many, _chunks(seeds, workers * 4), pure=False)
+        return [r for part in client.gather(futures) for r in part]
+    finally:
+        client.close()
+
+
 def simulate(
     game_name: str,
     *,
@@ -184,28 +296,54 @@ def simulate(
     scenario: Mapping[str, Any] | None = None,
     params: Mapping[str, Any] | None = None,
     strict: bool = False,
+    jobs: int = 1,
+    scheduler: str | None = None,
 ) -> dict[str, Any]:
-    """The ``wargame simulate`` run, as the JSON the contract describes."""
-    game = game_class(game_name)(params)
+    """The ``wargame simulate`` run, as the JSON the contract describes.
+
+    ``jobs`` > 1 spreads the games over that many processes, ``scheduler`` over a
+    Dask cluster; each game depends only on its seed, so ``"games"`` is the same."""
+    game_params, bot_options = split_params(params)
+    game = game_class(game_name)(game_params)
     n = players if players is not None else game.default_players()
     _check_players(game, n)
     if games < 1:
         raise BadInput(f"--games must be at least 1, not {games}")
-    names = resolve_bots(game, bots, n)
-    results = []
-    total_actions = 0
+    if jobs < 1:
+        raise BadInput(f"--jobs must be at least 1, not {jobs}")
+    names = resolve_bots(game, bots, n, bot_options)
+    if not bots and names[0] == SEARCH and not set(bot_options) & set(SEARCH_BUDGET_KEYS):
+        # The search bot as the default of a headless run: a fixed number of
+        # iterations, so the run is quick and the same arguments give the same games.
+        bot_options = {**bot_options, "search_iterations": HEADLESS_SEARCH_ITERATIONS}
+    task = MatchTask(
+        game_name,
+        game_params,
+        n,
+        tuple(names),
+        dict(scenario) if scenario is not None else None,
+        strict,
+        bot_options,
+    )
+    seeds = [game_seed(seed, i) for i in range(games)]
     start = time.perf_counter()
-    for i in range(games):
-        r = play_match(game, n, game_seed(seed, i), names, scenario=scenario, strict=strict)
-        total_actions += r.actions
-        results.append(r.to_json())
+    if scheduler:
+        matches = _run_dask(task, seeds, scheduler)
+    elif jobs > 1 and games > 1:
+        matches = _run_processes(task, seeds, min(jobs, games))
+    else:
+        matches = [
+            play_match(game, n, s, names, scenario=scenario, strict=strict, bot_options=bot_options)
+            for s in seeds
+        ]
     seconds = time.perf_counter() - start
+    total_actions = sum(r.actions for r in matches)
     return {
         "game": game_name,
         "seed": seed,
         "players": n,
         "bots": names,
-        "games": results,
+        "games": [r.to_json() for r in matches],
         "seconds": round(seconds, 4),
         "actions_per_second": round(total_actions / seconds, 1) if seconds > 0 else None,
     }

@@ -239,13 +239,11 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             elif self.needs_gear_check(ship, ts):
                 out.append(make_action(GearCheck, ship.name))
             elif ts.gear_ok:
-                for (hex_, heading), _r in self.move_options(ship).items():
-                    out.append(make_action(Move, ship.name, hex_, heading))
+                out.extend(_moves(Move, ship.name, self.move_options(ship)))
         if step <= 1 and ts.step == "extra" and self.extra_allowed(ship, ts):
             out.append(make_action(RollExtra, ship.name))
         if ts.step == "extra_move":
-            for (hex_, heading), _r in self.extra_options(ship).items():
-                out.append(make_action(ExtraMove, ship.name, hex_, heading))
+            out.extend(_moves(ExtraMove, ship.name, self.extra_options(ship)))
         if step <= 3:
             out.extend(self.fire_options(ship, self.enemies(ship)))
         if step <= 4 and not ts.grappled:
@@ -268,13 +266,20 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def fire_options(self, ship: Ship, targets: Sequence[Ship]) -> list[Action]:
         out: list[Action] = []
         ts = self.ts
+        sea, rules = self.sea, self.rules
+        # Out of range for a battery's guns: no shot (find_shot's first test), so the
+        # distance to each target is measured once, not once per battery.
+        dists = [sea.distance_cm(ship.hex, t.hex) for t in targets]
         for pos in POSITIONS:
             if self.phase == "ship" and ts is not None and pos.value in ts.fired:
                 continue
             if combat.battery_can_fire(ship, pos) is not None:
                 continue
-            for t in targets:
-                shot = combat.find_shot(self.sea, self.rules, ship, pos, t)
+            reach = rules.fire.range_cm[ship.batteries[pos].weight] + 1e-6
+            for t, dist in zip(targets, dists, strict=True):
+                if dist > reach:
+                    continue
+                shot = combat.find_shot(sea, rules, ship, pos, t)
                 if shot is None or shot.dice <= 0:
                     continue
                 for aim in Aim:
@@ -308,12 +313,21 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             return True
         return ship.type in point.repeat_for
 
-    def _blocked(self, ship: Ship) -> frozenset[tuple[int, int]]:
-        return frozenset(
-            s.hex
-            for s in self.ships.values()
-            if s is not ship and s.status in (Status.AFLOAT, Status.SURRENDERED)
-        )
+    def _blocked(self, ship: Ship, within: int | None = None) -> frozenset[tuple[int, int]]:
+        """Hexes of the other ships that stop ``ship``; with ``within``, only those that
+        many hex steps away or nearer (a move of that length cannot reach the others,
+        so movement results are shared by more positions)."""
+        q, r = ship.hex
+        out = []
+        for s in self.ships.values():
+            if s is ship or s.status not in (Status.AFLOAT, Status.SURRENDERED):
+                continue
+            if within is not None:
+                dq, dr = s.hex[0] - q, s.hex[1] - r
+                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > within:
+                    continue
+            out.append(s.hex)
+        return frozenset(out)
 
     def basic_allowance(self, ship: Ship, ts: ShipTurn) -> int:
         point = self.rules.sail.point(ts.sail_point)
@@ -336,7 +350,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         v = self.rules.movement.voluntary_reduction
         steps = tuple(sorted({n, max(0, n - v)}))
         must_turn = point.must_turn and n > 0
-        blocked = self._blocked(ship)
+        blocked = self._blocked(ship, within=steps[-1])
         turns_left = self._turns_left(ship, ts)
         key = (ship.hex, ship.heading, steps, turns_left, must_turn, point.turn_only, blocked)
         hit = self.sea.reach_cache.get(key)
@@ -359,7 +373,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def extra_options(self, ship: Ship) -> dict[tuple[tuple[int, int], int], Reach]:
         ts = self.ts
         assert ts is not None
-        blocked = self._blocked(ship)
+        blocked = self._blocked(ship, within=1)
         turns_left = self._turns_left(ship, ts)
         key = (ship.hex, ship.heading, (1,), turns_left, False, False, blocked)
         hit = self.sea.reach_cache.get(key)
@@ -563,6 +577,25 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def describe(self, action: Action) -> str:
         """A short sentence for the undo menu and the log."""
         return describe_action(self.sea, action)
+
+
+#: The move actions of a ship for one movement result (a ``reach_cache`` value), by
+#: (action class, ship, id of the result) with the result itself to check it.
+_MOVE_LISTS: dict[tuple[type, str, int], tuple[dict[Any, Reach], tuple[Action, ...]]] = {}
+
+
+def _moves(cls: type[Action], ship: str, opts: dict[Any, Reach]) -> tuple[Action, ...]:
+    """``cls(ship, hex, heading)`` for every end of ``opts``, in its order: built once
+    for each movement result (the same result comes back from the cache)."""
+    key = (cls, ship, id(opts))
+    hit = _MOVE_LISTS.get(key)
+    if hit is not None and hit[0] is opts:
+        return hit[1]
+    if len(_MOVE_LISTS) > 20_000:
+        _MOVE_LISTS.clear()
+    moves = tuple(make_action(cls, ship, hex_, heading) for hex_, heading in opts)
+    _MOVE_LISTS[key] = (opts, moves)
+    return moves
 
 
 _HANDLERS: dict[type, Any] = {

@@ -10,6 +10,7 @@ from wargame.poe.legal import (
     can_mutiny,
     fight_plays,
     law_cards,
+    own_turn_actions,
     phase_actions,
 )
 from wargame.poe.scoring import mutiny_bonus, score_burial
@@ -101,7 +102,11 @@ def end_turn(st: PoeState, dice: DiceService) -> None:
 
 def settle(st: PoeState, dice: DiceService) -> None:
     """Close windows no one can act in, resolve fights whose window closed, skip
-    phases with nothing to do; stop where a player has a choice."""
+    phases with nothing to do; stop where a player has a choice.
+
+    Where it stops on the active pirate's own turn, the phase's actions it looked at
+    become the state's legal actions (so they are not worked out twice)."""
+    st._legal = None
     while not st.over:
         if st.selection:  # a fight may have taken a chosen treasure away
             s = st.active
@@ -110,11 +115,15 @@ def settle(st: PoeState, dice: DiceService) -> None:
             f = st.stack[-1]
             if not frame_ready(st, f, dice):
                 continue
+            st._legal = None
             return
         s = st.active
-        if phase_actions(st, s) or (st.phase == "bury" and can_mutiny(st, s)):
+        acts = phase_actions(st, s)
+        if acts or (st.phase == "bury" and can_mutiny(st, s)):
+            st._legal = own_turn_actions(st, s, acts)
             return
         end_phase(st, dice)
+    st._legal = None
 
 
 def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:

@@ -27,7 +27,12 @@ def legal_actions(st: PoeState) -> list[Action]:
     if st.stack:
         return frame_actions(st, st.stack[-1])
     s = st.active
-    out = phase_actions(st, s) or [_DONE]
+    return own_turn_actions(st, s, phase_actions(st, s))
+
+
+def own_turn_actions(st: PoeState, s: int, phase: list[Action]) -> list[Action]:
+    """The active pirate's actions, given the phase's own (``phase_actions``)."""
+    out = phase or [_DONE]
     out += card_plays(st, s, own_turn=True)
     if can_mutiny(st, s):
         out.append(_MUTINY)

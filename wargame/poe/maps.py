@@ -65,8 +65,25 @@ def board_for(scenario: Mapping[str, Any] | None) -> Board:
         board = Board.from_graph(scenario, name=str(scenario.get("name", "graph")))
         require_connected(board.adjacent, board.names, board.name)
         return board
+    if scenario is None:
+        # The default map: read and hashed once while the file stays as it was, not
+        # for every game (a random-bot game takes about as long as reading it).
+        path = default_map_path()
+        try:
+            st = path.stat()
+        except OSError:
+            pass  # read_map_json names the problem
+        else:
+            return _default_board(str(path), st.st_mtime_ns, st.st_size)
     doc = map_for(scenario)
     assert doc is not None
+    return _board_from_map_text(json.dumps(doc, sort_keys=True))
+
+
+@lru_cache(maxsize=4)
+def _default_board(path: str, mtime_ns: int, size: int) -> Board:
+    """The board of the default map file as it was at ``mtime_ns`` and ``size``."""
+    doc = read_map_json(Path(path))
     return _board_from_map_text(json.dumps(doc, sort_keys=True))
 
 

@@ -7,6 +7,7 @@ use, copying, JSON, the hidden-information view and the invariants.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -100,21 +101,17 @@ class PoeState(GameState):
 
     def legal_actions(self) -> Sequence[Action]:
         if self._legal is None:
-            from wargame.poe.legal import legal_actions
-
-            self._legal = legal_actions(self)
+            self._legal = _modules()[0].legal_actions(self)
         return self._legal
 
     def apply(self, action: Action, dice: DiceService) -> None:
-        from wargame.poe.effects import apply_action
-        from wargame.poe.refusals import why_illegal
-
         if action not in self.legal_actions():
+            from wargame.poe.refusals import why_illegal
+
             reason, rule = why_illegal(self, action)
             raise IllegalAction(reason, rule=rule)
         self._legal = None
-        apply_action(self, action, dice)
-        self._legal = None
+        _modules()[1].apply_action(self, action, dice)  # settles: sets or clears _legal
 
     def is_terminal(self) -> bool:
         return self.over
@@ -202,6 +199,11 @@ class PoeState(GameState):
         s.last_fight = dict(self.last_fight) if self.last_fight else None
         s._legal = None
         return s
+
+    def resample_hidden(self, seat: int, dice: DiceService) -> PoeState:
+        from wargame.poe.hidden import resample_hidden
+
+        return resample_hidden(self, seat, dice)
 
     # -- plain data ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -388,6 +390,15 @@ class PoeState(GameState):
         for c in self.selection:
             if c not in self.hand[self.active] and c not in self.faceup[self.active]:
                 raise InvariantViolation(f"selected card {c} is not the active pirate's")
+
+
+@functools.cache
+def _modules() -> tuple[Any, Any]:
+    """The legal-move and effects modules (they import this one): imported once, not
+    on every action."""
+    from wargame.poe import effects, legal
+
+    return legal, effects
 
 
 def frame_seat(f: Frame) -> int:

@@ -203,14 +203,30 @@ class CombatMixin:
         )
 
     def has_attack(self: RaidState, side: int) -> bool:
-        return any(self.attack_targets(sq, side) for sq in self.attack_squares(side))
+        # Targets first: they are cheap to find, and most squares have none.
+        occ = self.occupancy()
+        units = self.units
+        return any(
+            units[idx[0]].side == side
+            and sq not in self.attacked_from
+            and self.attack_targets(sq, side)
+            and self.fighters(sq, attacking=True)
+            for sq, idx in occ.items()
+        )
 
     def attack_actions(self: RaidState, side: int) -> list[A.Attack]:
-        return [
-            A.Attack(sq, t)
-            for sq in self.attack_squares(side)
-            for t in self.attack_targets(sq, side)
-        ]
+        occ = self.occupancy()
+        units = self.units
+        out: list[A.Attack] = []
+        for sq in sorted(
+            q
+            for q, idx in occ.items()
+            if units[idx[0]].side == side and q not in self.attacked_from
+        ):
+            targets = self.attack_targets(sq, side)
+            if targets and self.fighters(sq, attacking=True):
+                out.extend(A.Attack(sq, t) for t in targets)
+        return out
 
     def validate_attack(self: RaidState, a: A.Attack) -> Callable[[DiceService], None]:
         side = self.active_side()

@@ -19,6 +19,23 @@ ENGAGED = "22.16 Hand to hand fighting ('Attacked square must stay. No reinforce
 ONE_SIDE = "Ruling: one side per square"
 
 
+#: Every plain move of a unit from a square, as (square, move) pairs in reach order,
+#: by (unit, square), with the reach they were built from: a move list is mostly the
+#: same moves again, and building a frozen action costs ten times a look-up.
+_MOVES: dict[tuple[str, Sq], tuple[tuple[Sq, ...], tuple[tuple[Sq, A.Move], ...]]] = {}
+
+
+def _plain_moves(uid: str, sq: Sq, reach: tuple[Sq, ...]) -> tuple[tuple[Sq, A.Move], ...]:
+    hit = _MOVES.get((uid, sq))
+    if hit is not None and hit[0] is reach:
+        return hit[1]
+    if len(_MOVES) > 50_000:
+        _MOVES.clear()
+    pairs = tuple((t, A.Move(uid, t)) for t in reach)
+    _MOVES[(uid, sq)] = (reach, pairs)
+    return pairs
+
+
 class MovementMixin:
     # -- who may move ------------------------------------------------------------------
     def needs_rouse(self: RaidState) -> bool:
@@ -55,31 +72,50 @@ class MovementMixin:
             return m.escort_groups, officer.scurvy_escort
         return m.escort_groups, m.escort_groups
 
-    def _targets(self: RaidState, u: Unit, movers: int) -> list[Sq]:
-        if u.sq is None or u.sq in self.engaged:
-            return []
+    def _blocked(self: RaidState, side: int, movers: int) -> set[Sq]:
+        """Squares ``movers`` groups of ``side`` may not enter: engaged squares, squares of
+        the other side, and squares without room for them."""
         cap = self.rules.movement.square_capacity
-        if movers > cap:
-            return []
         occ = self._occ if self._occ is not None else self.occupancy()
         units = self.units
-        engaged = self.engaged
-        side = u.side
-        out: list[Sq] = []
-        for sq in self.reach[u.sq]:
-            here = occ.get(sq)
-            if here and (units[here[0]].side != side or len(here) + movers > cap):
-                continue
-            if sq in engaged:
-                continue
-            out.append(sq)
+        out = set(self.engaged)
+        for sq, here in occ.items():
+            if units[here[0]].side != side or len(here) + movers > cap:
+                out.add(sq)
         return out
+
+    def _targets(self: RaidState, u: Unit, movers: int, blocked: set[Sq] | None = None) -> list[Sq]:
+        """The squares ``u`` (with ``movers`` groups in all) may move into, in reach order;
+        ``blocked`` is ``_blocked(u.side, movers)`` when the caller has it."""
+        if u.sq is None or u.sq in self.engaged:
+            return []
+        if movers > self.rules.movement.square_capacity:
+            return []
+        if blocked is None:
+            blocked = self._blocked(u.side, movers)
+        return [sq for sq in self.reach[u.sq] if sq not in blocked]
 
     # -- listing ------------------------------------------------------------------------
     def has_move(self: RaidState, side: int) -> bool:
-        for u in self.units:
-            if u.side == side and u.status == "ready" and not u.moved:
-                if self.why_not_alone(u) is None and self._targets(u, 1):
+        """True if some unit of ``side`` may move on its own now (stops at the first)."""
+        cap = self.rules.movement.square_capacity
+        if cap < 1:
+            return False
+        occ = self._occ if self._occ is not None else self.occupancy()
+        units = self.units
+        engaged = self.engaged
+        reach = self.reach
+        for u in units:
+            if u.side != side or u.status != "ready" or u.moved:
+                continue
+            sq = u.sq
+            if sq is None or sq in engaged or self.why_not_alone(u) is not None:
+                continue
+            for t in reach[sq]:
+                here = occ.get(t)
+                if here and (units[here[0]].side != side or len(here) >= cap):
+                    continue
+                if t not in engaged:
                     return True
         return False
 
@@ -92,14 +128,25 @@ class MovementMixin:
 
     def move_actions(self: RaidState, side: int) -> list[A.Move]:
         out: list[A.Move] = []
+        blocked: dict[int, set[Sq]] = {}  # by the number of groups moving together
+        alone_ok = self.rules.movement.square_capacity >= 1
         for u in self.movable(side):
             if self.why_not_alone(u) is not None:
                 continue
-            for t in self._targets(u, 1):
-                out.append(A.Move(u.id, t))
+            alone = blocked.get(1)
+            if alone is None:
+                alone = blocked[1] = self._blocked(side, 1)
+            sq = u.sq
+            if alone_ok and sq is not None:  # movable: on the table and not engaged
+                pairs = _plain_moves(u.id, sq, self.reach[sq])
+                out.extend([move for t, move in pairs if t not in alone])
             if u.is_officer and u.side == DEFENDER:
                 for escort in self.escort_options(u):
-                    for t in self._targets(u, 1 + len(escort)):
+                    movers = 1 + len(escort)
+                    group = blocked.get(movers)
+                    if group is None:
+                        group = blocked[movers] = self._blocked(side, movers)
+                    for t in self._targets(u, movers, group):
                         out.append(A.Move(u.id, t, escort))
         return out
 

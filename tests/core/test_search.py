@@ -1,0 +1,141 @@
+"""The search bot: options, its place among the bots, and that it never reads hidden state."""
+
+from __future__ import annotations
+
+import pytest
+
+from wargame.core.dice import DiceService
+from wargame.core.game import RandomBot
+from wargame.core.play import bot_factories
+from wargame.core.registry import available_games, game_class
+from wargame.core.search import SearchBot, SearchOptions
+from wargame.errors import BadInput
+from wargame.poe.game import PiecesOfEightGame
+from wargame.poe.hidden import resample_hidden
+from wargame.poe.state import PoeState
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_lists_the_search_bot_before_its_strongest_own_bot(name: str) -> None:
+    game = game_class(name)()
+    names = list(bot_factories(game))
+    own = list(game.bots())
+    assert "search" in names and names[0] == "random"
+    assert [n for n in names if n != "search"] == own
+    if len(own) > 1:
+        assert names[-1] == own[-1]  # the default stays the hand-written bot
+
+
+def test_search_options_come_from_params() -> None:
+    opts = SearchOptions.from_params({"search_seconds": 0.25, "search_iterations": 40})
+    assert opts.seconds == 0.25 and opts.iterations == 40
+    assert SearchOptions.from_params({}).seconds == 1.0
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"search_seconds": "fast"}, "search_seconds: expected a number"),
+        ({"search_iterations": 2.5}, "whole number"),
+        ({"search_seconds": -1}, "positive"),
+        ({"search_depth": 3}, "unknown search bot option"),
+    ],
+)
+def test_bad_search_options_are_bad_input(params: dict[str, object], words: str) -> None:
+    with pytest.raises(BadInput, match=words):
+        SearchOptions.from_params(params)
+
+
+def _positions(seed: int, every: int = 7, count: int = 6) -> list[PoeState]:
+    """Positions near the end of a random 4-player game where the seat to act has a
+    choice (so that the search's playouts reach the end and its results differ)."""
+    state = PiecesOfEightGame().new_initial_state(4, DiceService.seeded(seed))
+    dice, bot = DiceService.seeded(seed + 1), RandomBot(DiceService.seeded(seed + 2))
+    seen: list[PoeState] = []
+    step = 0
+    while not state.is_terminal():
+        if step % every == 0 and len(state.legal_actions()) > 1:
+            seen.append(state.clone())
+        state.apply(bot.choose(state, state.current_player()), dice)
+        step += 1
+    return seen[-count:]
+
+
+def _search(state: PoeState, seat: int) -> tuple[object, dict[object, int]]:
+    options = SearchOptions(iterations=12, epsilon=1.0)  # random playouts: quick
+    bot = SearchBot(DiceService.seeded(77), options)
+    action = bot.choose(state, seat)
+    return action, bot.last_visits
+
+
+def test_search_decides_the_same_on_nonsense_hidden_cards() -> None:
+    """Others' hands, the deck and buried cards replaced by other cards consistent with
+    what the seat sees: the same search (same seed) makes the same decision, visit for
+    visit, so it never read the true cards."""
+    compared = 0
+    for real in _positions(5) + _positions(6):
+        seat = real.current_player()
+        assert seat is not None
+        nonsense = real.resample_hidden(seat, DiceService.seeded(1234))
+        assert nonsense.observation(seat) == real.observation(seat)
+        if nonsense.to_json() == real.to_json():
+            continue  # nothing hidden from this seat could be otherwise
+        assert _search(nonsense, seat) == _search(real, seat)
+        compared += 1
+    assert compared >= 4
+
+
+def test_the_hidden_state_test_would_catch_a_bot_that_peeks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planning on the true cards (a plain clone) makes the searches differ."""
+    monkeypatch.setattr(PoeState, "resample_hidden", lambda self, seat, dice: self.clone())
+    differ = 0
+    for real in _positions(5) + _positions(6):
+        seat = real.current_player()
+        nonsense = resample_hidden(real, seat, DiceService.seeded(1234))
+        differ += _search(nonsense, seat) != _search(real, seat)
+    assert differ > 0
+
+
+@pytest.mark.parametrize("name", ["naval", "raid", "pieces-of-eight"])
+def test_search_leaves_the_state_it_is_given_alone(name: str) -> None:
+    game = game_class(name)()
+    dice = DiceService.seeded(3)
+    state = game.new_initial_state(game.default_players(), dice)
+    bot = RandomBot(DiceService.seeded(4))
+    for _ in range(15):
+        state.apply(bot.choose(state, state.current_player()), dice)
+    before = state.to_json()
+    seat = state.current_player()
+    search = SearchBot(DiceService.seeded(5), SearchOptions(iterations=5, playout_limit=80))
+    assert search.choose(state, seat) in state.legal_actions()
+    assert state.to_json() == before
+
+
+def test_timed_search_stops_near_its_budget() -> None:
+    game = game_class("naval")()
+    state = game.new_initial_state(2, DiceService.seeded(8))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0], DiceService.seeded(8))
+    bot = SearchBot(DiceService.seeded(1), SearchOptions(seconds=0.05))
+    bot.choose(state, state.current_player())
+    assert bot.last_iterations >= 1
+
+
+def test_search_beats_random_in_the_toy_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game with no bot but random: search comes last, is the default of a headless
+    run with a fixed iteration budget (same games every run), and wins the race."""
+    from tests.core.toygame import ToyGame
+    from wargame.core import play
+
+    assert list(bot_factories(ToyGame())) == ["random", "search"]
+    monkeypatch.setattr(play, "game_class", lambda name: ToyGame)
+    run = play.simulate("toy", games=1, seed=1)
+    assert run["bots"] == ["search", "search"]
+    assert play.simulate("toy", games=1, seed=1)["games"] == run["games"]
+    games = play.simulate(
+        "toy", games=16, seed=2, bots=["search", "random"], params={"search_iterations": 20}
+    )["games"]
+    won = sum(g["winner"] == "0" for g in games)
+    assert won >= 13, won

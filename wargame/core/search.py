@@ -1,0 +1,311 @@
+"""One search bot for every game: information-set Monte Carlo tree search.
+
+Written once against the game protocol (``legal_actions``, ``apply``, ``clone``,
+``resample_hidden``, ``is_terminal``, ``outcome``, ``current_player``), after
+Cowling, Powley and Whitehouse's single-observer ISMCTS (2012). Each iteration:
+
+1. *determinize*: ``state.resample_hidden(seat, dice)`` redraws everything hidden
+   from the bot's seat (other hands, deck order) consistently with what it has
+   seen; the bot never looks at the true hidden state;
+2. *select* down one tree shared by all determinizations (only the actions legal
+   in this determinization compete) by PUCT: a child's mean result plus an
+   exploration term weighted by a prior that gives half its weight to the
+   playout bot's choice at that node and spreads the rest evenly, so a short
+   search plays that bot's move and a longer one leaves it only where the
+   playouts say another is better;
+3. *expand* the child chosen if it is new, *play out* to the end with the fast
+   engines, and credit every node on the path with the result of the seat that
+   chose it.
+
+A playout follows the game's strongest hand-written bot (found through
+``Game.bots()``, weakest first), each move replaced by a random one with
+probability ``epsilon``; a game with no bot but ``random`` plays out at random.
+Random playouts alone tell little in games where random play rarely scores (most
+random naval battles end 0-0), and the hand-written bots run as fast as the
+engines. The result credited is 3/4 for the win (1 a win, 0 a loss, a draw
+split evenly) and 1/4 for the seat's share of the points scored, so that a
+playout that ends without a winner still says who did better.
+
+The bot then plays the most visited action at the root (ties: the playout bot's). Its budget is wall-clock
+time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
+number of iterations (``iterations``): a timed search depends on the machine's
+speed, so only the iteration budget gives the same games on every run. Options
+come from ``--param search_seconds=0.2`` / ``search_iterations=500``.
+
+Every random choice (determinization, expansion, playouts, chance in the
+engines) is drawn from a dice service seeded from the bot's own, so a search
+with an iteration budget is a pure function of its seat's observation and seed.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from wargame.core.actions import Action
+from wargame.core.dice import DiceService
+from wargame.core.game import Bot, BotFactory, Game, GameState, Outcome
+from wargame.errors import BadInput
+
+NAME = "search"
+
+#: The share of the prior the playout bot's choice gets at each node (the rest is
+#: spread evenly over the legal actions): a short search plays that bot's move, a
+#: longer one leaves it where the playouts say another is better.
+HINT_PRIOR = 0.5
+
+#: The options that set the search's budget.
+SEARCH_BUDGET_KEYS = ("search_seconds", "search_iterations")
+#: The budget of the search bot when it is the default bot of a ``wargame simulate``
+#: run and no budget is given: iterations, not seconds, so that the run is quick and
+#: reproducible (a timed search depends on the machine).
+HEADLESS_SEARCH_ITERATIONS = 100
+
+#: Games in which the search bot (at its default budget) measured stronger than the
+#: game's strongest hand-written bot: there it is listed last, the default bot.
+#: Elsewhere it is listed just before that bot (docs/rulings.md, "Where the search
+#: bot stands among the bots").
+STRONGEST_IN: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """The search bot's budget and knobs."""
+
+    #: Wall-clock seconds per decision (ignored when ``iterations`` is set).
+    seconds: float = 1.0
+    #: A fixed number of iterations per decision: reproducible on any machine.
+    iterations: int | None = None
+    #: A playout longer than this many actions is scored as a draw.
+    playout_limit: int = 5_000
+    #: PUCT's exploration constant (rewards are in 0..1).
+    exploration: float = 0.7
+    #: How often a playout move is random instead of the playout bot's.
+    epsilon: float = 0.1
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> SearchOptions:
+        """Options from ``search_*`` parameters; a bad value is BadInput naming it."""
+        known = {
+            "search_seconds": "seconds",
+            "search_iterations": "iterations",
+            "search_playout_limit": "playout_limit",
+            "search_exploration": "exploration",
+            "search_epsilon": "epsilon",
+        }
+        values: dict[str, Any] = {}
+        for key, raw in params.items():
+            field_name = known.get(key)
+            if field_name is None:
+                raise BadInput(
+                    f"--param {key}: unknown search bot option (it takes: {', '.join(known)})"
+                )
+            try:
+                number = float(raw)
+            except (TypeError, ValueError):
+                raise BadInput(f"--param {key}: expected a number, not {raw!r}") from None
+            if not math.isfinite(number) or number < 0 or (number == 0 and key != "search_epsilon"):
+                raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
+            if field_name == "epsilon" and number > 1:
+                raise BadInput(f"--param {key}: a chance from 0 to 1, not {raw!r}")
+            if field_name in ("iterations", "playout_limit"):
+                if number != int(number):
+                    raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
+                values[field_name] = int(number)
+            else:
+                values[field_name] = number
+        return cls(**values)
+
+
+class _Node:
+    """A tree node: reached by one action of ``seat``, with its statistics."""
+
+    __slots__ = ("seat", "visits", "reward", "hint", "children")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.reward = 0.0
+        #: The playout bot's choice here (the first time the node was reached).
+        self.hint: Action | None = None
+        self.children: dict[Action, _Node] = {}
+
+
+class SearchBot:
+    """Information-set MCTS over the game protocol (see the module's docstring)."""
+
+    name = NAME
+
+    def __init__(
+        self,
+        dice: DiceService,
+        options: SearchOptions | None = None,
+        playout_bot: BotFactory | None = None,
+    ) -> None:
+        self.dice = dice
+        self.options = options or SearchOptions()
+        #: The bot playouts follow (None: uniformly random playouts).
+        self.playout_bot = playout_bot
+        #: The playout bot that follows this seat through the real game and names the
+        #: first action to try at the root (a hand-written bot may remember the game it
+        #: follows, as the raid tactician does; playouts get a fresh one each).
+        self._follower: Bot | None = None
+        #: Iterations run by the last decision, and its root's visits per action.
+        self.last_iterations = 0
+        self.last_visits: dict[Action, int] = {}
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        legal = list(state.legal_actions())
+        if len(legal) == 1:
+            self.last_iterations = 0
+            self.last_visits = {legal[0]: 0}
+            return legal[0]
+        # The search draws from its own service, seeded from the bot's: the game's
+        # dice are never touched, and the same seed gives the same search.
+        sim = DiceService.seeded(self.dice.randint(0, 2**62, "search"))
+        root = _Node(seat)
+        if self.playout_bot is not None:
+            if self._follower is None:
+                self._follower = self.playout_bot(DiceService.seeded(self.dice.randint(0, 2**62)))
+            # It sees the seat's own redraw of the hidden parts, never the true ones.
+            root.hint = self._follower.choose(state.resample_hidden(seat, sim), seat)
+        opts = self.options
+        budget = opts.iterations
+        deadline = time.perf_counter() + opts.seconds
+        done = 0
+        while True:
+            if budget is not None:
+                if done >= budget:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            # A fresh playout bot each iteration: a hand-written bot may remember the
+            # game it follows (the raid tactician does), and each iteration is another.
+            policy = self.playout_bot(sim) if self.playout_bot is not None else None
+            self._iterate(root, state.resample_hidden(seat, sim), sim, policy)
+            done += 1
+        self.last_iterations = done
+        children = root.children
+        self.last_visits = {a: n.visits for a, n in children.items()}
+        best = legal[0]
+        best_key = (-1, False, -1.0)
+        for a in legal:  # most visited; ties: the playout bot's choice, the better mean
+            node = children.get(a)
+            if node is None:
+                continue
+            mean = node.reward / node.visits if node.visits else 0.0
+            key = (node.visits, a == root.hint, mean)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _iterate(self, root: _Node, st: GameState, dice: DiceService, policy: Bot | None) -> None:
+        c = self.options.exploration
+        # Unvisited actions: with a playout bot they start at 0 and are tried when the
+        # prior and the count say so; without one, each is tried once first.
+        fpu = 0.0 if policy is not None else 1.0
+        node = root
+        root.visits += 1
+        path: list[_Node] = []
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            seat = st.current_player()
+            if seat is None:
+                break
+            if node.hint is None and policy is not None:
+                node.hint = policy.choose(st, seat)
+            hint = node.hint
+            children = node.children
+            base = (1.0 - HINT_PRIOR if policy is not None else 1.0) / len(legal)
+            scale = c * math.sqrt(node.visits)
+            action = legal[0]
+            best = -math.inf
+            for a in legal:
+                ch = children.get(a)
+                prior = base + HINT_PRIOR if a == hint else base
+                if ch is None or not ch.visits:
+                    score = fpu + scale * prior
+                else:
+                    score = ch.reward / ch.visits + scale * prior / (1 + ch.visits)
+                if score > best:
+                    best, action = score, a
+            st.apply(action, dice)
+            child = children.get(action)
+            if child is None:
+                child = children[action] = _Node(seat)
+                path.append(child)
+                break
+            child.seat = seat
+            path.append(child)
+            node = child
+        rewards = _playout(st, dice, self.options, policy)
+        for n in path:
+            n.visits += 1
+            n.reward += rewards.get(n.seat, 0.0)
+
+
+def _playout(
+    st: GameState, dice: DiceService, opts: SearchOptions, policy: Bot | None
+) -> dict[int, float]:
+    """Play to the end; every seat's reward in 0..1 (see the module's docstring)."""
+    randint = dice.randint
+    # epsilon as a chance in 1..1000: one draw per move decides bot or random.
+    mix = round(opts.epsilon * 1000) if policy is not None else 1000
+    steps = 0
+    while not st.is_terminal():
+        if steps >= opts.playout_limit:
+            return {}
+        seat = st.current_player()
+        if policy is not None and seat is not None and (mix == 0 or randint(1, 1000, "mix") > mix):
+            action = policy.choose(st, seat)
+        else:
+            legal = st.legal_actions()
+            action = legal[randint(0, len(legal) - 1, "playout")]
+        st.apply(action, dice)
+        steps += 1
+    outcome = st.outcome()
+    if outcome is None:
+        return {}
+    return rewards(outcome)
+
+
+def rewards(outcome: Outcome) -> dict[int, float]:
+    """3/4 for the result (1 a win, 0 a loss, a draw split), 1/4 for the share of points."""
+    seats = list(outcome.scores) or [0, 1]
+    n = len(seats)
+    winners = outcome.winners
+    total = sum(max(0.0, float(v)) for v in outcome.scores.values())
+    out: dict[int, float] = {}
+    for s in seats:
+        won = (1.0 if s in winners else 0.0) if winners else 1.0 / n
+        share = max(0.0, float(outcome.scores.get(s, 0.0))) / total if total > 0 else 1.0 / n
+        out[s] = 0.75 * won + 0.25 * share
+    return out
+
+
+def with_search(
+    game: Game, factories: Mapping[str, BotFactory], params: Mapping[str, Any]
+) -> dict[str, BotFactory]:
+    """``factories`` (weakest first) with the search bot in its place.
+
+    The search bot goes just before the game's strongest hand-written bot (so that
+    bot stays the default of ``wargame simulate``), last where it measured stronger
+    (``STRONGEST_IN``) or where the game has no bot but ``random``."""
+    options = SearchOptions.from_params(params)
+    names = [n for n in factories if n != NAME]
+    hand_written = [n for n in names if n != "random"]
+    playout = factories[hand_written[-1]] if hand_written else None
+    bot = functools.partial(SearchBot, options=options, playout_bot=playout)
+    at = len(names) if game.name in STRONGEST_IN or len(names) <= 1 else len(names) - 1
+    out: dict[str, BotFactory] = {}
+    for i, n in enumerate(names):
+        if i == at:
+            out[NAME] = bot
+        out[n] = factories[n]
+    if at == len(names):
+        out[NAME] = bot
+    return out
