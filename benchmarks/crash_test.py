@@ -69,6 +69,9 @@ def child_autosave(folder: Path) -> None:
     from wargame.persistence.autosave import AutosaveSlot
     from wargame.persistence.db import open_database
 
+    from wargame.core import sealing
+
+    sealing.configure(folder)  # the trial's own table key, which the check reads too
     db = open_database(folder / "w.sqlite3")
     session = long_session(300)
     slot = AutosaveSlot()
@@ -205,7 +208,11 @@ def check_autosave(folder: Path, acks: list[str]) -> str:
         return "lost"
     _info, data = db.load_game(autosaves[0].id)
     db.close()
-    session = Session.from_json(data, lambda _d: Broadsides(), DiceService.seeded(0))
+    from wargame.core.sealing import Keyring
+
+    session = Session.from_json(
+        data, lambda _d: Broadsides(), DiceService.seeded(0), ring=Keyring(folder.resolve())
+    )
     seq = int(session.header["seq"])
     counts = dict(a.split() for a in acks)
     last = int(acks[-1].split()[0])
