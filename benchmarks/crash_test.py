@@ -66,10 +66,9 @@ def child_db_save(folder: Path) -> None:
 def child_autosave(folder: Path) -> None:
     from longgame import Fire, long_session
 
+    from wargame.core import sealing
     from wargame.persistence.autosave import AutosaveSlot
     from wargame.persistence.db import open_database
-
-    from wargame.core import sealing
 
     sealing.configure(folder)  # the trial's own table key, which the check reads too
     db = open_database(folder / "w.sqlite3")
@@ -208,11 +207,7 @@ def check_autosave(folder: Path, acks: list[str]) -> str:
         return "lost"
     _info, data = db.load_game(autosaves[0].id)
     db.close()
-    from wargame.core.sealing import Keyring
-
-    session = Session.from_json(
-        data, lambda _d: Broadsides(), DiceService.seeded(0), ring=Keyring(folder.resolve())
-    )
+    session = Session.from_json(data, lambda _d: Broadsides(), DiceService.seeded(0))
     seq = int(session.header["seq"])
     counts = dict(a.split() for a in acks)
     last = int(acks[-1].split()[0])
@@ -344,12 +339,18 @@ def trial(path: SavePath, tally: Tally) -> None:
         os.kill(proc.pid, signal.SIGKILL)
         out, _ = proc.communicate()
         acks = [ln.split(" ", 1)[1] for ln in out.splitlines() if ln.startswith("ack ")]
+        from wargame.core import sealing
+
+        before = sealing._CONFIGURED
+        sealing.configure(folder)  # read back with the trial's own table key
         try:
             verdict = path.check(folder, acks)
         except DatabaseUnusable as exc:
             verdict = f"corrupt: {exc}"
         except Exception as exc:  # noqa: BLE001 - every failure to read back counts
             verdict = f"corrupt: {exc.__class__.__name__}: {exc}"
+        finally:
+            sealing.configure(before)
     tally.trials += 1
     tally.acked += len(acks)
     if verdict == "ok":
@@ -385,6 +386,9 @@ def main() -> int:
     ap.add_argument("--dir")
     args = ap.parse_args()
     if args.child:
+        from wargame.core import sealing
+
+        sealing.configure(Path(args.dir))  # each trial seals with its own table key
         next(p for p in PATHS if p.name == args.child).child(Path(args.dir))
         return 0
     start = time.time()
