@@ -44,6 +44,20 @@ if TYPE_CHECKING:
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
 
+APP_TITLE = "Pieces of Eight"
+
+
+def window_title(name: str, mark: str, mode_title: str, mode_key: str, path: Any) -> str:
+    """ "Name* - Mode - Pieces of Eight", never the same words twice: an unsaved new
+    document is "untitled", and the app's name is left out where the mode has it."""
+    if path is None and name in (mode_key, mode_title, ""):
+        name = "untitled"
+    parts = [f"{name}{mark}", mode_title]
+    if mode_title != APP_TITLE:
+        parts.append(APP_TITLE)
+    return " - ".join(parts)
+
+
 class MainWindow(QMainWindow):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
@@ -228,7 +242,7 @@ class MainWindow(QMainWindow):
             mark = "" if v.undo_stack.isClean() else "*"
         except RuntimeError:  # the stack announces its clean state while being destroyed
             return
-        self.setWindowTitle(f"{v.document_name}{mark} - {v.title} - Pieces of Eight")
+        self.setWindowTitle(window_title(v.document_name, mark, v.title, v.mode_key, v.path))
 
     def _update_status(self) -> None:
         self.status_label.setText(self.current.status_text())

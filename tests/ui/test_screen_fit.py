@@ -61,3 +61,15 @@ def test_a_screenshot_keeps_the_size_asked_for(tmp_path) -> None:  # noqa: ANN00
     assert screenshot("home", str(out), size="1920x1080") == 0
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1920, 1080)
+
+
+def test_the_title_never_says_the_same_thing_twice() -> None:
+    from ui.main_window import window_title
+
+    title = window_title("pieces-of-eight", "*", "Pieces of Eight", "pieces-of-eight", None)
+    assert title == "untitled* - Pieces of Eight"
+    assert window_title("Sea fight", "", "Naval battle", "naval", None) == (
+        "Sea fight - Naval battle - Pieces of Eight"
+    )
+    saved = window_title("naval", "", "Naval battle", "naval", "/tmp/naval.json")
+    assert saved.startswith("naval - ")
