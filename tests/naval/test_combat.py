@@ -388,3 +388,22 @@ def test_firing_closes_the_move_step() -> None:
     if st.ts is not None and st.ts.ship == "A":
         with pytest.raises(IllegalAction, match="past that step"):
             st.apply(Move("A", st.ships["A"].hex, 2), scripted())
+
+
+def test_starboard_to_starboard_exchange_gets_a_return_fire_roll() -> None:
+    """Issue 18: the return roll was skipped when the target's bearing battery had the same
+    name as one the firer had used this turn."""
+    st = battle(
+        [
+            ship("A", 0, (4, 6), heading=2, type="medium"),
+            ship("B", 1, (12, 2), heading=5, type="medium"),
+        ]
+    )
+    place(st, "B", (6, 3), 5)  # side by side on opposite courses: starboard faces starboard
+    st.apply(Fire("A", Position.STARBOARD, "B", "hull"), scripted(*([1] * 8), 5))
+    assert st.phase == "return" and st.ret == ("B", "A")
+    assert any(
+        isinstance(a, Fire) and a.battery == Position.STARBOARD for a in st.legal_actions()
+    )
+    st.apply(Fire("B", Position.STARBOARD, "A", "hull"), scripted(*([1] * 8)))
+    assert st.phase == "ship" and st.ships["A"].hull_total == 18

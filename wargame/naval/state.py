@@ -268,8 +268,11 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def fire_options(self, ship: Ship, targets: Sequence[Ship]) -> list[Action]:
         out: list[Action] = []
         ts = self.ts
+        # only the ship whose turn it is has batteries spent this turn (a return shot
+        # is not bound by the firer's)
+        spent = ts.fired if self.phase == "ship" and ts is not None and ts.ship == ship.name else ()
         for pos in POSITIONS:
-            if self.phase == "ship" and ts is not None and pos.value in ts.fired:
+            if pos.value in spent:
                 continue
             if combat.battery_can_fire(ship, pos) is not None:
                 continue
