@@ -221,11 +221,15 @@ def arc_table(rules: NavalRules) -> dict[Position, tuple[float, float]]:
     if cached is not None and cached[0] is rules:
         return cached[1]
     a = rules.arcs
+    # a boundary bearing belongs to one arc (rules data arcs.boundary): the other arc's
+    # half-width shrinks by EPS so the bearing falls outside it
+    ends = EPS if a.boundary in ("both", "bow_stern") else -EPS
+    sides = EPS if a.boundary in ("both", "broadside") else -EPS
     got = {
-        Position.BOW: (0.0, a.bow_half + EPS),
-        Position.STERN: (180.0, a.stern_half + EPS),
-        Position.STARBOARD: (90.0, a.broadside_half + EPS),
-        Position.LARBOARD: (-90.0, a.broadside_half + EPS),
+        Position.BOW: (0.0, a.bow_half + ends),
+        Position.STERN: (180.0, a.stern_half + ends),
+        Position.STARBOARD: (90.0, a.broadside_half + sides),
+        Position.LARBOARD: (-90.0, a.broadside_half + sides),
     }
     _ARC_CACHE[id(rules)] = (rules, got)
     return got

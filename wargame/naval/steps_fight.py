@@ -160,6 +160,7 @@ class FightSteps:
             first_of_game=not self.boarded_ever,
             fighting=max(0, ship.fighting_points - used),
             rules=self.rules,
+            won_last=ship.won_last_fight == (target.name, self.turn_no - 1),
         )
         theirs = combat.boarding_dice(
             target,
@@ -168,6 +169,7 @@ class FightSteps:
             first_of_game=False,
             fighting=target.fighting_points,
             rules=self.rules,
+            won_last=target.won_last_fight == (ship.name, self.turn_no - 1),
         )
         return mine, theirs
 
@@ -210,8 +212,8 @@ class FightSteps:
             self._mark_damaged(target)
         if kd:
             self._mark_damaged(ship)
-        ship.won_last_fight = ka > kd
-        target.won_last_fight = kd > ka
+        ship.won_last_fight = (target.name, self.turn_no) if ka > kd else None
+        target.won_last_fight = (ship.name, self.turn_no) if kd > ka else None
         if kd > ka:
             extra = kd - ka
             rolls = dice.d6s(extra, f"{target.name}: defender's extra kills")
