@@ -402,9 +402,7 @@ def test_starboard_to_starboard_exchange_gets_a_return_fire_roll() -> None:
     place(st, "B", (6, 3), 5)  # side by side on opposite courses: starboard faces starboard
     st.apply(Fire("A", Position.STARBOARD, "B", "hull"), scripted(*([1] * 8), 5))
     assert st.phase == "return" and st.ret == ("B", "A")
-    assert any(
-        isinstance(a, Fire) and a.battery == Position.STARBOARD for a in st.legal_actions()
-    )
+    assert any(isinstance(a, Fire) and a.battery == Position.STARBOARD for a in st.legal_actions())
     st.apply(Fire("B", Position.STARBOARD, "A", "hull"), scripted(*([1] * 8)))
     assert st.phase == "ship" and st.ships["A"].hull_total == 18
 
@@ -437,9 +435,7 @@ def test_won_last_turns_fight_bonus_lapses_after_the_next_turn() -> None:
     """Issue 18: the +2 for winning a boarding stayed for good and against any ship."""
     st = grappled()
     # A: 8 dice kill 3, B: 6 dice kill 1; two extra kills: no seizure, captain lives
-    st.apply(
-        Board("A", "B", False), scripted(5, 5, 5, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-    )
+    st.apply(Board("A", "B", False), scripted(5, 5, 5, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1))
     a, b = st.ships["A"], st.ships["B"]
     assert a.won_last_fight == ("B", 1) and b.in_play
     st.turn_no = 2

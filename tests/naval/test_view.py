@@ -29,6 +29,7 @@ def click_hex(qtbot, view, hex_, offset=(0.0, 0.0)) -> None:  # noqa: ANN001
 def close_quarters() -> dict:
     data = default_scenario()
     data["map"] = None
+    data.pop("victory")  # no merchantman to escort in this fight
     data["ships"] = [
         {
             "name": "Revenge",
@@ -313,7 +314,13 @@ def test_player_chooses_the_gun_lost_and_the_side_that_burns_with_buttons(
     view.load_scenario_data(close_quarters(), None)
     ctx = main_window.ctx
     ctx.manual_dice = True
-    answers = {"guns at": "6 1 1 1 1 1", "crew hits": "3", "fire damage": "4", "critical": "6", "put the": "1"}
+    answers = {
+        "guns at": "6 1 1 1 1 1",
+        "crew hits": "3",
+        "fire damage": "4",
+        "critical": "6",
+        "put the": "1",
+    }
 
     def answer(req):  # noqa: ANN001, ANN202
         for key, text in answers.items():

@@ -194,6 +194,10 @@ class ScoreRules(RulesModel):
     sunk: dict[ShipType, int]
     captured: dict[ShipType, int]
     driven_off: dict[ShipType, int]
+    #: a scenario's escorted ship that sails off the table (not driven off) scores this
+    #: for her own side; taken, she scores ``taken`` for the enemy instead of ``captured``
+    escaped: dict[ShipType, int]
+    taken: dict[ShipType, int]
 
 
 class ShipTypeRules(RulesModel):

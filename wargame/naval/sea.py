@@ -200,6 +200,25 @@ class Sea:
         )
         return names[round((self._angles[heading % 6] % 360) / 45) % 8]
 
+    def edge_ahead(self, heading: int) -> str:
+        """The table edge (north, south, east, west) a ship heading this way sails off."""
+        angle = math.radians(self._angles[heading % 6])
+        dx, dy = math.cos(angle), math.sin(angle)
+        if abs(dx) >= abs(dy):
+            return "east" if dx > 0 else "west"
+        return "south" if dy > 0 else "north"
+
+    def edge_hexes(self, a: Axial, edge: str | None = None) -> int:
+        """Rows or columns of hexes between ``a`` and the edge (the nearest if none)."""
+        col, row = self.to_offset(a)
+        gaps = {
+            "west": col,
+            "east": self.cols - 1 - col,
+            "north": row,
+            "south": self.rows - 1 - row,
+        }
+        return gaps[edge] if edge else min(gaps.values())
+
     def relative_bearing(self, a: Axial, heading: int, b: Axial) -> float:
         """Bearing of ``b`` from a ship at ``a``, relative to its bow: -180..180, + starboard."""
         key = (a, b)

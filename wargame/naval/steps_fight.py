@@ -67,6 +67,7 @@ class FightSteps:
             self._advance(ts, "fire")
             ts.fired.append(pos.value)
         hit = combat.resolve_shot(shot, aim, side, ship, target, self.rules, dice, self._log)
+        self._after_losses()
         resume = ("fire", ship.name, target.name, "1" if hit else "0", "1" if returning else "0")
         if self._pause_for_guns(resume):
             return
@@ -260,6 +261,7 @@ class FightSteps:
                         self._log(f"  {s}: {ship.name} fights on")
             else:
                 self._log(f"  gamble {g}: the captain comes through")
+        self._after_losses()  # a ship that surrendered lets go of her grapples before any pause
         if self._pause_for_guns(("board",)):
             return
         self._after_losses()
