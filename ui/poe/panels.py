@@ -197,6 +197,10 @@ VARIANT_TITLES = {
             "playable": "only pirates able to play (faster; hints at hands)",
         },
     ),
+    "my_precious": (
+        "My Precious! takes from",
+        {"own": "your own face-up treasure", "another": "another pirate's face-up treasure"},
+    ),
 }
 
 

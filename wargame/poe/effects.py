@@ -8,6 +8,7 @@ from wargame.poe import actions as A
 from wargame.poe.frames import Frame
 from wargame.poe.legal import (
     can_mutiny,
+    card_plays,
     fight_plays,
     law_cards,
     phase_actions,
@@ -114,7 +115,20 @@ def settle(st: PoeState, dice: DiceService) -> None:
         s = st.active
         if phase_actions(st, s) or (st.phase == "bury" and can_mutiny(st, s)):
             return
+        # a phase with nothing of its own still stops for the cards of that phase
+        # (Paddle, Wretches! for a pirate stranded without a ship); anytime cards stay
+        # playable in the others' windows, so skipping does not swallow them
+        if phase_cards(st, s):
+            return
         end_phase(st, dice)
+
+
+def phase_cards(st: PoeState, s: int) -> bool:
+    """True if ``s`` may play a card whose timing is the current phase."""
+    cards, ph = st.cards, st.phase
+    if not any(cards[c].timing == ph for c in st.hand[s]):
+        return False
+    return any(cards[a.card].timing == ph for a in card_plays(st, s, own_turn=True))  # type: ignore[attr-defined]
 
 
 def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:
@@ -128,8 +142,6 @@ def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:
     everyone = st.options.ask_everyone
     if k == "turn-start":
         if not everyone:
-            from wargame.poe.legal import card_plays
-
             while f.order and not card_plays(st, f.order[0], own_turn=False):
                 f.order.pop(0)
         if f.order:
@@ -226,8 +238,11 @@ def apply_in_frame(st: PoeState, f: Frame, action: Action, dice: DiceService) ->
         if t is A.Pass:
             f.passed |= 1 << f.cur
             f.cur = (f.cur + 1) % st.n
-        else:
+        elif st.cards[action.card].timing in ("fight", "mutiny"):
             play_fight_card(st, f, action)
+        else:  # an anytime card played in the fight's window: the window goes round again
+            f.passed = 0
+            play_card(st, f.cur, action, dice)
     elif k == "entry":
         st.stack.pop()
         if t is A.Pass:
@@ -522,7 +537,8 @@ def play_card(st: PoeState, s: int, action: Action, dice: DiceService) -> None:
             st.discard.remove(take)
             st.hand[s].append(take)
         elif act == "my-precious":
-            st.faceup[s].remove(take)
+            owner = next(o for o in range(st.n) if take in st.faceup[o])
+            st.faceup[owner].remove(take)
             st.hand[s].append(take)
         else:  # thieving parrot
             owner = next(o for o in range(st.n) if take in st.faceup[o])
