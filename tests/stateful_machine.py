@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hypothesis import settings, strategies as st_
+from hypothesis import settings
+from hypothesis import strategies as st_
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from wargame.core.dice import DiceService
