@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.stateful_machine import machine
+from wargame.core.play import simulate
 from wargame.naval.game import NavalGame
 from wargame.naval.ship import Status
 from wargame.naval.state import NavalState
@@ -23,3 +26,12 @@ def ships_placed(state: object) -> None:
 TestNavalMachine = machine(
     lambda d: NavalGame().new_initial_state(2, d), ships_placed, steps=80
 ).TestCase
+
+
+@pytest.mark.parametrize(
+    "bots", [["captain", "captain"], ["captain", "random"], ["random", "captain"], ["random"]]
+)
+def test_strict_simulate_every_pairing(bots: list[str]) -> None:
+    """The short form of the long check (1,000 games a pairing, run before a report)."""
+    run = simulate("naval", games=12, seed=18, bots=bots, strict=True)
+    assert all(g["end"] != "action limit" for g in run["games"])

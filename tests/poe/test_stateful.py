@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.stateful_machine import machine
+from wargame.core.play import simulate
 from wargame.poe.game import PiecesOfEightGame
 from wargame.poe.state import PoeState
 
@@ -23,3 +26,15 @@ TestPoeMachineSixPlayers = machine(
     lambda d: PiecesOfEightGame({"my_precious": "another"}).new_initial_state(6, d),
     pirates_placed,
 ).TestCase
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("bots", ["random", "strong", "mixed"])
+def test_strict_simulate_every_player_count(players: int, bots: str) -> None:
+    """The short form of the long check (1,000 games each, run before a report)."""
+    names = [["strong", "random"][i % 2] for i in range(players)] if bots == "mixed" else [bots]
+    games = 3
+    run = simulate(
+        "pieces-of-eight", players=players, games=games, seed=18, bots=names, strict=True
+    )
+    assert all(g["end"] != "action limit" for g in run["games"])
