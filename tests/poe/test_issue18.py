@@ -116,3 +116,14 @@ def test_my_precious_takes_from_own_face_up_or_another_pirates_by_variant(
         act(st, A.PlayTake(precious, theirs))
         assert theirs in st.hand[0] and theirs not in st.faceup[1]
         st.check_invariants()
+
+
+def test_town_closed_start_keeps_pirates_out_of_the_town_when_coming_ashore() -> None:
+    """The balancing variant: the first pirate may no longer take the town at once."""
+    st = blank(3, params={"start": "town-closed"})
+    phase(st, "move")
+    entries = {a.area for a in st.legal_actions() if isinstance(a, A.Enter)}
+    assert "L3" not in entries and entries  # L3 is the town on the test board
+    st = blank(3)
+    phase(st, "move")
+    assert A.Enter("L3") in st.legal_actions()

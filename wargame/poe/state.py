@@ -33,7 +33,14 @@ PHASE_TITLES = {
 class Options:
     """The variant choices of one game (from the Game's parameters)."""
 
-    __slots__ = ("faceup_to_hand", "mutiny_rounding", "windows", "ask_everyone", "my_precious")
+    __slots__ = (
+        "faceup_to_hand",
+        "mutiny_rounding",
+        "windows",
+        "ask_everyone",
+        "my_precious",
+        "start",
+    )
 
     def __init__(
         self,
@@ -42,6 +49,7 @@ class Options:
         *,
         windows: str = "playable",
         my_precious: str = "own",
+        start: str = "open",
     ) -> None:
         self.faceup_to_hand = faceup_to_hand
         self.mutiny_rounding = mutiny_rounding
@@ -51,6 +59,8 @@ class Options:
         self.ask_everyone = windows == "everyone"
         #: My Precious! takes from "their" face-up treasure: "own" or "another" pirate's
         self.my_precious = my_precious
+        #: "town-closed": no pirate comes ashore in the town's area (balances the start)
+        self.start = start
 
 
 class PoeState(GameState):
