@@ -127,3 +127,14 @@ def test_town_closed_start_keeps_pirates_out_of_the_town_when_coming_ashore() ->
     st = blank(3)
     phase(st, "move")
     assert A.Enter("L3") in st.legal_actions()
+
+
+def test_a_bystander_may_play_becalmed_on_the_active_pirate_in_a_fight_window() -> None:
+    st = blank(3)
+    place(st, 0, "L1")
+    place(st, 1, "L2")
+    place(st, 2, "L3")
+    calm = card("becalmed")
+    give(st, 2, [calm])
+    f = fight_frame(st, 1, 0)  # the active pirate (0) defends
+    assert A.PlayOn(calm, 0) in fight_plays(st, f, 2)

@@ -263,7 +263,7 @@ def fight_plays(st: PoeState, f: Frame, s: int) -> list[Action]:
     """Combat cards (mutiny cards in a mutiny) and, from anyone, the anytime cards: the
     window before the dice is a point of the turn like any other."""
     out: list[Action] = [
-        a for a in card_plays(st, s, own_turn=s != st.active) if _anytime_in_fight(st, a)
+        a for a in card_plays(st, s, own_turn=s == st.active) if _anytime_in_fight(st, a)
     ]
     cards = st.cards
     sel = st.selection if s == st.active else ()
