@@ -138,3 +138,15 @@ def test_a_bystander_may_play_becalmed_on_the_active_pirate_in_a_fight_window() 
     give(st, 2, [calm])
     f = fight_frame(st, 1, 0)  # the active pirate (0) defends
     assert A.PlayOn(calm, 0) in fight_plays(st, f, 2)
+
+
+def test_full_round_end_gives_every_pirate_the_same_number_of_turns() -> None:
+    """The seat-order variant: the round is played out after the deck's last run."""
+    from wargame.core.play import play_match
+    from wargame.poe.game import PiecesOfEightGame
+
+    for seed in range(3):
+        game = PiecesOfEightGame({"end": "full-round"})
+        r = play_match(game, 4, seed, ["random"] * 4, strict=True)
+        assert r.end.endswith("the round was played out")
+        assert r.turns % 4 == 0

@@ -203,7 +203,14 @@ VARIANT_TITLES = {
     ),
     "start": (
         "Coming ashore",
-        {"open": "anywhere (as printed)", "town-closed": "not in the town (balances seat order)"},
+        {"open": "anywhere (as printed)", "town-closed": "not in the town"},
+    ),
+    "end": (
+        "When the deck runs out the second time",
+        {
+            "immediately": "the game ends at once (as printed)",
+            "full-round": "the round is played out (balances seat order)",
+        },
     ),
 }
 

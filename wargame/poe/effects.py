@@ -42,6 +42,8 @@ def draw_card(st: PoeState, s: int, dice: DiceService, purpose: str) -> None:
 def exhausted(st: PoeState) -> None:
     st.exhaustions += 1
     if st.exhaustions >= st.rules.end.deck_exhaustions:
+        if st.options.end == "full-round":  # the round is played out (end_turn ends it)
+            return
         end_game(st, "the deck ran out for the second time")
         return
     st.deck = sorted(st.discard)
@@ -92,6 +94,9 @@ def end_phase(st: PoeState, dice: DiceService) -> None:
 
 def end_turn(st: PoeState, dice: DiceService) -> None:
     nxt = (st.active + 1) % st.n
+    if nxt == 0 and st.exhaustions >= st.rules.end.deck_exhaustions:
+        end_game(st, "the deck ran out for the second time and the round was played out")
+        return
     if nxt == 0:
         st.round += 1
         if st.round > st.rules.end.max_rounds:

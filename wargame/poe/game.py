@@ -25,6 +25,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # balancing the start: "open" (as printed: the first pirate may come ashore in the
     # town) or "town-closed" (no one comes ashore in the town's area)
     "start": ("open", "town-closed"),
+    # the end: "immediately" the deck runs out the second time (as printed), or
+    # "full-round": the round is played out so that every pirate has as many turns
+    "end": ("immediately", "full-round"),
 }
 
 
@@ -44,6 +47,7 @@ def default_params(*, table: bool = False) -> dict[str, str]:
         "windows": r.windows.table_default if table else r.windows.default,
         "my_precious": VARIANTS["my_precious"][0],
         "start": VARIANTS["start"][0],
+        "end": VARIANTS["end"][0],
     }
 
 
@@ -104,6 +108,7 @@ class PiecesOfEightGame(Game):
             windows=self.params["windows"],
             my_precious=self.params["my_precious"],
             start=self.params["start"],
+            end=self.params["end"],
         )
         state = PoeState(board, deck(), players, options)
         setup(state, dice)

@@ -40,6 +40,7 @@ class Options:
         "ask_everyone",
         "my_precious",
         "start",
+        "end",
     )
 
     def __init__(
@@ -50,6 +51,7 @@ class Options:
         windows: str = "playable",
         my_precious: str = "own",
         start: str = "open",
+        end: str = "immediately",
     ) -> None:
         self.faceup_to_hand = faceup_to_hand
         self.mutiny_rounding = mutiny_rounding
@@ -61,6 +63,8 @@ class Options:
         self.my_precious = my_precious
         #: "town-closed": no pirate comes ashore in the town's area (balances the start)
         self.start = start
+        #: "full-round": when the deck runs out for the last time the round is played out
+        self.end = end
 
 
 class PoeState(GameState):
