@@ -118,28 +118,6 @@ def test_my_precious_takes_from_own_face_up_or_another_pirates_by_variant(
         st.check_invariants()
 
 
-def test_town_closed_start_keeps_pirates_out_of_the_town_when_coming_ashore() -> None:
-    """The balancing variant: the first pirate may no longer take the town at once."""
-    st = blank(3, params={"start": "town-closed"})
-    phase(st, "move")
-    entries = {a.area for a in st.legal_actions() if isinstance(a, A.Enter)}
-    assert "L3" not in entries and entries  # L3 is the town on the test board
-    st = blank(3)
-    phase(st, "move")
-    assert A.Enter("L3") in st.legal_actions()
-
-
-def test_a_bystander_may_play_becalmed_on_the_active_pirate_in_a_fight_window() -> None:
-    st = blank(3)
-    place(st, 0, "L1")
-    place(st, 1, "L2")
-    place(st, 2, "L3")
-    calm = card("becalmed")
-    give(st, 2, [calm])
-    f = fight_frame(st, 1, 0)  # the active pirate (0) defends
-    assert A.PlayOn(calm, 0) in fight_plays(st, f, 2)
-
-
 def test_full_round_end_gives_every_pirate_the_same_number_of_turns() -> None:
     """The seat-order variant: the round is played out after the deck's last run."""
     from wargame.core.play import play_match

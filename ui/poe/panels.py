@@ -201,10 +201,6 @@ VARIANT_TITLES = {
         "My Precious! takes from",
         {"own": "your own face-up treasure", "another": "another pirate's face-up treasure"},
     ),
-    "start": (
-        "Coming ashore",
-        {"open": "anywhere (as printed)", "town-closed": "not in the town"},
-    ),
     "end": (
         "When the deck runs out the second time",
         {

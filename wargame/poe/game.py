@@ -22,9 +22,6 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # My Precious! takes from "their" face-up treasure: the player's own (the ruling) or
     # another pirate's
     "my_precious": ("own", "another"),
-    # balancing the start: "open" (as printed: the first pirate may come ashore in the
-    # town) or "town-closed" (no one comes ashore in the town's area)
-    "start": ("open", "town-closed"),
     # the end: "immediately" the deck runs out the second time (as printed), or
     # "full-round": the round is played out so that every pirate has as many turns
     "end": ("immediately", "full-round"),
@@ -46,7 +43,6 @@ def default_params(*, table: bool = False) -> dict[str, str]:
         "mutiny_rounding": r.fight.mutiny_rounding_default,
         "windows": r.windows.table_default if table else r.windows.default,
         "my_precious": VARIANTS["my_precious"][0],
-        "start": VARIANTS["start"][0],
         "end": VARIANTS["end"][0],
     }
 
@@ -107,7 +103,6 @@ class PiecesOfEightGame(Game):
             self.params["mutiny_rounding"],
             windows=self.params["windows"],
             my_precious=self.params["my_precious"],
-            start=self.params["start"],
             end=self.params["end"],
         )
         state = PoeState(board, deck(), players, options)

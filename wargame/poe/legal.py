@@ -123,9 +123,6 @@ def move_actions(st: PoeState, s: int) -> list[Action]:
 
 def entry_areas(st: PoeState, s: int) -> list[int]:
     land = st.board.land_areas
-    if st.options.start == "town-closed":
-        town = st.board.town
-        land = [x for x in land if not town[x]] or land
     free = [x for x in land if st.occupant(x, besides=s) < 0]
     return free or list(land)
 

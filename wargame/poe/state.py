@@ -39,7 +39,6 @@ class Options:
         "windows",
         "ask_everyone",
         "my_precious",
-        "start",
         "end",
     )
 
@@ -50,7 +49,6 @@ class Options:
         *,
         windows: str = "playable",
         my_precious: str = "own",
-        start: str = "open",
         end: str = "immediately",
     ) -> None:
         self.faceup_to_hand = faceup_to_hand
@@ -61,8 +59,6 @@ class Options:
         self.ask_everyone = windows == "everyone"
         #: My Precious! takes from "their" face-up treasure: "own" or "another" pirate's
         self.my_precious = my_precious
-        #: "town-closed": no pirate comes ashore in the town's area (balances the start)
-        self.start = start
         #: "full-round": when the deck runs out for the last time the round is played out
         self.end = end
 
