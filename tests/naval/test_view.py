@@ -373,3 +373,9 @@ def test_player_chooses_the_gun_lost_and_the_side_that_burns_with_buttons(
     assert revenge.hull["larboard"] == 6 and revenge.hull["starboard"] == 3  # d6 4 - 1 = 3
     assert "Fire aboard Revenge: starboard hull" in view.log.toPlainText()
     assert view.state.phase == "countdown"
+
+
+def test_the_escort_scenario_shows_its_victory_condition(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    text = view.phase_label.text()
+    assert "Escort: Santa Rosa scores 6 for the defender" in text and "west edge" in text
