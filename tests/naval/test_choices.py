@@ -171,7 +171,9 @@ def test_fire_pauses_for_the_owner_to_choose_the_side() -> None:
 @pytest.mark.parametrize(("side", "other"), [("larboard", "starboard"), ("starboard", "larboard")])
 def test_fire_burns_the_chosen_side_only(side: str, other: str) -> None:
     st = burning("B")
-    st.apply(FireSide("B", Position(side)), scripted(4, 1))  # 4-1 = 3 damage, still burns
+    st.apply(
+        FireSide("B", Position(side)), scripted(4, 6, 1)
+    )  # 3 damage, critical 6: none, still burns
     b = st.ships["B"]
     assert b.hull[Position(side)] == 3 and b.hull[Position(other)] == 6
     assert b.fire

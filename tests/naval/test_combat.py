@@ -138,7 +138,8 @@ def test_captain_gamble_only_within_ten_cm() -> None:
 def test_fire_does_d6_minus_one_then_five_six_puts_it_out() -> None:
     s = duel().ships["B"]
     s.fire = True
-    combat.fire_damage(s, Position.STARBOARD, R, scripted(4, 5), lambda _t: None)
+    # 3 damage leaves 3 points: the critical roll (5: no effect) comes before the put-out roll
+    combat.fire_damage(s, Position.STARBOARD, R, scripted(4, 5, 5), lambda _t: None)
     assert s.hull[Position.STARBOARD] == 6 - 3 and s.hull[Position.LARBOARD] == 6
     assert not s.fire
 
@@ -227,15 +228,14 @@ def test_boarding_dice_count_every_factor() -> None:
     st = grappled()
     a = st.ships["A"]
     a.quality = Quality.HARDENED
-    a.won_last_fight = True
     n, parts = combat.boarding_dice(
-        a, attacker=True, captain=True, first_of_game=True, fighting=4, rules=R
+        a, attacker=True, captain=True, first_of_game=True, fighting=4, rules=R, won_last=True
     )
     # 4 fighting + 2 captain + 2 won last + 2 first + 2 hardened + 2 (5 gun crews: per four or part)
     assert n == 14, parts
     a.quality = Quality.SCURVY
     n, _ = combat.boarding_dice(
-        a, attacker=False, captain=True, first_of_game=True, fighting=4, rules=R
+        a, attacker=False, captain=True, first_of_game=True, fighting=4, rules=R, won_last=True
     )
     assert n == 4 + 2 - 2 + 2
 
@@ -255,7 +255,7 @@ def test_defender_kills_more_kills_captain_and_degrapples() -> None:
     st.apply(Board("A", "B", False), scripted(1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1, 1, 1, 6, 2))
     a = st.ships["A"]
     assert not a.captain_alive and a.grappled == () and a.fighting_points == 2
-    assert st.ships["B"].won_last_fight
+    assert st.ships["B"].won_last_fight == ("A", st.turn_no)
 
 
 def test_defender_kills_more_without_degrapple_must_become_attacker() -> None:
@@ -388,3 +388,69 @@ def test_firing_closes_the_move_step() -> None:
     if st.ts is not None and st.ts.ship == "A":
         with pytest.raises(IllegalAction, match="past that step"):
             st.apply(Move("A", st.ships["A"].hex, 2), scripted())
+
+
+def test_starboard_to_starboard_exchange_gets_a_return_fire_roll() -> None:
+    """Issue 18: the return roll was skipped when the target's bearing battery had the same
+    name as one the firer had used this turn."""
+    st = battle(
+        [
+            ship("A", 0, (4, 6), heading=2, type="medium"),
+            ship("B", 1, (12, 2), heading=5, type="medium"),
+        ]
+    )
+    place(st, "B", (6, 3), 5)  # side by side on opposite courses: starboard faces starboard
+    st.apply(Fire("A", Position.STARBOARD, "B", "hull"), scripted(*([1] * 8), 5))
+    assert st.phase == "return" and st.ret == ("B", "A")
+    assert any(isinstance(a, Fire) and a.battery == Position.STARBOARD for a in st.legal_actions())
+    st.apply(Fire("B", Position.STARBOARD, "A", "hull"), scripted(*([1] * 8)))
+    assert st.phase == "ship" and st.ships["A"].hull_total == 18
+
+
+def test_a_bearing_on_an_arc_boundary_belongs_to_the_broadside_only() -> None:
+    """Issue 18: boundaries belonged to both arcs, so a bow gun and a broadside could both
+    fire at one target from one bearing. The seed names no arcs; the ruling gives a
+    boundary bearing to the broadside (rules data arcs.boundary)."""
+    from wargame.naval.sea import in_arc
+
+    st = battle([ship("A", 0, (4, 6), heading=2), ship("B", 1, (12, 2))])
+    a = st.ships["A"]
+    on_edge = [
+        h
+        for h in st.sea.hexes
+        if h != a.hex and abs(abs(st.sea.relative_bearing(a.hex, a.heading, h)) - 30.0) < 1e-6
+    ]
+    assert on_edge
+    for h in on_edge:
+        rel = st.sea.relative_bearing(a.hex, a.heading, h)
+        arcs = [p for p in Position if in_arc(rel, p, R)]
+        assert arcs == [Position.STARBOARD if rel > 0 else Position.LARBOARD]
+    near = min(on_edge, key=lambda h: st.sea.distance_cm(a.hex, h))
+    place(st, "B", near, 0)
+    batteries = {f.battery for f in st.fire_options(a, [st.ships["B"]])}
+    assert len(batteries) == 1
+
+
+def test_won_last_turns_fight_bonus_lapses_after_the_next_turn() -> None:
+    """Issue 18: the +2 for winning a boarding stayed for good and against any ship."""
+    st = grappled()
+    # A: 8 dice kill 3, B: 6 dice kill 1; two extra kills: no seizure, captain lives
+    st.apply(Board("A", "B", False), scripted(5, 5, 5, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+    a, b = st.ships["A"], st.ships["B"]
+    assert a.won_last_fight == ("B", 1) and b.in_play
+    st.turn_no = 2
+    (_, parts), _ = st.boarding_matchup(a, b, captain=False)
+    assert "won last fight +2" in parts
+    st.turn_no = 3
+    (_, parts), _ = st.boarding_matchup(a, b, captain=False)
+    assert "won last fight +2" not in parts
+
+
+def test_fire_damage_rolls_on_the_critical_tables() -> None:
+    """Issue 18: a side burnt to 3 points or less never rolled for a critical."""
+    s = duel().ships["B"]
+    s.fire = True
+    # 5 - 1 = 4 damage: 2 points left (3 or less), critical 1 = the ship sinks
+    combat.fire_damage(s, Position.STARBOARD, R, scripted(5, 1), lambda _t: None)
+    assert s.hull[Position.STARBOARD] == 2
+    assert s.status is Status.SUNK

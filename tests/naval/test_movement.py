@@ -213,3 +213,23 @@ def test_other_ships_block_movement() -> None:
     assert all(k[0] != st.ships["B"].hex for k in st.move_options(st.ships["A"]))
     with pytest.raises(IllegalAction, match="another ship"):
         st.apply(Move("A", st.ships["B"].hex, 5), scripted())
+
+
+def test_a_ship_that_sails_off_the_table_ends_her_turn_at_once() -> None:
+    """Issue 18: she kept the phase and was offered naval.fire from her old hex."""
+    from wargame.naval.actions import Fire
+    from wargame.naval.movement import OFF_TABLE
+    from wargame.naval.ship import Status
+
+    st = battle(
+        [ship("A", 0, (4, 0), heading=2), ship("C", 0, (10, 10)), ship("B", 1, (5, 1))],
+        wind=2,
+    )
+    off = [a for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) == OFF_TABLE]
+    assert off
+    st.apply(off[0], scripted())
+    assert st.ships["A"].status is Status.LEFT
+    st.check_invariants()
+    assert st.ts is not None and st.ts.ship != "A"
+    assert not any(getattr(a, "ship", None) == "A" for a in st.legal_actions())
+    assert not any(isinstance(a, Fire) and a.ship == "A" for a in st.legal_actions())

@@ -29,6 +29,7 @@ def click_hex(qtbot, view, hex_, offset=(0.0, 0.0)) -> None:  # noqa: ANN001
 def close_quarters() -> dict:
     data = default_scenario()
     data["map"] = None
+    data.pop("victory")  # no merchantman to escort in this fight
     data["ships"] = [
         {
             "name": "Revenge",
@@ -321,7 +322,13 @@ def test_player_chooses_the_gun_lost_and_the_side_that_burns_with_buttons(
     view.load_scenario_data(close_quarters(), None)
     ctx = main_window.ctx
     ctx.manual_dice = True
-    answers = {"guns at": "6 1 1 1 1 1", "crew hits": "3", "fire damage": "4", "put the": "1"}
+    answers = {
+        "guns at": "6 1 1 1 1 1",
+        "crew hits": "3",
+        "fire damage": "4",
+        "critical": "6",
+        "put the": "1",
+    }
 
     def answer(req):  # noqa: ANN001, ANN202
         for key, text in answers.items():
@@ -378,3 +385,9 @@ def test_player_chooses_the_gun_lost_and_the_side_that_burns_with_buttons(
     assert revenge.hull["larboard"] == 6 and revenge.hull["starboard"] == 3  # d6 4 - 1 = 3
     assert "Fire aboard Revenge: starboard hull" in view.log.toPlainText()
     assert view.state.phase == "countdown"
+
+
+def test_the_escort_scenario_shows_its_victory_condition(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("naval")
+    text = view.phase_label.text()
+    assert "Escort: Santa Rosa scores 6 for the defender" in text and "west edge" in text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame.core.dice import DiceService, ScriptedProvider
-from wargame.raid.game import new_raid
+from wargame.raid.game import new_raid, variant_rules
 from wargame.raid.state import RaidState
 
 OPEN5 = [".....", ".....", ".....", ".....", "....."]
@@ -34,6 +34,7 @@ def raid(
     step: int = 0,
     alarm: str = "none",
     rouse_rolled: bool = False,
+    fighting_dice: str = "whole-fours",
 ) -> RaidState:
     data = {
         "format": "wargame-scenario",
@@ -43,7 +44,7 @@ def raid(
         "attacker": {"units": attacker},
         "defender": {"units": defender},
     }
-    s = new_raid(data)
+    s = new_raid(data, rules=variant_rules(fighting_dice))
     s.phase = phase
     s.first = first
     s.step = step

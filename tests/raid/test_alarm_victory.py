@@ -148,3 +148,20 @@ def test_withdrawing_needs_every_pirate_on_the_dock_from_turn_two() -> None:
     s.turn_no = 2
     s.apply(A.Withdraw(), dice())
     assert s.is_terminal() and s.unit("P1").status == "withdrawn"
+
+
+def test_tactician_withdraws_once_the_towns_purse_is_empty() -> None:
+    """Issue 18: with the 45 coins all taken, staying can only lose coins."""
+    from wargame.core.dice import DiceService
+    from wargame.raid.bots import TacticianBot
+
+    s = raid(
+        [group("P1", "mob", "able", (0, 0))],
+        [group("D1", "mob", "able", (4, 4))],
+        town=["D....", ".....", "..T..", ".....", "....."],
+    )
+    s.turn_no = 3
+    bot = TacticianBot(DiceService.seeded(1))
+    assert bot.choose(s, 0) == A.RollInitiative()  # loot is left and the town can pay
+    s.coins = [45, 0]
+    assert bot.choose(s, 0) == A.Withdraw()

@@ -8,6 +8,9 @@ from .helpers import dice, group, officer, raid
 
 def fight(attacker, defender, **kw):
     kw.setdefault("phase", "fight")
+    # these fights were scripted for sides of 1 to 3 points, which roll a die only under
+    # the part-of-four house rule; the default (whole fours) has tests of its own
+    kw.setdefault("fighting_dice", "part-of-four")
     return raid(attacker, defender, **kw)
 
 
@@ -35,10 +38,35 @@ def test_fighting_factors(units, expected) -> None:
     assert points(with_officer) == expected + 2  # the officer adds 2
 
 
-@pytest.mark.parametrize(("pts", "dice_n"), [(0, 0), (1, 1), (4, 1), (5, 2), (8, 2), (9, 3)])
-def test_one_die_per_four_points_and_a_part(pts, dice_n) -> None:
-    s = fight([group("P1", "mob", "able", (0, 0))], [group("D1", "mob", "able", (4, 4))])
+@pytest.mark.parametrize(
+    ("pts", "dice_n"), [(0, 0), (1, 0), (3, 0), (4, 1), (5, 1), (7, 1), (8, 2), (9, 2)]
+)
+def test_each_whole_four_points_is_one_die(pts, dice_n) -> None:
+    """Issue 18: a part of 4 counted as a die; the seed writes "or part of" only where it
+    means it (boarding), so whole fours are the default."""
+    s = fight(
+        [group("P1", "mob", "able", (0, 0))],
+        [group("D1", "mob", "able", (4, 4))],
+        fighting_dice="whole-fours",
+    )
     assert s.fighting_dice(pts) == dice_n
+
+
+@pytest.mark.parametrize(("pts", "dice_n"), [(0, 0), (1, 1), (4, 1), (5, 2), (8, 2), (9, 3)])
+def test_part_of_four_house_rule_rolls_a_die_for_a_part(pts, dice_n) -> None:
+    from wargame.core.dice import DiceService
+    from wargame.raid.game import RaidGame
+
+    s = RaidGame({"fighting_dice": "part-of-four"}).new_initial_state(2, DiceService.seeded(1))
+    assert s.fighting_dice(pts) == dice_n
+
+
+def test_an_unknown_fighting_dice_house_rule_is_refused() -> None:
+    from wargame.errors import BadInput
+    from wargame.raid.game import RaidGame
+
+    with pytest.raises(BadInput, match="fighting_dice"):
+        RaidGame({"fighting_dice": "halves"})
 
 
 @pytest.mark.parametrize(("face", "hits"), [(1, 0), (2, 0), (3, 1), (4, 1), (5, 1), (6, 2)])

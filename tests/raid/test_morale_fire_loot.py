@@ -182,3 +182,12 @@ def test_a_guarded_gun_cannot_be_spiked() -> None:
     )
     with pytest.raises(IllegalAction, match="no other defender"):
         s.apply(A.SpikeGun("P1", "D1"), dice())
+
+
+def test_a_fire_burns_once_per_turn() -> None:
+    """Issue 18: the burn phase repeated until every fire was out (four passes, 43 coins
+    in one turn). One pass a turn; the fire burns on in the next turn."""
+    s = burning(3, 1)
+    assert s.phase != "burn"
+    assert A.BurnTown() not in s.legal_actions()
+    assert s.fire[(2, 2)] == 1  # still burning, for the next turn's pass

@@ -93,13 +93,29 @@ def test_scurvy_groups_go_with_an_officer_up_to_his_d6() -> None:
     s = moving(
         [group("P1", "musket", "able", (0, 0))],
         [officer("D0", "officer", (3, 3))]
-        + [group(f"D{i}", "mob", "scurvy", (3, 3)) for i in range(1, 4)],
+        + [group(f"D{i}", "mob", "scurvy", (3, 3)) for i in range(1, 6)],
         step=1,
     )
-    s.apply(A.RouseOfficers(), dice(6, 2))  # moves; may take 2 scurvy groups
-    assert s.unit("D0").scurvy_escort == 2
-    refused(s, A.Move("D0", (3, 2), ("D1", "D2", "D3")), "2 scurvy group")
-    s.apply(A.Move("D0", (3, 2), ("D1", "D2")), dice())
+    s.apply(A.RouseOfficers(), dice(6, 1))  # moves; 3 groups and 1 more scurvy group
+    assert s.unit("D0").scurvy_escort == 1
+    refused(s, A.Move("D0", (3, 2), ("D1", "D2", "D3", "D4", "D5")), "1 more scurvy group")
+    s.apply(A.Move("D0", (3, 2), ("D1", "D2", "D3", "D4")), dice())
+
+
+def test_after_a_six_alarm_an_officer_takes_three_groups_of_any_quality() -> None:
+    """Issue 18: after a "6" an officer moved with 2 able and 3 scurvy groups."""
+    s = moving(
+        [group("P1", "musket", "able", (0, 0))],
+        [officer("D0", "officer", (3, 3))]
+        + [group(f"D{i}", "mob", "able", (3, 3)) for i in (1, 2)]
+        + [group(f"D{i}", "mob", "scurvy", (3, 3)) for i in (3, 4, 5)],
+        step=1,
+        alarm="hardened",
+    )
+    assert all(len(m.escort) <= 3 for m in s.legal_actions() if isinstance(m, A.Move))
+    refused(s, A.Move("D0", (3, 2), ("D1", "D2", "D3", "D4", "D5")), "at most 3 groups")
+    refused(s, A.Move("D0", (3, 2), ("D1", "D3", "D4", "D5")), "at most 3 groups")
+    s.apply(A.Move("D0", (3, 2), ("D1", "D3", "D4")), dice())
 
 
 def test_guns_move_only_on_five_or_six() -> None:

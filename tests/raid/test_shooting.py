@@ -31,7 +31,8 @@ def one_shot(shooter_kind: str, quality: str, roll: int, *, more: tuple[int, ...
         ("musket", "scurvy", 6, True),
         ("militia", "able", 5, False),
         ("militia", "able", 6, True),
-        ("militia", "scurvy", 6, False),
+        ("militia", "scurvy", 5, False),
+        ("militia", "hardened", 5, True),
     ],
 )
 def test_hits_on_five_or_six_with_quality_and_militia_modifiers(kind, quality, roll, hit) -> None:
@@ -151,3 +152,10 @@ def test_a_group_shoots_once_a_turn() -> None:
     s.apply(A.Shoot("P1", (1, 1)), dice(1))
     with pytest.raises(IllegalAction, match="already shot"):
         s.apply(A.Shoot("P1", (1, 0)), dice())
+
+
+def test_scurvy_militia_can_still_hit_on_a_six() -> None:
+    """Issue 18: the -1 for militia and the -1 for scurvy added up, so a 6 missed and the
+    shipped town's scurvy militia could never hit. "-1 militia/scurvy" is one -1."""
+    s = one_shot("militia", "scurvy", 6)
+    assert s.unit("D1").status == "dead"

@@ -32,6 +32,7 @@ from wargame.naval.actions import (
 from wargame.naval.movement import OFF_TABLE
 from wargame.naval.odds import hit_distribution
 from wargame.naval.rules import Position
+from wargame.naval.state import NavalState
 
 STEP_HELP = {
     "move": "move (click a green hex; where you click in it sets the heading)",
@@ -41,6 +42,20 @@ STEP_HELP = {
     "grapple": "grapple a touching enemy",
     "board": "board a grappled enemy",
 }
+
+
+def escort_goal(st: NavalState) -> str:
+    """The scenario's victory condition in words ("" if it has none)."""
+    ship = st.ships.get(st.escort) if st.escort else None
+    if ship is None or not ship.in_play:
+        return ""
+    sc = st.rules.score
+    edge = f"off the {st.escort_edge} edge" if st.escort_edge else "off the table"
+    return (
+        f"\nEscort: {ship.name} scores {sc.escaped[ship.type]} for the "
+        f"{side_name(ship.side).lower()} if she gets away {edge}, "
+        f"{sc.taken[ship.type]} for the {side_name(1 - ship.side).lower()} if taken."
+    )
 
 
 def compass(angle: float) -> str:
@@ -76,6 +91,7 @@ class PanelMixin:
             )
             return f"The battle is over ({st.end_reason}): {win}, {sc[0]} to {sc[1]}."
         head = f"Turn {st.turn_no} - {st.coins} coins on the countdown - wind towards {compass(st.sea.heading_angle(st.wind))}."
+        head += escort_goal(st)
         if st.phase == "ship" and st.ts is not None:
             ship = st.ships[st.ts.ship]
             return (

@@ -197,6 +197,17 @@ VARIANT_TITLES = {
             "playable": "only pirates able to play (faster; hints at hands)",
         },
     ),
+    "my_precious": (
+        "My Precious! takes from",
+        {"own": "your own face-up treasure", "another": "another pirate's face-up treasure"},
+    ),
+    "end": (
+        "When the deck runs out the second time",
+        {
+            "immediately": "the game ends at once (as printed)",
+            "full-round": "the round is played out (balances seat order)",
+        },
+    ),
 }
 
 

@@ -189,13 +189,24 @@ class CaptainBot:
         angles = [sea.heading_angle(h) for h in range(6)]
         grab = ship.side == 0
         reach_grapple = sea.hex_cm + 0.1
+        # the scenario's victory condition: the escorted ship runs for the nearest edge,
+        # her enemies chase her
+        escort = state.ships.get(state.escort) if state.escort else None
+        if escort is not None and not escort.in_play:
+            escort = None
+        fleeing = escort is ship
+        chasing = escort is not None and escort.side != ship.side
         n = len(moves)
         shift = self.dice.randint(0, n - 1, "bot: tie break") if n > 1 else 0
         for i in range(n):
             a = moves[(i + shift) % n]
             to, heading = a
             if to == OFF_TABLE:
-                score = -50.0 if ship.warship else 5.0
+                if fleeing:
+                    out = sea.edge_ahead(heading)
+                    score = 1000.0 if state.escort_edge in (None, out) else -50.0
+                else:
+                    score = -50.0 if ship.warship else 5.0
             else:
                 score = 0.0
                 nearest = math.inf
@@ -214,10 +225,16 @@ class CaptainBot:
                                 score += value
                     if grab and e.type is ShipType.MERCHANTMAN and d <= reach_grapple:
                         score += 15.0
-                if not ship.warship:
+                if fleeing:
+                    score -= sea.edge_hexes(to, state.escort_edge) * 10.0
+                elif not ship.warship:
                     score += nearest * 0.3  # a merchantman keeps her distance
                 else:
                     score -= nearest * 0.2
+                if chasing:
+                    assert escort is not None
+                    x1, y1 = centres[escort.hex]
+                    score -= math.hypot(x1 - x0, y1 - y0) * 0.5
             if score > best_score:
                 best, best_score = a, score
         return best

@@ -144,6 +144,14 @@ def hull_hits(
             log(f"  gamble {g}: fire breaks out aboard {ship.name}!")
         else:
             log(f"  gamble {g}: no fire")
+    hull_critical(ship, side, rules, dice, log)
+
+
+def hull_critical(
+    ship: Ship, side: Position, rules: NavalRules, dice: DiceService, log: Log
+) -> None:
+    """The critical roll of a hull side at half points or less, or at 3 or less."""
+    h = rules.hull
     table: dict[int, str] | None = None
     if ship.hull[side] <= h.critical_low_points:
         table, label = h.critical_low, f"{h.critical_low_points} points or less"
@@ -290,6 +298,10 @@ def fire_damage(ship: Ship, side: Position, rules: NavalRules, dice: DiceService
     if ship.hull[side] == 0:
         sink(ship, f"{ship.name} burns to the waterline", log)
         return dmg > 0
+    if dmg > 0 and h.fire_criticals:
+        hull_critical(ship, side, rules, dice, log)
+        if not ship.in_play:
+            return True
     out = dice.d6(f"{ship.name}: put the fire out")
     if out >= h.fire_out_on:
         ship.fire = False
@@ -335,6 +347,7 @@ def boarding_dice(
     first_of_game: bool,
     fighting: int,
     rules: NavalRules,
+    won_last: bool = False,
 ) -> tuple[int, list[str]]:
     b = rules.boarding
     parts = [f"fighting points {fighting}"]
@@ -342,7 +355,7 @@ def boarding_dice(
     if attacker and captain and ship.captain_alive:
         total += b.captain
         parts.append(f"captain joins in +{b.captain}")
-    if ship.won_last_fight:
+    if won_last:
         total += b.won_last
         parts.append(f"won last fight +{b.won_last}")
     if attacker and first_of_game:

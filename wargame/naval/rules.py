@@ -116,6 +116,9 @@ class ArcRules(RulesModel):
     stern_half: float = Field(gt=0, le=180)
     broadside_half: float = Field(gt=0, le=90)
     raking_half: float = Field(gt=0, le=90)
+    #: which arc a bearing exactly on a boundary belongs to: "broadside" (default),
+    #: "bow_stern", or "both" (the old reading: one target in two arcs)
+    boundary: Literal["broadside", "bow_stern", "both"] = "broadside"
 
 
 CriticalEffect = Literal["sinks", "magazine", "listing", "guns_silenced", "none"]
@@ -130,6 +133,8 @@ class HullRules(RulesModel):
     critical_half: dict[int, CriticalEffect]
     critical_low_points: int = Field(ge=0)
     critical_low: dict[int, CriticalEffect]
+    #: fire damage is hull damage: it rolls on the critical tables too
+    fire_criticals: bool = True
 
 
 class GearRules(RulesModel):
@@ -189,6 +194,10 @@ class ScoreRules(RulesModel):
     sunk: dict[ShipType, int]
     captured: dict[ShipType, int]
     driven_off: dict[ShipType, int]
+    #: a scenario's escorted ship that sails off the table (not driven off) scores this
+    #: for her own side; taken, she scores ``taken`` for the enemy instead of ``captured``
+    escaped: dict[ShipType, int]
+    taken: dict[ShipType, int]
 
 
 class ShipTypeRules(RulesModel):

@@ -124,9 +124,36 @@ def state_from_scenario(
     coins = data.get("coins", rules.table.countdown_coins)
     if not isinstance(coins, int) or coins < 1:
         raise BadInput("scenario: coins must be a whole number of 1 or more")
+    escort, edge = _escort(data, names)
     return NavalState(
-        rules, sea, ships, wind=wind, coins=coins, name=str(data.get("name", "Sea fight"))
+        rules,
+        sea,
+        ships,
+        wind=wind,
+        coins=coins,
+        name=str(data.get("name", "Sea fight")),
+        escort=escort,
+        escort_edge=edge,
     )
+
+
+EDGES = ("north", "south", "east", "west")
+
+
+def _escort(data: dict[str, Any], names: set[str]) -> tuple[str | None, str | None]:
+    """The scenario's victory condition: ``"victory": {"escort": SHIP, "edge": EDGE}``
+    (the ship to escort, and the table edge she must escape by; any edge if none)."""
+    victory = data.get("victory")
+    if victory is None:
+        return None, None
+    if not isinstance(victory, dict) or not isinstance(victory.get("escort"), str):
+        raise BadInput('scenario: key \'victory\' must be {"escort": "ship name", "edge": ...}')
+    if victory["escort"] not in names:
+        raise BadInput(f"scenario: victory: no ship is named {victory['escort']!r}")
+    edge = victory.get("edge")
+    if edge is not None and edge not in EDGES:
+        raise BadInput(f"scenario: victory: edge must be one of {', '.join(EDGES)}, not {edge!r}")
+    return str(victory["escort"]), edge
 
 
 def battle_from_forces(

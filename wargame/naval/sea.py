@@ -200,6 +200,25 @@ class Sea:
         )
         return names[round((self._angles[heading % 6] % 360) / 45) % 8]
 
+    def edge_ahead(self, heading: int) -> str:
+        """The table edge (north, south, east, west) a ship heading this way sails off."""
+        angle = math.radians(self._angles[heading % 6])
+        dx, dy = math.cos(angle), math.sin(angle)
+        if abs(dx) >= abs(dy):
+            return "east" if dx > 0 else "west"
+        return "south" if dy > 0 else "north"
+
+    def edge_hexes(self, a: Axial, edge: str | None = None) -> int:
+        """Rows or columns of hexes between ``a`` and the edge (the nearest if none)."""
+        col, row = self.to_offset(a)
+        gaps = {
+            "west": col,
+            "east": self.cols - 1 - col,
+            "north": row,
+            "south": self.rows - 1 - row,
+        }
+        return gaps[edge] if edge else min(gaps.values())
+
     def relative_bearing(self, a: Axial, heading: int, b: Axial) -> float:
         """Bearing of ``b`` from a ship at ``a``, relative to its bow: -180..180, + starboard."""
         key = (a, b)
@@ -221,11 +240,15 @@ def arc_table(rules: NavalRules) -> dict[Position, tuple[float, float]]:
     if cached is not None and cached[0] is rules:
         return cached[1]
     a = rules.arcs
+    # a boundary bearing belongs to one arc (rules data arcs.boundary): the other arc's
+    # half-width shrinks by EPS so the bearing falls outside it
+    ends = EPS if a.boundary in ("both", "bow_stern") else -EPS
+    sides = EPS if a.boundary in ("both", "broadside") else -EPS
     got = {
-        Position.BOW: (0.0, a.bow_half + EPS),
-        Position.STERN: (180.0, a.stern_half + EPS),
-        Position.STARBOARD: (90.0, a.broadside_half + EPS),
-        Position.LARBOARD: (-90.0, a.broadside_half + EPS),
+        Position.BOW: (0.0, a.bow_half + ends),
+        Position.STERN: (180.0, a.stern_half + ends),
+        Position.STARBOARD: (90.0, a.broadside_half + sides),
+        Position.LARBOARD: (-90.0, a.broadside_half + sides),
     }
     _ARC_CACHE[id(rules)] = (rules, got)
     return got

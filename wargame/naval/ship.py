@@ -61,7 +61,9 @@ class Ship:
     status: Status = Status.AFLOAT
     listing: bool = False  # only light guns may fire
     guns_silenced: bool = False  # no guns may fire
-    won_last_fight: bool = False
+    #: (the enemy ship beaten, the game turn) of her last boarding win: the +2 of 17.4
+    #: holds in the next game turn's fight with that ship only
+    won_last_fight: tuple[str, int] | None = None
     must_board: bool = False
     fights: dict[str, int] = field(default_factory=dict)  # boarding fights fought, by enemy
     captured_by: int | None = None
@@ -155,7 +157,7 @@ class Ship:
             "status": self.status.value,
             "listing": self.listing,
             "guns_silenced": self.guns_silenced,
-            "won_last_fight": self.won_last_fight,
+            "won_last_fight": list(self.won_last_fight) if self.won_last_fight else None,
             "must_board": self.must_board,
             "fights": dict(sorted(self.fights.items())),
             "captured_by": self.captured_by,
@@ -240,6 +242,13 @@ def ship_from_spec(
     )
 
 
+def _won_fight(value: Any) -> tuple[str, int] | None:
+    """The won_last_fight field of a saved ship (older files kept a plain flag: no bonus)."""
+    if isinstance(value, list) and len(value) == 2:
+        return (str(value[0]), int(value[1]))
+    return None
+
+
 def ship_from_json(data: dict[str, Any]) -> Ship:
     """A ship saved by :meth:`Ship.to_json` (state JSON round-trip)."""
     return Ship(
@@ -267,7 +276,7 @@ def ship_from_json(data: dict[str, Any]) -> Ship:
         status=Status(data["status"]),
         listing=bool(data["listing"]),
         guns_silenced=bool(data["guns_silenced"]),
-        won_last_fight=bool(data["won_last_fight"]),
+        won_last_fight=_won_fight(data.get("won_last_fight")),
         must_board=bool(data["must_board"]),
         fights={str(k): int(v) for k, v in data["fights"].items()},
         captured_by=data["captured_by"],

@@ -73,10 +73,14 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         wind: int,
         coins: int,
         name: str = "Sea fight",
+        escort: str | None = None,
+        escort_edge: str | None = None,
     ) -> None:
         self.rules = rules
         self.sea = sea
         self.name = name
+        self.escort = escort  # the scenario's ship to escort (victory condition), if any
+        self.escort_edge = escort_edge  # ... and the table edge she must escape by (any if None)
         self.ships: dict[str, Ship] = {s.name: s for s in ships}
         self.wind = wind % 6
         self.coins = coins
@@ -178,6 +182,13 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         out = {0: 0, 1: 0}
         for s in self.ships.values():
             enemy = 1 - s.side
+            if s.name == self.escort:
+                if self.escaped(s):
+                    out[s.side] += sc.escaped[s.type]
+                    continue
+                if s.status is Status.SURRENDERED:
+                    out[enemy] += sc.taken[s.type]
+                    continue
             if s.status is Status.SUNK:
                 out[enemy] += sc.sunk[s.type]
             elif s.status is Status.SURRENDERED:
@@ -185,6 +196,12 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             elif s.status is Status.LEFT and s.driven_off:
                 out[enemy] += sc.driven_off[s.type]
         return out
+
+    def escaped(self, ship: Ship) -> bool:
+        """The escorted ship sailed off the table of her own will, by the scenario's edge."""
+        if ship.status is not Status.LEFT or ship.driven_off:
+            return False
+        return self.escort_edge is None or self.sea.edge_ahead(ship.heading) == self.escort_edge
 
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
@@ -270,8 +287,11 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         # Out of range for a battery's guns: no shot (find_shot's first test), so the
         # distance to each target is measured once, not once per battery.
         dists = [sea.distance_cm(ship.hex, t.hex) for t in targets]
+        # only the ship whose turn it is has batteries spent this turn (a return shot
+        # is not bound by the firer's)
+        spent = ts.fired if self.phase == "ship" and ts is not None and ts.ship == ship.name else ()
         for pos in POSITIONS:
-            if self.phase == "ship" and ts is not None and pos.value in ts.fired:
+            if pos.value in spent:
                 continue
             if combat.battery_can_fire(ship, pos) is not None:
                 continue
@@ -496,6 +516,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def clone(self) -> NavalState:
         c = NavalState.__new__(NavalState)
         c.rules, c.sea, c.name = self.rules, self.sea, self.name
+        c.escort, c.escort_edge = self.escort, self.escort_edge
         c.ships = {k: s.copy() for k, s in self.ships.items()}
         c.wind, c.coins, c.turn_no, c.phase = self.wind, self.coins, self.turn_no, self.phase
         c.order, c.idx = list(self.order), self.idx
@@ -513,6 +534,8 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "escort": self.escort,
+            "escort_edge": self.escort_edge,
             "turn": self.turn_no,
             "phase": self.phase,
             "wind": self.wind,

@@ -67,6 +67,7 @@ class FightSteps:
             self._advance(ts, "fire")
             ts.fired.append(pos.value)
         hit = combat.resolve_shot(shot, aim, side, ship, target, self.rules, dice, self._log)
+        self._after_losses()
         resume = ("fire", ship.name, target.name, "1" if hit else "0", "1" if returning else "0")
         if self._pause_for_guns(resume):
             return
@@ -160,6 +161,7 @@ class FightSteps:
             first_of_game=not self.boarded_ever,
             fighting=max(0, ship.fighting_points - used),
             rules=self.rules,
+            won_last=ship.won_last_fight == (target.name, self.turn_no - 1),
         )
         theirs = combat.boarding_dice(
             target,
@@ -168,6 +170,7 @@ class FightSteps:
             first_of_game=False,
             fighting=target.fighting_points,
             rules=self.rules,
+            won_last=target.won_last_fight == (ship.name, self.turn_no - 1),
         )
         return mine, theirs
 
@@ -210,8 +213,8 @@ class FightSteps:
             self._mark_damaged(target)
         if kd:
             self._mark_damaged(ship)
-        ship.won_last_fight = ka > kd
-        target.won_last_fight = kd > ka
+        ship.won_last_fight = (target.name, self.turn_no) if ka > kd else None
+        target.won_last_fight = (ship.name, self.turn_no) if kd > ka else None
         if kd > ka:
             extra = kd - ka
             rolls = dice.d6s(extra, f"{target.name}: defender's extra kills")
@@ -258,6 +261,7 @@ class FightSteps:
                         self._log(f"  {s}: {ship.name} fights on")
             else:
                 self._log(f"  gamble {g}: the captain comes through")
+        self._after_losses()  # a ship that surrendered lets go of her grapples before any pause
         if self._pause_for_guns(("board",)):
             return
         self._after_losses()

@@ -78,7 +78,10 @@ class MoveSteps:
         ts.turns_used += reach.turns
         ts.full_move = reach.steps >= allowance
         self._place(ship, reach, "sails")
-        if ship.in_play and self.extra_allowed(ship, ts):
+        if not ship.in_play:  # off the table: her part in the fight ends at once
+            self._after_ship_action(dice)
+            return
+        if self.extra_allowed(ship, ts):
             ts.step = "extra"
         else:
             ts.step = "fire"
@@ -161,6 +164,9 @@ class MoveSteps:
             )
         ts.turns_used += reach.turns
         self._place(ship, reach, "makes an extra")
+        if not ship.in_play:
+            self._after_ship_action(dice)
+            return
         point = self.rules.sail.point(ts.sail_point)
         ts.step = "extra" if ship.in_play and ship.type in point.repeat_for else "fire"
         self._maybe_auto_end(dice)

@@ -57,6 +57,7 @@ class TurnSteps:
         if combat.fire_damage(s, side, self.rules, dice, self._log) and s.in_play:
             if s.at_half_strength(self.rules):
                 combat.morale_test(s, self.rules, dice, self._log)
+        self._after_losses()  # a ship burnt to the waterline lets go of her grapples now
         self._burn_next(dice)
 
     def _after_fires(self) -> None:

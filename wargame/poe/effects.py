@@ -8,6 +8,7 @@ from wargame.poe import actions as A
 from wargame.poe.frames import Frame
 from wargame.poe.legal import (
     can_mutiny,
+    card_plays,
     fight_plays,
     law_cards,
     own_turn_actions,
@@ -42,6 +43,8 @@ def draw_card(st: PoeState, s: int, dice: DiceService, purpose: str) -> None:
 def exhausted(st: PoeState) -> None:
     st.exhaustions += 1
     if st.exhaustions >= st.rules.end.deck_exhaustions:
+        if st.options.end == "full-round":  # the round is played out (end_turn ends it)
+            return
         end_game(st, "the deck ran out for the second time")
         return
     st.deck = sorted(st.discard)
@@ -92,6 +95,9 @@ def end_phase(st: PoeState, dice: DiceService) -> None:
 
 def end_turn(st: PoeState, dice: DiceService) -> None:
     nxt = (st.active + 1) % st.n
+    if nxt == 0 and st.exhaustions >= st.rules.end.deck_exhaustions:
+        end_game(st, "the deck ran out for the second time and the round was played out")
+        return
     if nxt == 0:
         st.round += 1
         if st.round > st.rules.end.max_rounds:
@@ -122,8 +128,21 @@ def settle(st: PoeState, dice: DiceService) -> None:
         if acts or (st.phase == "bury" and can_mutiny(st, s)):
             st._legal = own_turn_actions(st, s, acts)
             return
+        # a phase with nothing of its own still stops for the cards of that phase
+        # (Paddle, Wretches! for a pirate stranded without a ship); anytime cards stay
+        # playable in the others' windows, so skipping does not swallow them
+        if phase_cards(st, s):
+            return
         end_phase(st, dice)
     st._legal = None
+
+
+def phase_cards(st: PoeState, s: int) -> bool:
+    """True if ``s`` may play a card whose timing is the current phase."""
+    cards, ph = st.cards, st.phase
+    if not any(cards[c].timing == ph for c in st.hand[s]):
+        return False
+    return any(cards[a.card].timing == ph for a in card_plays(st, s, own_turn=True))  # type: ignore[attr-defined]
 
 
 def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:
@@ -137,8 +156,6 @@ def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:
     everyone = st.options.ask_everyone
     if k == "turn-start":
         if not everyone:
-            from wargame.poe.legal import card_plays
-
             while f.order and not card_plays(st, f.order[0], own_turn=False):
                 f.order.pop(0)
         if f.order:
@@ -235,8 +252,11 @@ def apply_in_frame(st: PoeState, f: Frame, action: Action, dice: DiceService) ->
         if t is A.Pass:
             f.passed |= 1 << f.cur
             f.cur = (f.cur + 1) % st.n
-        else:
+        elif st.cards[action.card].timing in ("fight", "mutiny"):
             play_fight_card(st, f, action)
+        else:  # an anytime card played in the fight's window: the window goes round again
+            f.passed = 0
+            play_card(st, f.cur, action, dice)
     elif k == "entry":
         st.stack.pop()
         if t is A.Pass:
@@ -531,7 +551,8 @@ def play_card(st: PoeState, s: int, action: Action, dice: DiceService) -> None:
             st.discard.remove(take)
             st.hand[s].append(take)
         elif act == "my-precious":
-            st.faceup[s].remove(take)
+            owner = next(o for o in range(st.n) if take in st.faceup[o])
+            st.faceup[owner].remove(take)
             st.hand[s].append(take)
         else:  # thieving parrot
             owner = next(o for o in range(st.n) if take in st.faceup[o])

@@ -19,6 +19,12 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "mutiny_rounding": ("down", "nearest", "up"),
     # who response windows ask: every seat (hands stay hidden) or only seats able to play
     "windows": ("everyone", "playable"),
+    # My Precious! takes from "their" face-up treasure: the player's own (the ruling) or
+    # another pirate's
+    "my_precious": ("own", "another"),
+    # the end: "immediately" the deck runs out the second time (as printed), or
+    # "full-round": the round is played out so that every pirate has as many turns
+    "end": ("immediately", "full-round"),
 }
 
 
@@ -36,6 +42,8 @@ def default_params(*, table: bool = False) -> dict[str, str]:
         "faceup_to_hand": r.replenish.faceup_to_hand_default,
         "mutiny_rounding": r.fight.mutiny_rounding_default,
         "windows": r.windows.table_default if table else r.windows.default,
+        "my_precious": VARIANTS["my_precious"][0],
+        "end": VARIANTS["end"][0],
     }
 
 
@@ -94,6 +102,8 @@ class PiecesOfEightGame(Game):
             self.params["faceup_to_hand"],
             self.params["mutiny_rounding"],
             windows=self.params["windows"],
+            my_precious=self.params["my_precious"],
+            end=self.params["end"],
         )
         state = PoeState(board, deck(), players, options)
         setup(state, dice)

@@ -81,13 +81,14 @@ def bury_actions(st: PoeState, s: int) -> list[Action]:
             continue
         if size + 1 <= limit_now or size + 1 <= burial_limit([*chosen, cards[c]], st.rules):
             out.append(A.Select(c))
+    over = size > limit_now  # the card that allowed this many has left the selection
     for c in sel:
         rest = [cards[x] for x in sel if x != c]
-        if size - 1 <= burial_limit(rest, st.rules):
+        if over or size - 1 <= burial_limit(rest, st.rules):
             out.append(A.Unselect(c))
     if not out:
         return []
-    if sel:
+    if sel and not over:
         out.append(_BURY)
     out.append(_DONE)
     return out
@@ -202,7 +203,12 @@ def card_plays(st: PoeState, s: int, *, own_turn: bool) -> list[Action]:
         elif act == "davy-joness-locker":
             out += [A.PlayTake(c, t) for t in st.discard]
         elif act == "my-precious":
-            out += [A.PlayTake(c, t) for t in st.faceup[s]]
+            if st.options.my_precious == "own":
+                out += [A.PlayTake(c, t) for t in st.faceup[s]]
+            else:  # variant: "their" face-up treasure is another pirate's
+                for o in range(st.n):
+                    if o != s:
+                        out += [A.PlayTake(c, t) for t in st.faceup[o]]
         elif act == "me-likie":
             for g in st.faceup[s]:
                 v = cards[g].value
@@ -256,7 +262,11 @@ def lash_targets(st: PoeState, o: int) -> list[int]:
 
 
 def fight_plays(st: PoeState, f: Frame, s: int) -> list[Action]:
-    out: list[Action] = []
+    """Combat cards (mutiny cards in a mutiny) and, from anyone, the anytime cards: the
+    window before the dice is a point of the turn like any other."""
+    out: list[Action] = [
+        a for a in card_plays(st, s, own_turn=s == st.active) if _anytime_in_fight(st, a)
+    ]
     cards = st.cards
     sel = st.selection if s == st.active else ()
     for c in st.hand[s]:
@@ -275,6 +285,15 @@ def fight_plays(st: PoeState, f: Frame, s: int) -> list[Action]:
             ):
                 out.append(A.Play(c))
     return out
+
+
+def _anytime_in_fight(st: PoeState, a: Action) -> bool:
+    """Cards of the turn that make sense while the dice wait: not another mutiny, not a
+    movement or burial card (the move that led here is under way)."""
+    act = st.cards[a.card].action  # type: ignore[attr-defined]
+    return act not in ("short-grog-ration", "paddle-wretches", "fools-gold") and not (
+        st.deck_info.actions[act].steps
+    )
 
 
 def law_cards(st: PoeState, s: int) -> list[int]:

@@ -19,6 +19,7 @@ from wargame.poe import actions as A
 from wargame.poe.board import Board
 from wargame.poe.frames import Frame
 from wargame.poe.rules import Card, Deck, PoeRules
+from wargame.poe.scoring import burial_limit
 
 PHASES = ("bury", "move", "dig", "discard", "replenish")
 PHASE_TITLES = {
@@ -33,10 +34,23 @@ PHASE_TITLES = {
 class Options:
     """The variant choices of one game (from the Game's parameters)."""
 
-    __slots__ = ("faceup_to_hand", "mutiny_rounding", "windows", "ask_everyone")
+    __slots__ = (
+        "faceup_to_hand",
+        "mutiny_rounding",
+        "windows",
+        "ask_everyone",
+        "my_precious",
+        "end",
+    )
 
     def __init__(
-        self, faceup_to_hand: str, mutiny_rounding: str, *, windows: str = "playable"
+        self,
+        faceup_to_hand: str,
+        mutiny_rounding: str,
+        *,
+        windows: str = "playable",
+        my_precious: str = "own",
+        end: str = "immediately",
     ) -> None:
         self.faceup_to_hand = faceup_to_hand
         self.mutiny_rounding = mutiny_rounding
@@ -44,6 +58,10 @@ class Options:
         #: "playable": only seats holding a card playable there (hints at hands).
         self.windows = windows
         self.ask_everyone = windows == "everyone"
+        #: My Precious! takes from "their" face-up treasure: "own" or "another" pirate's
+        self.my_precious = my_precious
+        #: "full-round": when the deck runs out for the last time the round is played out
+        self.end = end
 
 
 class PoeState(GameState):
@@ -379,6 +397,11 @@ class PoeState(GameState):
                     raise InvariantViolation(f"{self.name(s)} is not where their ship is")
                 if any(self.ship[o] == k for o in range(self.n) if o != s):
                     raise InvariantViolation(f"ship {k} has two masters")
+        for seat, _a, buried, _v in self.burials:
+            if len(buried) > burial_limit([self.cards[c] for c in buried], self.rules):
+                raise InvariantViolation(
+                    f"{self.name(seat)} buried {len(buried)} cards, over the burial limit"
+                )
         for s in range(self.n):
             if sum(v for seat, _a, _c, v in self.burials if seat == s) != self.vp[s]:
                 raise InvariantViolation(f"{self.name(s)}'s points do not match the burials")

@@ -108,6 +108,8 @@ class TacticianBot:
     def _should_leave(self, s: RaidState) -> bool:
         if s.sail_ahoy_turn is not None or not self._loot_left(s):
             return True
+        if s.coins[DEFENDER] == 0:  # the town's purse is empty: staying can only cost coins
+            return True
         if s.alarm_turn is not None and s.coins[ATTACKER] > 0:
             return s.turn_no > s.rules.game.max_turns // 2
         return s.turn_no >= s.rules.game.max_turns - 1
@@ -119,7 +121,7 @@ class TacticianBot:
         return self._home[1]
 
     def _work_out_heading_home(self, s: RaidState) -> bool:
-        if s.sail_ahoy_turn is not None or not self._loot_left(s):
+        if s.sail_ahoy_turn is not None or not self._loot_left(s) or s.coins[DEFENDER] == 0:
             return True
         docks = self._docks(s)
         if not docks:

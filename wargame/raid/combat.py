@@ -134,12 +134,20 @@ class CombatMixin:
 
         return run
 
+    def hit_modifier(self: RaidState, u: Unit) -> int:
+        """The shooter's modifier to the hit roll: +1 hardened, -1 militia or scurvy."""
+        s = self.rules.shooting
+        mods = (s.hit_quality.get(u.quality, 0), s.hit_kind.get(u.kind, 0))
+        if s.penalties_stack:
+            return sum(mods)
+        return sum(m for m in mods if m > 0) + min(0, *mods)
+
     def _do_shoot(self: RaidState, u: Unit, at: Sq, dice: DiceService) -> None:
         s = self.rules.shooting
         u.shot = True
         if u.side == ATTACKER:
             self.pirates_fired = True
-        mod = s.hit_quality.get(u.quality, 0) + s.hit_kind.get(u.kind, 0)
+        mod = self.hit_modifier(u)
         roll = dice.d6(f"{u.id} shoots at {at[0]},{at[1]}: hits on {s.hit_on}+ ({mod:+d})")
         if roll + mod < s.hit_on:
             self.note(f"{u.label()} shoots at {at[0]},{at[1]}: {roll}{mod:+d}, a miss.")

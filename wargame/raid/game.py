@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
-from wargame.raid.rules import raid_rules
+from wargame.errors import BadInput
+from wargame.raid.rules import RaidRules, raid_rules
 from wargame.raid.scenario import state_parts
 from wargame.raid.state import RaidState
+
+#: The game parameters (house rules) and the values each may take, the default first.
+VARIANTS: dict[str, tuple[str, ...]] = {
+    # "Each 4 points = 1 Die Roll": whole fours only, or a part of 4 rolls a die too
+    "fighting_dice": ("whole-fours", "part-of-four"),
+}
 
 
 class RaidGame(Game):
@@ -18,11 +25,22 @@ class RaidGame(Game):
     min_players = 2
     max_players = 2
     two_sided = True
+    param_names: ClassVar[tuple[str, ...] | None] = tuple(VARIANTS)
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        for key, choices in VARIANTS.items():
+            value = str(self.params.get(key, choices[0]))
+            if value not in choices:
+                raise BadInput(
+                    f"game parameter {key}: {value!r} is not one of {', '.join(choices)}"
+                )
+            self.params[key] = value
 
     def new_initial_state(
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> RaidState:
-        return new_raid(scenario)
+        return new_raid(scenario, rules=variant_rules(self.params["fighting_dice"]))
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.raid.bots import TacticianBot
@@ -30,9 +48,33 @@ class RaidGame(Game):
         return {"random": RandomBot, "tactician": TacticianBot}
 
 
-def new_raid(scenario: Mapping[str, Any] | None = None, *, source: str = "scenario") -> RaidState:
+_VARIANT_RULES: dict[tuple[int, str], RaidRules] = {}
+
+
+def variant_rules(fighting_dice: str) -> RaidRules:
+    """The raid rules with the ``fighting_dice`` house rule (one object per choice)."""
+    base = raid_rules()
+    key = (id(base), fighting_dice)
+    got = _VARIANT_RULES.get(key)
+    if got is None:
+        part = fighting_dice == "part-of-four"
+        if part == base.fighting.part_counts:
+            got = base
+        else:
+            fighting = base.fighting.model_copy(update={"part_counts": part})
+            got = base.model_copy(update={"fighting": fighting})
+        _VARIANT_RULES[key] = got
+    return got
+
+
+def new_raid(
+    scenario: Mapping[str, Any] | None = None,
+    *,
+    source: str = "scenario",
+    rules: RaidRules | None = None,
+) -> RaidState:
     """A raid at the start of turn 1 from a scenario (None: the shipped default)."""
-    rules = raid_rules()
+    rules = rules or raid_rules()
     if scenario is None:
         key = (id(rules), _default_path())
         proto = _PROTOTYPES.get(key)

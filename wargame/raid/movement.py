@@ -66,11 +66,13 @@ class MovementMixin:
         return f"{u.label()} may only move with a roused officer until the alarm is raised"
 
     def escort_limits(self: RaidState, officer: Unit) -> tuple[int, int]:
-        """(other groups, scurvy groups) a defender officer may take with him."""
+        """(groups of any quality, further scurvy groups) a defender officer may take with
+        him: before the alarm the 3 groups and his d6 of scurvy groups; after a "6" alarm
+        the 3 groups only (of any quality)."""
         m = self.rules.movement
         if self.alarm == "none":
             return m.escort_groups, officer.scurvy_escort
-        return m.escort_groups, m.escort_groups
+        return m.escort_groups, 0
 
     def _blocked(self: RaidState, side: int, movers: int) -> set[Sq]:
         """Squares ``movers`` groups of ``side`` may not enter: engaged squares, squares of
@@ -163,7 +165,7 @@ class MovementMixin:
         out: list[tuple[str, ...]] = []
         for i in range(min(others, len(ot)) + 1):
             for a in combinations(ot, i):
-                for j in range(min(scurvy, len(sc)) + 1):
+                for j in range(min(others - i + scurvy, len(sc)) + 1):
                     for b in combinations(sc, j):
                         if a or b:
                             out.append(tuple(sorted(a + b, key=self.by_id.__getitem__)))
@@ -253,10 +255,11 @@ class MovementMixin:
         n_sc = sum(1 for g in out if g.quality == "scurvy")
         if len(out) - n_sc > others:
             raise IllegalAction(f"an officer takes at most {others} groups with him", rule=MOVE)
-        if n_sc > scurvy:
+        if n_sc > others - (len(out) - n_sc) + scurvy:
             raise IllegalAction(
-                f"{officer.label()} may take {scurvy} scurvy group(s) this turn (his d6), "
-                f"not {n_sc}",
+                f"{officer.label()} takes at most {others} groups"
+                + (f" and {scurvy} more scurvy group(s) (his d6)" if scurvy else "")
+                + f", not {len(out)}",
                 rule=MOVE,
             )
         return out

@@ -60,6 +60,9 @@ class ShootingRules(RulesModel):
     save_building: int
     hit_quality: dict[str, int]
     hit_kind: dict[str, int]
+    #: "(-1 militia/scurvy)" is one -1 for a militia or a scurvy shooter, not -2 for a
+    #: scurvy militia group (which could then never hit); true adds them up
+    penalties_stack: bool = False
 
 
 class FightingRules(RulesModel):

@@ -157,6 +157,8 @@ class TownEventsMixin:
                 del self.fire[sq]
                 self.burned.add(sq)
                 self.note(f"The fire at {sq_text(sq)} burns out, leaving a ruin.")
+        # one pass a turn: the fires left burn on in the next turn's burn phase
+        self._next_step()
 
     # -- 7 looting ----------------------------------------------------------------------
     def loot_need(self: RaidState, sq: Sq) -> int:
