@@ -203,6 +203,7 @@ def close_quarters() -> dict[str, Any]:
 
     data = default_scenario()
     data["map"] = None
+    data.pop("victory", None)  # no merchantman to escort in this fight
     data["ships"] = [
         {
             "name": "Revenge",
