@@ -1,0 +1,72 @@
+"""Every simple path of exact length from a triangle, enumerated once per board.
+
+A move is exactly the roll's length, never enters a triangle twice and never
+passes through a pirate. For each start triangle and length the table holds,
+per end triangle, the distinct *interiors* of the paths there (a bitmask of
+the triangles passed through, neither start nor end) with the side the last
+step enters the end by. A move is then legal when one interior misses every
+blocker: one AND per candidate path, no search at play time.
+
+Tables are built lazily (a few ms per start triangle) and shared by every
+state on the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wargame.pvp.board import TriBoard
+
+#: end -> ((interior mask, entry side of the end), ...)
+Ends = dict[int, tuple[tuple[int, int], ...]]
+
+
+class PathTable:
+    __slots__ = ("board", "_tables", "_unions")
+
+    def __init__(self, board: TriBoard) -> None:
+        self.board = board
+        self._tables: dict[int, Ends] = {}
+        self._unions: dict[int, int] = {}
+
+    def ends(self, start: int, length: int) -> Ends:
+        key = start * 32 + length
+        t = self._tables.get(key)
+        if t is None:
+            t = self._build(start, length)
+            self._tables[key] = t
+        return t
+
+    def union(self, start: int, length: int) -> int:
+        """Every triangle some path of ``length`` from ``start`` passes through or ends on."""
+        key = start * 32 + length
+        u = self._unions.get(key)
+        if u is None:
+            u = 0
+            for end, paths in self.ends(start, length).items():
+                u |= 1 << end
+                for m, _side in paths:
+                    u |= m
+            self._unions[key] = u
+        return u
+
+    def _build(self, start: int, length: int) -> Ends:
+        side = self.board.side
+        found: dict[int, set[tuple[int, int]]] = {}
+        # iterative DFS: (cell, visited mask incl. start, interior mask, depth)
+        stack = [(start, 1 << start, 0, 0)]
+        while stack:
+            cell, seen, inner, depth = stack.pop()
+            last = depth + 1 == length
+            for k, nxt in enumerate(side[cell]):
+                if nxt < 0:
+                    continue
+                bit = 1 << nxt
+                if seen & bit:
+                    continue
+                if last:
+                    found.setdefault(nxt, set()).add((inner, k))
+                else:
+                    stack.append((nxt, seen | bit, inner | bit, depth + 1))
+        return {end: tuple(sorted(ps, key=lambda p: p[0].bit_count())) for end, ps in found.items()}
