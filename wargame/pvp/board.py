@@ -560,6 +560,8 @@ class TriBoard:
         "coin_start",
         "home_back",
         "paths",
+        "moves",
+        "move_ids",
         "__weakref__",
     )
 
@@ -620,6 +622,11 @@ class TriBoard:
         from wargame.pvp.paths import PathTable
 
         self.paths = PathTable(self)
+        #: interned move actions (see wargame.pvp.legal.move_action)
+        self.moves: dict[int, Any] = {}
+        #: id of an interned move -> (pirate's board number, end, coin, abandon); the
+        #: interned moves live as long as the board, so their ids are never reused
+        self.move_ids: dict[int, tuple[int, int, int, bool]] = {}
 
     def __len__(self) -> int:
         return len(self.cells)

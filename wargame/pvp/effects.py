@@ -7,7 +7,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.pvp import actions as A
-from wargame.pvp.legal import move_classes, why_not_move
+from wargame.pvp.legal import move_classes, move_ok, why_not_move
 from wargame.pvp.state import FACE, MOVE, ORDER, OVER, ROLL, SETUP, PvpState
 
 RULE_MOVE = "Moving"
@@ -15,6 +15,15 @@ RULE_COINS = "Collecting Coins"
 RULE_ATTACK = "Attacking"
 RULE_TURN = "Playing the Game"
 RULE_FACING = "No Backstabbing"
+
+
+class _Purposes(dict):  # type: ignore[type-arg]
+    def __missing__(self, colour: str) -> str:
+        text = self[colour] = f"{colour} rolls to move"
+        return text
+
+
+_PURPOSE = _Purposes()
 
 
 def apply_action(st: PvpState, action: Action, dice: DiceService) -> None:
@@ -74,7 +83,7 @@ def _roll(st: PvpState, dice: DiceService) -> None:
                 for s in again:
                     st.order_rolls[s] = 0
         return
-    values = dice.draw(1, o.dice_sides, o.dice_count, f"{st.colour[st.active]} rolls to move")
+    values = dice.draw(1, o.dice_sides, o.dice_count, _PURPOSE[st.colour[st.active]])
     st.dice = values
     st.total = sum(values)
     st.phase = MOVE
@@ -138,14 +147,21 @@ def _pass(st: PvpState) -> None:
 
 def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
     b = st.board
-    try:
-        p = st.pirate_index(mv.pirate)
-        end = b.cell_index(mv.to)
-        coin = st.coin_index(mv.coin) if mv.coin else -1
-    except KeyError as exc:
-        raise IllegalAction(str(exc).strip("'\""), rule=RULE_MOVE) from None
-    abandon = bool(mv.abandon)
-    if not _fast_ok(st, p, end, coin, abandon):
+    known = b.move_ids.get(id(mv))
+    if known is not None and known[0] in st.pids:
+        pid, end, coin, abandon = known
+        p = st.pids.index(pid)
+    else:
+        try:
+            p = st.pirate_index(mv.pirate)
+            end = b.cell_index(mv.to)
+            coin = st.coin_index(mv.coin) if mv.coin else -1
+        except KeyError as exc:
+            raise IllegalAction(str(exc).strip("'\""), rule=RULE_MOVE) from None
+        abandon = bool(mv.abandon)
+    if not (
+        st.phase == MOVE and p // st.opts.pirates == st.active and move_ok(st, p, end, coin, abandon)
+    ):
         reason = why_not_move(st, p, end, coin, abandon) or "that move is not allowed"
         raise IllegalAction(reason, rule=RULE_ATTACK if st.occ[end] >= 0 else RULE_MOVE)
     # -- legal: make it so ----------------------------------------------------------------
@@ -213,46 +229,6 @@ def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
         st.moved = p
         return
     _next_turn(st)
-
-
-def _fast_ok(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> bool:
-    """The common legal case, checked without building every move of the pirate."""
-    if st.phase != MOVE or p // st.opts.pirates != st.active:
-        return False
-    s = st.pos[p]
-    if s < 0:
-        return False
-    paths = st.board.paths.ends(s, st.total).get(end)
-    if paths is None:
-        return False
-    who = st.occ[end]
-    k = st.opts.pirates
-    if who >= 0 and who // k == st.active:
-        return False
-    C = st.cmask
-    ebit = 1 << end
-    block = st.pmask
-    carrying = st.carry[p] >= 0
-    if abandon and not carrying:
-        return False
-    if carrying:
-        if who >= 0 or C & ebit or coin >= 0:
-            return False
-        return any(not m & (block | C) for m, _ in paths)
-    if who >= 0:
-        if coin >= 0:
-            return False
-        bad = st.back[who] if st.opts.backstab else -1
-        return any(not m & (block | C) and side != bad for m, side in paths)
-    if C & ebit:
-        return coin >= 0 and st.coin_cell[coin] == end and any(not m & (block | C) for m, _ in paths)
-    if coin < 0:
-        return any(not m & (block | C) for m, _ in paths)
-    cc = st.coin_cell[coin]
-    if cc < 0:
-        return False
-    want = 1 << cc
-    return any(not m & block and m & C == want for m, _ in paths)
 
 
 def _win(st: PvpState, seat: int, why: str) -> None:

@@ -18,16 +18,17 @@ READY_ACTION = A.Ready()
 _ROLL_LIST: list[Action] = [ROLL_ACTION]
 _PASS_LIST: list[Action] = [PASS_ACTION]
 
-#: Interned move actions, per board: (pirate name, end label, coin name, abandon) -> Move
-_MOVES: dict[tuple[str, str, str, bool], A.Move] = {}
-
-
 def move_action(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> A.Move:
-    key = (st.pirate_name(p), st.board.labels[end], st.board.coin_names[coin] if coin >= 0 else "", abandon)
-    m = _MOVES.get(key)
+    """The (interned) move action of this outcome: made once per board, then shared."""
+    b = st.board
+    key = ((st.pids[p] * 8192 + end) * 16 + coin + 1) * 2 + abandon
+    m = b.moves.get(key)
     if m is None:
-        m = A.Move(*key)
-        _MOVES[key] = m
+        m = A.Move(
+            st.pnames[p], b.labels[end], b.coin_names[coin] if coin >= 0 else "", abandon
+        )
+        b.moves[key] = m
+        b.move_ids[id(m)] = (st.pids[p], end, coin, abandon)
     return m
 
 
@@ -113,6 +114,59 @@ def move_classes(st: PvpState, p: int) -> list[tuple[int, int, bool]]:
             coins ^= low
             out.append((end, coin_at.index(low.bit_length() - 1), False))
     return out
+
+
+def move_ok(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> bool:
+    """Is this move of the active player's pirate ``p`` legal with the roll made? One
+    table look-up and an AND per candidate path: no list of every move is built."""
+    s = st.pos[p]
+    if s < 0:
+        return False
+    table = st.board.paths
+    ends = table._tables.get(s * 32 + st.total)
+    if ends is None:
+        ends = table.ends(s, st.total)
+    paths = ends.get(end)
+    if paths is None:
+        return False
+    who = st.occ[end]
+    k = st.opts.pirates
+    if who >= 0 and who // k == st.active:
+        return False
+    C = st.cmask
+    ebit = 1 << end
+    block = st.pmask
+    bc = block | C
+    if st.carry[p] >= 0:
+        if who >= 0 or C & ebit or coin >= 0:
+            return False
+    elif abandon:
+        return False
+    elif who >= 0:
+        if coin >= 0:
+            return False
+        if st.opts.backstab:
+            bad = st.back[who]
+            for m, side in paths:
+                if not m & bc and side != bad:
+                    return True
+            return False
+    elif C & ebit:
+        if coin < 0 or st.coin_cell[coin] != end:
+            return False
+    elif coin >= 0:
+        cc = st.coin_cell[coin]
+        if cc < 0:
+            return False
+        want = 1 << cc
+        for m, _side in paths:
+            if not m & block and m & C == want:
+                return True
+        return False
+    for m, _side in paths:
+        if not m & bc:
+            return True
+    return False
 
 
 def why_not_move(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> str | None:

@@ -23,12 +23,25 @@ Ends = dict[int, tuple[tuple[int, int], ...]]
 
 
 class PathTable:
-    __slots__ = ("board", "_tables", "_unions")
+    __slots__ = ("board", "_tables", "_unions", "_lists", "flat")
 
     def __init__(self, board: TriBoard) -> None:
         self.board = board
         self._tables: dict[int, Ends] = {}
         self._unions: dict[int, int] = {}
+        self._lists: dict[int, tuple[tuple[int, ...], int]] = {}
+        #: flat[start * 16 + length]: (ends, union mask, number of ends), filled lazily
+        self.flat: list[tuple[tuple[int, ...], int, int] | None] = [None] * (len(board.cells) * 16)
+
+    def end_list(self, start: int, length: int) -> tuple[tuple[int, ...], int]:
+        """The ends of paths of ``length`` from ``start`` (a tuple) and their union mask."""
+        key = start * 32 + length
+        t = self._lists.get(key)
+        if t is None:
+            t = (tuple(self.ends(start, length)), self.union(start, length))
+            self._lists[key] = t
+            self.flat[start * 16 + length] = (t[0], t[1], len(t[0]))
+        return t
 
     def ends(self, start: int, length: int) -> Ends:
         key = start * 32 + length

@@ -57,6 +57,8 @@ class PvpState(GameState):
         "opts",
         "n",
         "colour",
+        "pnames",
+        "pids",
         "pos",
         "occ",
         "pmask",
@@ -91,6 +93,13 @@ class PvpState(GameState):
         # seats in clockwise order round the board
         self.colour: tuple[str, ...] = tuple(c for c in board.colours if c in cols)
         k = opts.pirates
+        #: pirate names, and each pirate's number on the board (colour * 6 + k)
+        self.pnames: tuple[str, ...] = tuple(
+            f"{c}-{j + 1}" for c in self.colour for j in range(k)
+        )
+        self.pids: tuple[int, ...] = tuple(
+            board.colours.index(c) * 6 + j for c in self.colour for j in range(k)
+        )
         self.pos: list[int] = []
         self.occ: list[int] = [-1] * len(board)
         self.pmask = 0
@@ -128,8 +137,7 @@ class PvpState(GameState):
 
     # -- names -------------------------------------------------------------------------
     def pirate_name(self, p: int) -> str:
-        k = self.opts.pirates
-        return f"{self.colour[p // k]}-{p % k + 1}"
+        return self.pnames[p]
 
     def pirate_index(self, name: str) -> int:
         colour, _, num = name.rpartition("-")
@@ -185,9 +193,7 @@ class PvpState(GameState):
         return self._legal
 
     def apply(self, action: Action, dice: DiceService) -> None:
-        from wargame.pvp.effects import apply_action
-
-        apply_action(self, action, dice)
+        _apply(self, action, dice)
         self._legal = None
 
     def is_terminal(self) -> bool:
@@ -227,6 +233,8 @@ class PvpState(GameState):
         s.opts = self.opts
         s.n = self.n
         s.colour = self.colour
+        s.pnames = self.pnames
+        s.pids = self.pids
         s.pos = self.pos[:]
         s.occ = self.occ[:]
         s.pmask = self.pmask
@@ -352,3 +360,6 @@ class PvpState(GameState):
                 raise InvariantViolation("the game goes on after a silver win")
         elif self.winner < 0:
             raise InvariantViolation("the game ended without a winner")
+
+
+from wargame.pvp.effects import apply_action as _apply  # noqa: E402 - effects needs this module
