@@ -108,4 +108,3 @@ class FastRandomBot:
         return None
 
 
-ExpectimaxBot = FastRandomBot

@@ -107,6 +107,7 @@ class PirateVersusPirateGame(Game):
         return PvpState(board, players, opts)
 
     def bots(self) -> dict[str, BotFactory]:
-        from wargame.pvp.bots import ExpectimaxBot, FastRandomBot
+        from wargame.pvp.bots import FastRandomBot
+        from wargame.pvp.search import ExpectimaxBot
 
         return {"random": FastRandomBot, "expectimax": ExpectimaxBot}
