@@ -7,7 +7,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.pvp import actions as A
-from wargame.pvp.legal import move_classes, move_ok, why_not_move
+from wargame.pvp import legal as L  # a module: state -> effects -> legal -> state is a cycle
 from wargame.pvp.state import FACE, MOVE, ORDER, OVER, ROLL, SETUP, PvpState
 
 RULE_MOVE = "Moving"
@@ -136,7 +136,7 @@ def _pass(st: PvpState) -> None:
     if st.phase != MOVE:
         raise IllegalAction("roll the dice first", rule=RULE_TURN)
     for p in st.alive(st.active):
-        if move_classes(st, p):
+        if L.move_classes(st, p):
             raise IllegalAction(
                 f"{st.pirate_name(p)} can move {st.total}: a turn is lost only when no pirate can",
                 rule=RULE_MOVE,
@@ -160,9 +160,9 @@ def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
             raise IllegalAction(str(exc).strip("'\""), rule=RULE_MOVE) from None
         abandon = bool(mv.abandon)
     if not (
-        st.phase == MOVE and p // st.opts.pirates == st.active and move_ok(st, p, end, coin, abandon)
+        st.phase == MOVE and p // st.opts.pirates == st.active and L.move_ok(st, p, end, coin, abandon)
     ):
-        reason = why_not_move(st, p, end, coin, abandon) or "that move is not allowed"
+        reason = L.why_not_move(st, p, end, coin, abandon) or "that move is not allowed"
         raise IllegalAction(reason, rule=RULE_ATTACK if st.occ[end] >= 0 else RULE_MOVE)
     # -- legal: make it so ----------------------------------------------------------------
     seat = st.active
