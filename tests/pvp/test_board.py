@@ -56,7 +56,10 @@ def test_shipped_board_is_fair_for_every_colour_and_for_two_players() -> None:
     assert rep.two_player_symmetric
     gold = {c: rep.paths[c]["gold"] for c in spec.colours}
     assert len(set(gold.values())) == 1
-    silvers = {c: sorted(v for k, v in rep.paths[c].items() if k.startswith("silver")) for c in spec.colours}
+    silvers = {
+        c: sorted(v for k, v in rep.paths[c].items() if k.startswith("silver"))
+        for c in spec.colours
+    }
     assert len({tuple(v) for v in silvers.values()}) == 1
     two = check_board(spec, players=2)
     a, b = spec.two_player
@@ -151,7 +154,9 @@ def test_grid_neighbours_share_a_side_and_symmetries_preserve_adjacency() -> Non
             theirs = {(round(x, 6), round(y, 6)) for x, y in grid.corners(n)}
             assert len(mine & theirs) == 2
         assert grid.rotate(grid.rotate(grid.rotate(cell))) == cell
-        assert set(grid.neighbours(grid.rotate(cell))) == {grid.rotate(n) for n in grid.neighbours(cell)}
+        assert set(grid.neighbours(grid.rotate(cell))) == {
+            grid.rotate(n) for n in grid.neighbours(cell)
+        }
         assert grid.cell_at(*grid.centre(cell)) == cell
 
 

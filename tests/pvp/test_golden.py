@@ -60,7 +60,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("name", "seed", "bots", "variant"), CASES)
-def test_golden_playthrough_is_unchanged(name: str, seed: int, bots: list[str], variant: str) -> None:
+def test_golden_playthrough_is_unchanged(
+    name: str, seed: int, bots: list[str], variant: str
+) -> None:
     text = playthrough(seed, bots, variant)
     path = GOLDEN / name
     if os.environ.get("PVP_REGOLD") or not path.exists():

@@ -33,21 +33,30 @@ class PvpMachine(RuleBasedStateMachine):
 
     @rule(pick=st.integers(0, 10_000))
     @precondition(
-        lambda self: self.state is not None
-        and not self.state.is_terminal()
-        and self.state.phase not in (ROLL, ORDER)
+        lambda self: (
+            self.state is not None
+            and not self.state.is_terminal()
+            and self.state.phase not in (ROLL, ORDER)
+        )
     )
     def act(self, pick: int) -> None:
         actions = self.state.legal_actions()
         self.state.apply(actions[pick % len(actions)], scripted())
 
-    @rule(pirate=st.integers(0, 17), cell=st.integers(0, 400), coin=st.integers(-1, 3), abandon=st.booleans())
+    @rule(
+        pirate=st.integers(0, 17),
+        cell=st.integers(0, 400),
+        coin=st.integers(-1, 3),
+        abandon=st.booleans(),
+    )
     @precondition(lambda self: self.state is not None and self.state.phase == MOVE)
     def try_any_move(self, pirate: int, cell: int, coin: int, abandon: bool) -> None:
         s = self.state
         b = s.board
         name = s.pirate_name(pirate % len(s.pos))
-        move = A.Move(name, b.labels[cell % len(b)], b.coin_names[coin] if coin >= 0 else "", abandon)
+        move = A.Move(
+            name, b.labels[cell % len(b)], b.coin_names[coin] if coin >= 0 else "", abandon
+        )
         legal = move in s.legal_actions()
         before = s.to_json()
         copy = s.clone()

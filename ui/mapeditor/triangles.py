@@ -108,7 +108,9 @@ class TriangleLayer(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self.bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         spec = self.spec
         if spec is None:
             return
@@ -119,10 +121,13 @@ class TriangleLayer(QGraphicsItem):
         if self.show_grid:
             # every triangle of the table, faint: where the board can grow
             r = self.bounds
-            a0 = int((-r.bottom() / s)) - 2
-            a1 = int((-r.top() / s)) + 2
+            a0 = int(-r.bottom() / s) - 2
+            a1 = int(-r.top() / s) + 2
             for a in range(a0, a1 + 1):
-                for col in range(int(r.left() / (s / grid.SQ3 * 2)) * 2 - 4, int(r.right() / (s / grid.SQ3 * 2)) * 2 + 5):
+                for col in range(
+                    int(r.left() / (s / grid.SQ3 * 2)) * 2 - 4,
+                    int(r.right() / (s / grid.SQ3 * 2)) * 2 + 5,
+                ):
                     cell = _cell_of(a, col)
                     if cell is None or cell in spec.cells:
                         continue
@@ -221,7 +226,9 @@ class TrianglePaintTool(Tool):
         paint_cells(self.editor, sorted(cells), self.box.paint(), self.box.colour())
 
 
-def paint_cells(editor: MapEditorView, cells: list[tuple[int, int, int]], what: str, colour: str | None) -> bool:
+def paint_cells(
+    editor: MapEditorView, cells: list[tuple[int, int, int]], what: str, colour: str | None
+) -> bool:
     """Paint ``what`` on ``cells`` as one undo step; False (with a hint) if nothing changed."""
     spec = board_spec(editor)
     if spec is None:
@@ -340,9 +347,7 @@ def install(editor: MapEditorView) -> None:
     group = next(iter(editor.tool_actions.values())).actionGroup()
     if group is not None:
         group.addAction(act)
-    first_after_tools = next(
-        (a for a in editor.toolbar.actions() if a.isSeparator()), None
-    )
+    first_after_tools = next((a for a in editor.toolbar.actions() if a.isSeparator()), None)
     editor.toolbar.insertAction(first_after_tools, act)
     editor.tool_actions[tool.key_name] = act
     editor.panel.layout().insertWidget(1, box)

@@ -90,12 +90,16 @@ class PirateToken(QGraphicsEllipseItem):
         f.setPixelSize(int(radius * 1.05))
         self.label.setFont(f)
         self.label.setBrush(QBrush(Qt.GlobalColor.white))
-        self.badge = QGraphicsEllipseItem(radius * 0.25, -radius * 1.05, radius * 0.9, radius * 0.9, self)
+        self.badge = QGraphicsEllipseItem(
+            radius * 0.25, -radius * 1.05, radius * 0.9, radius * 0.9, self
+        )
         self.badge.setPen(QPen(QColor("#3b2f1a"), 1.5))
         self.badge.setZValue(12)
         self.back_bar = QGraphicsPathItem(self.parentItem())
         self.back_bar.setZValue(11)
-        self.ring = QGraphicsEllipseItem(-radius * 1.3, -radius * 1.3, 2.6 * radius, 2.6 * radius, self)
+        self.ring = QGraphicsEllipseItem(
+            -radius * 1.3, -radius * 1.3, 2.6 * radius, 2.6 * radius, self
+        )
         self.ring.setZValue(-1)
         self.ring.setBrush(Qt.BrushStyle.NoBrush)
         self.ring.hide()
@@ -184,7 +188,9 @@ class BoardView(QGraphicsView):
             self.cells.append(item)
             c = _pt(grid.centre(cell))
             if role in ("silver-space", "gold-space"):
-                mark = QGraphicsEllipseItem(c.x() - UNIT * 0.16, c.y() - UNIT * 0.16, UNIT * 0.32, UNIT * 0.32)
+                mark = QGraphicsEllipseItem(
+                    c.x() - UNIT * 0.16, c.y() - UNIT * 0.16, UNIT * 0.32, UNIT * 0.32
+                )
                 mark.setBrush(QBrush(GOLD if role == "gold-space" else SILVER))
                 mark.setPen(QPen(QColor("#ffffff"), 1.5, Qt.PenStyle.DashLine))
                 mark.setToolTip(role_tip(board, i))
@@ -223,7 +229,9 @@ class BoardView(QGraphicsView):
         xs = [p.x() for p in pts]
         ys = [p.y() for p in pts]
         m = UNIT * 0.6
-        self.setSceneRect(QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m))
+        self.setSceneRect(
+            QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m)
+        )
         self.fit()
 
     def fit(self) -> None:
@@ -239,8 +247,16 @@ class BoardView(QGraphicsView):
         self.fit()
 
     # -- the pieces ------------------------------------------------------------------------------
-    def show_position(self, st: Any, *, movable: set[int], selected: int, targets: dict[int, str],
-                      path: list[int] | None, last_path: list[int] | None) -> None:
+    def show_position(
+        self,
+        st: Any,
+        *,
+        movable: set[int],
+        selected: int,
+        targets: dict[int, str],
+        path: list[int] | None,
+        last_path: list[int] | None,
+    ) -> None:
         """Draw ``st`` (a PvpState) with a turn's highlights."""
         board = self.board
         if board is None:
@@ -303,7 +319,14 @@ class BoardView(QGraphicsView):
                 bar = QPainterPath(a)
                 bar.lineTo(b)
                 tok.back_bar.setPath(bar)
-                tok.back_bar.setPen(QPen(colour_of(st.colour[p // k]).darker(150), 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+                tok.back_bar.setPen(
+                    QPen(
+                        colour_of(st.colour[p // k]).darker(150),
+                        6,
+                        Qt.PenStyle.SolidLine,
+                        Qt.PenCapStyle.RoundCap,
+                    )
+                )
                 tok.back_bar.setToolTip(
                     f"{st.pirate_name(p)}'s back: the {side_name(cell, st.back[p])} side. "
                     "No Backstabbing: no attack may come through it."
@@ -320,14 +343,25 @@ class BoardView(QGraphicsView):
             poly.setToolTip(f"<b>{board.labels[i]}</b>: {what_words(what)}. Click to move here.")
             sc.addItem(poly)
             self.overlays.append(poly)
-        for cells, colour, style in ((last_path, QColor(40, 40, 40, 160), Qt.PenStyle.DashLine), (path, PATH, Qt.PenStyle.SolidLine)):
+        for cells, colour, style in (
+            (last_path, QColor(40, 40, 40, 160), Qt.PenStyle.DashLine),
+            (path, PATH, Qt.PenStyle.SolidLine),
+        ):
             if not cells or len(cells) < 2:
                 continue
             pp = QPainterPath(_pt(grid.centre(board.cells[cells[0]])))
             for c in cells[1:]:
                 pp.lineTo(_pt(grid.centre(board.cells[c])))
             item = QGraphicsPathItem(pp)
-            item.setPen(QPen(colour, 5 if style == Qt.PenStyle.SolidLine else 3, style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            item.setPen(
+                QPen(
+                    colour,
+                    5 if style == Qt.PenStyle.SolidLine else 3,
+                    style,
+                    Qt.PenCapStyle.RoundCap,
+                    Qt.PenJoinStyle.RoundJoin,
+                )
+            )
             item.setZValue(9)
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             sc.addItem(item)

@@ -55,7 +55,9 @@ class DiceOdds(QWidget):
             p.fillRect(rect, colour)
             p.setPen(QPen(QColor("#2b2114")))
             p.drawText(QRectF(k * w, 0, w, 16), Qt.AlignmentFlag.AlignCenter, f"{prob * 100:.0f}%")
-            p.drawText(QRectF(k * w, self.height() - 17, w, 16), Qt.AlignmentFlag.AlignCenter, str(t))
+            p.drawText(
+                QRectF(k * w, self.height() - 17, w, 16), Qt.AlignmentFlag.AlignCenter, str(t)
+            )
         p.end()
 
 
@@ -83,9 +85,7 @@ class PlayersPanel(QFrame):
             lab.show()
             colour = st.colour[s]
             alive = len(st.alive(s))
-            carried = [
-                st.board.coin_names[st.carry[p]] for p in st.alive(s) if st.carry[p] >= 0
-            ]
+            carried = [st.board.coin_names[st.carry[p]] for p in st.alive(s) if st.carry[p] >= 0]
             turn = "▶ " if st.current_player() == s else ""
             who = controllers[s] if s < len(controllers) else "human"
             hex_ = colour_of(colour).name()
@@ -111,17 +111,25 @@ def threat_text(st: PvpState, pirate: int) -> str:
     nxt = any_threat(st, pirate)
     lines = [f"<b>{name}</b> on {st.board.labels[st.pos[pirate]]} can be reached next roll by:"]
     for q, p in rows[:8]:
-        lines.append(f"&nbsp;&nbsp;{st.pirate_name(q)} (on {st.board.labels[st.pos[q]]}): {p * 100:.1f}%")
+        lines.append(
+            f"&nbsp;&nbsp;{st.pirate_name(q)} (on {st.board.labels[st.pos[q]]}): {p * 100:.1f}%"
+        )
     lines.append(f"By the next rival to move, at least one: <b>{nxt * 100:.1f}%</b>")
     return "<br>".join(lines)
 
 
 LEGEND = [
-    ("pirate", "A pirate: its crew's colour and number. Yellow ring: can move this roll; "
-     "white ring: selected."),
+    (
+        "pirate",
+        "A pirate: its crew's colour and number. Yellow ring: can move this roll; "
+        "white ring: selected.",
+    ),
     ("silver", "A silver coin: collected by passing through or landing on it. Two delivered win."),
     ("gold", "The gold coin: delivered to its rowboat's gold space, it wins."),
-    ("badge", "A coin badge on a pirate: it carries that coin (it may not attack or collect another)."),
+    (
+        "badge",
+        "A coin badge on a pirate: it carries that coin (it may not attack or collect another).",
+    ),
     ("boat", "A rowboat (dark outline): two silver spaces and the gold space of that colour."),
     ("start", "Pale triangles: a colour's start spaces."),
     ("target", "Green: where the selected pirate can end. Red: an attack."),

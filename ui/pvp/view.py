@@ -37,14 +37,14 @@ from wargame.core.dice import DiceService
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
-from wargame.errors import FileFormatError, IllegalAction, WargameError
+from wargame.errors import FileFormatError, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
 from wargame.pvp import actions as A
 from wargame.pvp.describe import result_text
 from wargame.pvp.game import PirateVersusPirateGame, board_data_for, board_for
 from wargame.pvp.grid import side_name
-from wargame.pvp.legal import move_action, move_classes, movable_pirates, path_for, why_not_move
+from wargame.pvp.legal import movable_pirates, move_action, move_classes, path_for, why_not_move
 from wargame.pvp.odds import any_threat
 from wargame.pvp.rules import roll_distribution
 from wargame.pvp.state import FACE, MOVE, ORDER, OVER, PHASE_TITLES, ROLL, SETUP, PvpState
@@ -120,7 +120,12 @@ class PirateVersusPirateView(ModeView):
         row = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, text, shortcut, tip in (
-            ("roll", "Roll dice", "R", "Roll both dice (2d4). Tick Dice > Type in dice to enter a real roll."),
+            (
+                "roll",
+                "Roll dice",
+                "R",
+                "Roll both dice (2d4). Tick Dice > Type in dice to enter a real roll.",
+            ),
             ("pass", "Lose the turn", "P", "No pirate can move the roll: the turn passes."),
             ("ready", "Ready", "Return", "No Backstabbing setup: your pirates face as shown."),
             ("undo", "Undo", "U", "Take back the last move (never a roll)."),
@@ -298,7 +303,9 @@ class PirateVersusPirateView(ModeView):
             return False
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
-        self.new_game(seats, variant=self.variant_box.currentData(), scenario=data, seed=self.seed + 1)
+        self.new_game(
+            seats, variant=self.variant_box.currentData(), scenario=data, seed=self.seed + 1
+        )
         self.document_name = path.stem
         self.document_changed.emit()
         return True
@@ -333,7 +340,11 @@ class PirateVersusPirateView(ModeView):
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
-        if not isinstance(seats, list) or not all(s in CONTROLLERS for s in seats) or not 2 <= len(seats) <= 3:
+        if (
+            not isinstance(seats, list)
+            or not all(s in CONTROLLERS for s in seats)
+            or not 2 <= len(seats) <= 3
+        ):
             seats = ["human", "expectimax"]
         variant = data.get("variant", "standard")
         if variant not in ("standard", "no-backstabbing"):
@@ -350,7 +361,11 @@ class PirateVersusPirateView(ModeView):
         session = load_session(data, dice)
         seats = header.get("seats")
         n = session.state.n
-        if not isinstance(seats, list) or len(seats) != n or any(s not in CONTROLLERS for s in seats):
+        if (
+            not isinstance(seats, list)
+            or len(seats) != n
+            or any(s not in CONTROLLERS for s in seats)
+        ):
             seats = ["human"] * n
         self.seats = list(seats)
         self.seed = int(seed) if isinstance(seed, int) else 1
@@ -494,7 +509,9 @@ class PirateVersusPirateView(ModeView):
             self.do(A.Face(st.pirate_name(st.moved), side))
         elif st.phase == SETUP:
             if self.selected < 0 or st.seat_of(self.selected) != st.setup_seat:
-                self.show_error("click one of your pirates first, then choose the side for its back")
+                self.show_error(
+                    "click one of your pirates first, then choose the side for its back"
+                )
                 return
             if st.back[self.selected] != side:
                 self.do(A.Face(st.pirate_name(self.selected), side))
@@ -506,7 +523,11 @@ class PirateVersusPirateView(ModeView):
         who = st.occ[i]
         mine = self._human_turn() and st.current_player() is not None
         if st.phase == MOVE and mine:
-            if self.selected >= 0 and who != self.selected and not (who >= 0 and st.seat_of(who) == st.active):
+            if (
+                self.selected >= 0
+                and who != self.selected
+                and not (who >= 0 and st.seat_of(who) == st.active)
+            ):
                 self.move_to(i)
                 return
             if who >= 0 and st.seat_of(who) == st.active:
@@ -615,7 +636,11 @@ class PirateVersusPirateView(ModeView):
         if len(humans) == 1:
             self.revealed = humans[0]
         if seat is not None and self.seats[seat] == "human" and self.revealed != seat:
-            self.handoff.show_for(seat, st.seat_title(seat), f"It is {st.seat_title(seat)}'s turn: {PHASE_TITLES[st.phase].lower()}.")
+            self.handoff.show_for(
+                seat,
+                st.seat_title(seat),
+                f"It is {st.seat_title(seat)}'s turn: {PHASE_TITLES[st.phase].lower()}.",
+            )
             self.handoff.setGeometry(self.rect())
         else:
             self.handoff.hide()
@@ -626,7 +651,9 @@ class PirateVersusPirateView(ModeView):
             self.prompt_label.setText(self._prompt())
         human = self._human_turn()
         self.buttons["roll"].setEnabled(human and st.phase in (ROLL, ORDER))
-        self.buttons["pass"].setEnabled(human and st.phase == MOVE and list(st.legal_actions()) == [A.Pass()])
+        self.buttons["pass"].setEnabled(
+            human and st.phase == MOVE and list(st.legal_actions()) == [A.Pass()]
+        )
         self.buttons["ready"].setVisible(st.opts.backstab)
         self.buttons["ready"].setEnabled(human and st.phase == SETUP)
         self.buttons["undo"].setEnabled(self.undo_stack.canUndo())
@@ -643,7 +670,11 @@ class PirateVersusPirateView(ModeView):
         if st.phase in (ROLL, MOVE):
             probe = st.clone()
             probe.phase = MOVE
-            pirates = [self.selected] if (self.selected >= 0 and st.seat_of(self.selected) == st.active) else st.alive(st.active)
+            pirates = (
+                [self.selected]
+                if (self.selected >= 0 and st.seat_of(self.selected) == st.active)
+                else st.alive(st.active)
+            )
             for t in roll_distribution():
                 probe.total = t
                 if any(move_classes(probe, q) for q in pirates):
@@ -678,21 +709,32 @@ class PirateVersusPirateView(ModeView):
                     c, a = by_end[self.hover][0]
                     path = path_for(st, self.selected, self.hover, c, a)
         self.board.show_position(
-            st, movable=movable, selected=self.selected, targets=targets, path=path, last_path=self.last_path
+            st,
+            movable=movable,
+            selected=self.selected,
+            targets=targets,
+            path=path,
+            last_path=self.last_path,
         )
 
     def _prompt(self) -> str:
         st = self.state
         if st.phase == OVER:
-            return f"<b>{st.seat_title(st.winner)} wins</b>: {st.end_reason}. Start a new game above."
+            return (
+                f"<b>{st.seat_title(st.winner)} wins</b>: {st.end_reason}. Start a new game above."
+            )
         seat = st.current_player()
         assert seat is not None
         who = st.seat_title(seat)
         if seat in self.bots:
             return f"{who} ({TITLES[self.seats[seat]]}) is thinking..."
         if st.phase == ORDER:
-            rolled = ", ".join(f"{st.seat_title(s)} {st.order_rolls[s]}" for s in range(st.n) if st.order_rolls[s])
-            return f"<b>{who}</b>: roll both dice for the first turn (highest goes first)." + (f"<br>So far: {rolled}" if rolled else "")
+            rolled = ", ".join(
+                f"{st.seat_title(s)} {st.order_rolls[s]}" for s in range(st.n) if st.order_rolls[s]
+            )
+            return f"<b>{who}</b>: roll both dice for the first turn (highest goes first)." + (
+                f"<br>So far: {rolled}" if rolled else ""
+            )
         if st.phase == SETUP:
             return f"<b>{who}</b>: No Backstabbing. Click a pirate and press 1, 2 or 3 to set the side its back is against; Ready when done."
         if st.phase == ROLL:
@@ -715,7 +757,9 @@ class PirateVersusPirateView(ModeView):
         b = st.board
         lines = [f"<b>{st.pirate_name(p)}</b> on {b.labels[x]}"]
         if st.carry[p] >= 0:
-            lines.append(f"Carries the {b.coin_names[st.carry[p]]} coin: may not attack or collect another")
+            lines.append(
+                f"Carries the {b.coin_names[st.carry[p]]} coin: may not attack or collect another"
+            )
         else:
             lines.append("Carries no coin")
         if st.opts.backstab:

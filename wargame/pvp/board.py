@@ -319,7 +319,9 @@ class BoardReport:
 
 def coin_names(spec: BoardSpec) -> list[str]:
     return [f"silver-{k + 1}" for k in range(len(spec.silver_coins))] + (
-        ["gold"] if len(spec.gold_coins) == 1 else [f"gold-{k + 1}" for k in range(len(spec.gold_coins))]
+        ["gold"]
+        if len(spec.gold_coins) == 1
+        else [f"gold-{k + 1}" for k in range(len(spec.gold_coins))]
     )
 
 
@@ -435,14 +437,18 @@ def check_board(spec: BoardSpec, *, players: int | None = None) -> BoardReport:
             back = min((back_d[t] for t in targets if t in back_d), default=None)
             row[name] = None if out is None or back is None else out + back
         rep.paths[colour] = row
-        silver = tuple(sorted(v if v is not None else -1 for k, v in row.items() if k.startswith("silver")))
+        silver = tuple(
+            sorted(v if v is not None else -1 for k, v in row.items() if k.startswith("silver"))
+        )
         gold_l = tuple(v for k, v in row.items() if k.startswith("gold"))
         fair_rows[colour] = (silver, gold_l)  # type: ignore[assignment]
     _dedupe(P)
     used = list(spec.colours) if players is None or players > 2 else list(spec.two_player)
     rows = [fair_rows[c] for c in used if c in fair_rows]
-    rep.fair = bool(rows) and all(r == rows[0] for r in rows) and all(
-        None not in r[1] and -1 not in r[0] for r in rows
+    rep.fair = (
+        bool(rows)
+        and all(r == rows[0] for r in rows)
+        and all(None not in r[1] and -1 not in r[0] for r in rows)
     )
     _symmetry(spec, rep)
     rep.seconds = time.perf_counter() - t0
@@ -495,6 +501,7 @@ def _symmetry(spec: BoardSpec, rep: BoardReport) -> None:
         prv = {cols[k]: cols[(k - 1) % 3] for k in range(3)}
         for centre in _centres(spec):
             for times in (1, 2):
+
                 def f(c: Cell, t: int = times, o: Cell = centre) -> Cell:
                     return _about(c, o, lambda x: grid.rotate(x, t))
 
@@ -511,6 +518,7 @@ def _symmetry(spec: BoardSpec, rep: BoardReport) -> None:
     pairs = {a: b, b: a}
     for centre in _centres(spec):
         for t in range(3):
+
             def m(c: Cell, t: int = t, o: Cell = centre) -> Cell:
                 return _about(c, o, lambda x: grid.rotate(grid.mirror(grid.rotate(x, -t)), t))
 

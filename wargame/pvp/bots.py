@@ -93,9 +93,11 @@ class FastRandomBot:
         groups.reverse()
         for _ in range(8):
             idx = self._below(total)
-            for base, p, ends, coins in groups:
-                if idx >= base:
+            group = groups[0]
+            for group in groups:  # noqa: B007 - the group found is used below
+                if idx >= group[0]:
                     break
+            base, p, ends, coins = group
             idx -= base
             slot, e = divmod(idx, len(ends))
             end = ends[e]
@@ -106,5 +108,3 @@ class FastRandomBot:
             if move_ok(st, p, end, coin, abandon):
                 return move_action(st, p, end, coin, abandon)
         return None
-
-

@@ -50,7 +50,9 @@ def describe(st: PvpState, action: Action) -> str:
         if held >= 0 and seat is not None:
             colour = st.colour[seat]
             gold = b.coin_gold[held]
-            if (gold and end == b.gold_space[colour]) or (not gold and end in b.silver_spaces[colour]):
+            if (gold and end == b.gold_space[colour]) or (
+                not gold and end in b.silver_spaces[colour]
+            ):
                 text += f", and delivers it to the {colour} rowboat"
         return text
     return action.to_text()
@@ -70,8 +72,13 @@ def result_text(st: PvpState) -> str:
         if "first" in last:
             text += f"; {st.seat_title(int(last['first']))} goes first"  # type: ignore[arg-type]
         if "tie" in last:
-            text += "; a tie for highest: " + ", ".join(
-                st.seat_title(s) for s in last["tie"]  # type: ignore[union-attr]
-            ) + " roll again"
+            text += (
+                "; a tie for highest: "
+                + ", ".join(
+                    st.seat_title(s)
+                    for s in last["tie"]  # type: ignore[union-attr]
+                )
+                + " roll again"
+            )
         return text
     return ""

@@ -56,7 +56,9 @@ def _roll(st: PvpState, dice: DiceService) -> None:
     if ph == ORDER:
         seat = st.current_player()
         assert seat is not None
-        values = dice.draw(1, o.dice_sides, o.dice_count, f"{st.colour[seat]} rolls for the first turn")
+        values = dice.draw(
+            1, o.dice_sides, o.dice_count, f"{st.colour[seat]} rolls for the first turn"
+        )
         st.order_rolls[seat] = sum(values)
         st.dice = values
         st.last = {"kind": "order", "seat": seat, "dice": values}
@@ -160,7 +162,9 @@ def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
             raise IllegalAction(str(exc).strip("'\""), rule=RULE_MOVE) from None
         abandon = bool(mv.abandon)
     if not (
-        st.phase == MOVE and p // st.opts.pirates == st.active and L.move_ok(st, p, end, coin, abandon)
+        st.phase == MOVE
+        and p // st.opts.pirates == st.active
+        and L.move_ok(st, p, end, coin, abandon)
     ):
         reason = L.why_not_move(st, p, end, coin, abandon) or "that move is not allowed"
         raise IllegalAction(reason, rule=RULE_ATTACK if st.occ[end] >= 0 else RULE_MOVE)
@@ -205,9 +209,7 @@ def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
     if held >= 0:
         colour = st.colour[seat]
         gold = b.coin_gold[held]
-        if (gold and end == b.gold_space[colour]) or (
-            not gold and end in b.silver_spaces[colour]
-        ):
+        if (gold and end == b.gold_space[colour]) or (not gold and end in b.silver_spaces[colour]):
             st.carry[p] = -1
             st.coin_holder[held] = -1
             st.coin_home[held] = seat

@@ -38,7 +38,9 @@ def board_data_for(scenario: Mapping[str, Any] | None) -> dict[str, Any]:
             base = scenarios_dir().resolve()
             path = (base / ref).resolve()
             if base not in path.parents:
-                raise FileFormatError(f"scenario: key 'board' {ref!r} is outside the scenarios folder")
+                raise FileFormatError(
+                    f"scenario: key 'board' {ref!r} is outside the scenarios folder"
+                )
             data = read_json_file(path)
         else:
             raise FileFormatError("scenario: key 'board' must name a board file or hold one")
@@ -79,7 +81,9 @@ class PirateVersusPirateGame(Game):
         super().__init__(params)
         variant = str(self.params.get("variant", rules().variant.default))
         if variant not in VARIANTS:
-            raise BadInput(f"game parameter variant: {variant!r} is not one of {', '.join(VARIANTS)}")
+            raise BadInput(
+                f"game parameter variant: {variant!r} is not one of {', '.join(VARIANTS)}"
+            )
         self.params["variant"] = variant
 
     def default_players(self) -> int:

@@ -18,15 +18,14 @@ READY_ACTION = A.Ready()
 _ROLL_LIST: list[Action] = [ROLL_ACTION]
 _PASS_LIST: list[Action] = [PASS_ACTION]
 
+
 def move_action(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> A.Move:
     """The (interned) move action of this outcome: made once per board, then shared."""
     b = st.board
     key = ((st.pids[p] * 8192 + end) * 16 + coin + 1) * 2 + abandon
     m = b.moves.get(key)
     if m is None:
-        m = A.Move(
-            st.pnames[p], b.labels[end], b.coin_names[coin] if coin >= 0 else "", abandon
-        )
+        m = A.Move(st.pnames[p], b.labels[end], b.coin_names[coin] if coin >= 0 else "", abandon)
         b.moves[key] = m
         b.move_ids[id(m)] = (st.pids[p], end, coin, abandon)
     return m
@@ -194,13 +193,15 @@ def why_not_move(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> st
         holds = b.coin_names[carrying]
         if who >= 0:
             return (
-                f"a pirate abandoning a coin may not attack this turn"
+                "a pirate abandoning a coin may not attack this turn"
                 if abandon
                 else f"{name} carries the {holds} coin and may not attack"
             )
         if st.cmask & (1 << end):
-            return f"{name} may not move onto another coin" if not abandon else (
-                "a pirate abandoning a coin may not collect another this turn"
+            return (
+                f"{name} may not move onto another coin"
+                if not abandon
+                else ("a pirate abandoning a coin may not collect another this turn")
             )
         if coin >= 0:
             return f"{name} may not collect another coin"
@@ -215,8 +216,7 @@ def why_not_move(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> st
         paths = b.paths.ends(s, k)[end]
         if any(not m & (st.pmask | st.cmask) for m, _side in paths):
             return (
-                f"No Backstabbing: every way onto {lab} comes through "
-                f"{st.pirate_name(who)}'s back"
+                f"No Backstabbing: every way onto {lab} comes through {st.pirate_name(who)}'s back"
             )
     if coin < 0 and any(e == end and c >= 0 for e, c, _a in classes):
         return f"every clear path to {lab} passes a coin, which must be collected"

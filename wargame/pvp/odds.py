@@ -61,7 +61,5 @@ def any_threat(st: PvpState, pirate: int) -> float:
     k = st.opts.pirates
     rivals = [q for q in range(nxt * k, nxt * k + k) if st.pos[q] >= 0]
     return sum(
-        p
-        for t, p in roll_distribution().items()
-        if any(can_attack(st, q, x, t) for q in rivals)
+        p for t, p in roll_distribution().items() if any(can_attack(st, q, x, t) for q in rivals)
     )

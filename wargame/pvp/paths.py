@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from wargame.pvp.board import TriBoard
 
+#: The longest move the tables are built for at once (2d4: 8); longer ones on demand.
+MAX_ROLL = 8
+
 #: end -> ((interior mask, entry side of the end), ...)
 Ends = dict[int, tuple[tuple[int, int], ...]]
 
@@ -65,21 +68,38 @@ class PathTable:
         return u
 
     def _build(self, start: int, length: int) -> Ends:
+        """One DFS from ``start`` fills the tables of every length up to the longest
+        roll (they share their prefixes); returns the one asked for."""
         side = self.board.side
-        found: dict[int, set[tuple[int, int]]] = {}
+        top = max(length, MAX_ROLL)
+        found: list[dict[int, set[tuple[int, int]]]] = [{} for _ in range(top + 1)]
         # iterative DFS: (cell, visited mask incl. start, interior mask, depth)
         stack = [(start, 1 << start, 0, 0)]
+        pop = stack.pop
+        push = stack.append
         while stack:
-            cell, seen, inner, depth = stack.pop()
-            last = depth + 1 == length
+            cell, seen, inner, depth = pop()
+            d = depth + 1
+            bucket = found[d]
             for k, nxt in enumerate(side[cell]):
                 if nxt < 0:
                     continue
                 bit = 1 << nxt
                 if seen & bit:
                     continue
-                if last:
-                    found.setdefault(nxt, set()).add((inner, k))
+                ps = bucket.get(nxt)
+                if ps is None:
+                    bucket[nxt] = {(inner, k)}
                 else:
-                    stack.append((nxt, seen | bit, inner | bit, depth + 1))
-        return {end: tuple(sorted(ps, key=lambda p: p[0].bit_count())) for end, ps in found.items()}
+                    ps.add((inner, k))
+                if d < top:
+                    push((nxt, seen | bit, inner | bit, d))
+        out: Ends = {}
+        for d in range(1, top + 1):
+            table = {end: tuple(ps) for end, ps in found[d].items()}
+            key = start * 32 + d
+            if key not in self._tables:
+                self._tables[key] = table
+            if d == length:
+                out = table
+        return out

@@ -17,7 +17,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState
 from wargame.pvp import actions as A
-from wargame.pvp.legal import ROLL_ACTION, READY_ACTION, move_action, move_classes
+from wargame.pvp.legal import READY_ACTION, ROLL_ACTION, move_action, move_classes
 from wargame.pvp.rules import roll_distribution
 from wargame.pvp.state import FACE, MOVE, OVER, SETUP, PvpState
 
@@ -141,7 +141,11 @@ class ExpectimaxBot:
             if j >= 0:
                 gain += 2 * (GOLD_HELD if b.coin_gold[j] else SILVER_HELD)
             targets.append((x, gain, st.back[q] if backstab else -1))
-        coins = [(c, GOLD_HELD if b.coin_gold[j] else SILVER_HELD) for j, c in enumerate(st.coin_cell) if c >= 0]
+        coins = [
+            (c, GOLD_HELD if b.coin_gold[j] else SILVER_HELD)
+            for j, c in enumerate(st.coin_cell)
+            if c >= 0
+        ]
         total = 0.0
         mine = st.alive(seat)
         silver_win = st.delivered[seat] + 1 >= st.opts.silver_to_win

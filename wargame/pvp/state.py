@@ -94,9 +94,7 @@ class PvpState(GameState):
         self.colour: tuple[str, ...] = tuple(c for c in board.colours if c in cols)
         k = opts.pirates
         #: pirate names, and each pirate's number on the board (colour * 6 + k)
-        self.pnames: tuple[str, ...] = tuple(
-            f"{c}-{j + 1}" for c in self.colour for j in range(k)
-        )
+        self.pnames: tuple[str, ...] = tuple(f"{c}-{j + 1}" for c in self.colour for j in range(k))
         self.pids: tuple[int, ...] = tuple(
             board.colours.index(c) * 6 + j for c in self.colour for j in range(k)
         )
@@ -331,7 +329,9 @@ class PvpState(GameState):
                 raise InvariantViolation(f"the {name} coin is in {places} places at once")
             if cell >= 0:
                 if occ[cell] >= 0:
-                    raise InvariantViolation(f"the {name} coin lies under {self.pirate_name(occ[cell])}")
+                    raise InvariantViolation(
+                        f"the {name} coin lies under {self.pirate_name(occ[cell])}"
+                    )
                 if cmask & (1 << cell):
                     raise InvariantViolation(f"two coins lie on {b.labels[cell]}")
                 cmask |= 1 << cell
@@ -343,9 +343,7 @@ class PvpState(GameState):
             if j >= 0 and self.coin_holder[j] != p:
                 raise InvariantViolation(f"{self.pirate_name(p)} carries a coin held by another")
         for s in range(self.n):
-            got = sum(
-                1 for j, h in enumerate(self.coin_home) if h == s and not b.coin_gold[j]
-            )
+            got = sum(1 for j, h in enumerate(self.coin_home) if h == s and not b.coin_gold[j])
             if got != self.delivered[s]:
                 raise InvariantViolation(f"{self.colour[s]}'s delivered silver does not add up")
         if self.phase != OVER:
