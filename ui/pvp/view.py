@@ -661,11 +661,15 @@ class PirateVersusPirateView(ModeView):
         p = st.moved if st.phase == FACE else self.selected
         for k, b in enumerate(self.face_buttons):
             b.setVisible(facing)
-            if facing and p >= 0 and st.pos[p] >= 0:
+            ok = facing and p >= 0 and st.pos[p] >= 0
+            if ok:
                 name = side_name(st.board.cells[st.pos[p]], k)
                 b.setText(f"Back {name} ({k + 1})")
                 b.setToolTip(f"Put the pirate's back against the {name} side of its triangle")
-            b.setEnabled(facing and human and p >= 0)
+            else:
+                b.setText(f"Back side {k + 1} ({k + 1})")
+                b.setToolTip("Click one of your pirates first")
+            b.setEnabled(ok and human)
         good = set()
         if st.phase in (ROLL, MOVE):
             probe = st.clone()
