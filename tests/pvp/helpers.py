@@ -66,6 +66,7 @@ def arrange(
 
 
 def _recache(st: PvpState) -> None:
+    st.alive_n = [len(st.alive(seat)) for seat in range(st.n)]
     st.occ = [-1] * len(st.board)
     st.pmask = 0
     for p, c in enumerate(st.pos):

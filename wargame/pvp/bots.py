@@ -15,7 +15,7 @@ from __future__ import annotations
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState
-from wargame.pvp.legal import ROLL_ACTION, move_action, move_ok
+from wargame.pvp.legal import ROLL_ACTION, move_action, paths_ok
 from wargame.pvp.state import MOVE, ROLL, PvpState
 
 
@@ -63,7 +63,7 @@ class FastRandomBot:
         pos = st.pos
         carry = st.carry
         cmask = st.cmask
-        free = [(j, c) for j, c in enumerate(st.coin_cell) if c >= 0]
+        free = None
         groups = []
         total = 0
         kk = st.opts.pirates
@@ -75,18 +75,20 @@ class FastRandomBot:
             if t is None:
                 paths.end_list(s, k)
                 t = flat[s * 16 + k]
-            ends, union, n = t  # type: ignore[misc]
+            ends, union, n, table = t  # type: ignore[misc]
             if not n:
                 continue
             if carry[p] >= 0:
-                groups.append((total, p, ends, None))
+                groups.append((total, p, ends, None, table))
                 total += 2 * n
             elif cmask & union:
+                if free is None:
+                    free = [(j, c) for j, c in enumerate(st.coin_cell) if c >= 0]
                 coins = tuple([j for j, c in free if union >> c & 1])
-                groups.append((total, p, ends, coins))
+                groups.append((total, p, ends, coins, table))
                 total += n * (1 + len(coins))
             else:
-                groups.append((total, p, ends, ()))
+                groups.append((total, p, ends, (), table))
                 total += n
         if total == 0:
             return None
@@ -97,7 +99,7 @@ class FastRandomBot:
             for group in groups:  # noqa: B007 - the group found is used below
                 if idx >= group[0]:
                     break
-            base, p, ends, coins = group
+            base, p, ends, coins, table = group
             idx -= base
             slot, e = divmod(idx, len(ends))
             end = ends[e]
@@ -105,6 +107,6 @@ class FastRandomBot:
                 coin, abandon = -1, slot == 1
             else:
                 coin, abandon = (coins[slot - 1] if slot else -1), False
-            if move_ok(st, p, end, coin, abandon):
+            if paths_ok(st, p, table[end], end, coin, abandon):
                 return move_action(st, p, end, coin, abandon)
         return None

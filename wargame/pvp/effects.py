@@ -150,9 +150,9 @@ def _pass(st: PvpState) -> None:
 def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
     b = st.board
     known = b.move_ids.get(id(mv))
-    if known is not None and known[0] in st.pids:
+    if known is not None and known[0] in st.p_of_pid:
         pid, end, coin, abandon = known
-        p = st.pids.index(pid)
+        p = st.p_of_pid[pid]
     else:
         try:
             p = st.pirate_index(mv.pirate)
@@ -185,6 +185,7 @@ def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
     victim = st.occ[end]
     if victim >= 0:
         st.pos[victim] = -1
+        st.alive_n[victim // st.opts.pirates] -= 1
         last["eliminated"] = victim
         vc = st.carry[victim]
         if vc >= 0:

@@ -128,6 +128,13 @@ def move_ok(st: PvpState, p: int, end: int, coin: int, abandon: bool) -> bool:
     paths = ends.get(end)
     if paths is None:
         return False
+    return paths_ok(st, p, paths, end, coin, abandon)
+
+
+def paths_ok(
+    st: PvpState, p: int, paths: tuple[tuple[int, int], ...], end: int, coin: int, abandon: bool
+) -> bool:
+    """:func:`move_ok` given the table's paths from ``p``'s triangle to ``end``."""
     who = st.occ[end]
     k = st.opts.pirates
     if who >= 0 and who // k == st.active:

@@ -33,8 +33,11 @@ class PathTable:
         self._tables: dict[int, Ends] = {}
         self._unions: dict[int, int] = {}
         self._lists: dict[int, tuple[tuple[int, ...], int]] = {}
-        #: flat[start * 16 + length]: (ends, union mask, number of ends), filled lazily
-        self.flat: list[tuple[tuple[int, ...], int, int] | None] = [None] * (len(board.cells) * 16)
+        #: flat[start * 16 + length]: (ends, union mask, number of ends, the Ends table),
+        #: filled lazily
+        self.flat: list[tuple[tuple[int, ...], int, int, Ends] | None] = [None] * (
+            len(board.cells) * 16
+        )
 
     def end_list(self, start: int, length: int) -> tuple[tuple[int, ...], int]:
         """The ends of paths of ``length`` from ``start`` (a tuple) and their union mask."""
@@ -43,7 +46,7 @@ class PathTable:
         if t is None:
             t = (tuple(self.ends(start, length)), self.union(start, length))
             self._lists[key] = t
-            self.flat[start * 16 + length] = (t[0], t[1], len(t[0]))
+            self.flat[start * 16 + length] = (t[0], t[1], len(t[0]), self.ends(start, length))
         return t
 
     def ends(self, start: int, length: int) -> Ends:

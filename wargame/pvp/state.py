@@ -59,6 +59,8 @@ class PvpState(GameState):
         "colour",
         "pnames",
         "pids",
+        "p_of_pid",
+        "alive_n",
         "pos",
         "occ",
         "pmask",
@@ -98,6 +100,9 @@ class PvpState(GameState):
         self.pids: tuple[int, ...] = tuple(
             board.colours.index(c) * 6 + j for c in self.colour for j in range(k)
         )
+        self.p_of_pid: dict[int, int] = {pid: p for p, pid in enumerate(self.pids)}
+        #: pirates left on the board, per seat
+        self.alive_n: list[int] = [k] * players
         self.pos: list[int] = []
         self.occ: list[int] = [-1] * len(board)
         self.pmask = 0
@@ -165,9 +170,7 @@ class PvpState(GameState):
         return [p for p in range(seat * k, seat * k + k) if self.pos[p] >= 0]
 
     def in_play(self, seat: int) -> bool:
-        k = self.opts.pirates
-        pos = self.pos
-        return any(pos[p] >= 0 for p in range(seat * k, seat * k + k))
+        return self.alive_n[seat] > 0
 
     # -- protocol ------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -233,6 +236,8 @@ class PvpState(GameState):
         s.colour = self.colour
         s.pnames = self.pnames
         s.pids = self.pids
+        s.p_of_pid = self.p_of_pid
+        s.alive_n = self.alive_n[:]
         s.pos = self.pos[:]
         s.occ = self.occ[:]
         s.pmask = self.pmask
@@ -321,6 +326,9 @@ class PvpState(GameState):
             pmask |= 1 << c
         if occ != self.occ or pmask != self.pmask:
             raise InvariantViolation("the occupancy cache does not match the pirates")
+        for seat in range(self.n):
+            if len(self.alive(seat)) != self.alive_n[seat]:
+                raise InvariantViolation(f"{self.colour[seat]}'s count of pirates is wrong")
         cmask = 0
         for j, name in enumerate(b.coin_names):
             cell, holder, home = self.coin_cell[j], self.coin_holder[j], self.coin_home[j]
