@@ -418,3 +418,24 @@ def what_words(what: str) -> str:
         "move": "a move of exactly the roll",
         "choice": "more than one way to end here (collect a coin or not, carry or abandon)",
     }.get(what, what)
+
+
+def move_targets(st: Any, p: int) -> tuple[dict[int, str], dict[int, list[tuple[int, bool]]]]:
+    """Where pirate ``p`` can end with the roll made, each with what ending there does
+    (move, coin, attack, choice), and the (coin, abandon) options of each end."""
+    from wargame.pvp.legal import move_classes
+
+    by_end: dict[int, list[tuple[int, bool]]] = {}
+    for e, c, a in move_classes(st, p):
+        by_end.setdefault(e, []).append((c, a))
+    targets: dict[int, str] = {}
+    for e, opts in by_end.items():
+        if len(opts) > 1:
+            targets[e] = "choice"
+        elif st.occ[e] >= 0:
+            targets[e] = "attack"
+        elif opts[0][0] >= 0:
+            targets[e] = "coin"
+        else:
+            targets[e] = "move"
+    return targets, by_end

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QCursor, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QFrame,
     QGroupBox,
@@ -18,7 +17,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QTabWidget,
     QUndoView,
@@ -30,8 +28,10 @@ from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.handoff import HandOff
 from ui.poe.undo import apply_turn_action
-from ui.pvp.board import BoardView
+from ui.pvp.board import BoardView, move_targets
 from ui.pvp.panels import DiceOdds, Legend, PlayersPanel, threat_text
+from ui.pvp.setup import CONTROLLERS, TITLES, SetupBar
+from ui.pvp.texts import pirate_card, prompt_text
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, GameSpec
@@ -45,12 +45,8 @@ from wargame.pvp.describe import result_text
 from wargame.pvp.game import PirateVersusPirateGame, board_data_for, board_for
 from wargame.pvp.grid import side_name
 from wargame.pvp.legal import movable_pirates, move_action, move_classes, path_for, why_not_move
-from wargame.pvp.odds import any_threat
-from wargame.pvp.rules import roll_distribution
+from wargame.pvp.odds import totals_with_a_move
 from wargame.pvp.state import FACE, MOVE, ORDER, OVER, PHASE_TITLES, ROLL, SETUP, PvpState
-
-CONTROLLERS = ("human", "random", "expectimax")
-TITLES = {"human": "Human", "random": "Random bot", "expectimax": "Expectimax bot"}
 
 STYLE = """
 PirateVersusPirateView { background: #efe6d2; }
@@ -99,7 +95,13 @@ class PirateVersusPirateView(ModeView):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.setSpacing(4)
-        outer.addLayout(self._setup_bar())
+        self.setup = SetupBar()
+        self.player_spin = self.setup.player_spin
+        self.seat_boxes = self.setup.seat_boxes
+        self.variant_box = self.setup.variant_box
+        self.setup.board.clicked.connect(self.choose_board)
+        self.setup.new.clicked.connect(self.new_game_from_bar)
+        outer.addWidget(self.setup)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.split = split
         self.board = BoardView()
@@ -216,52 +218,6 @@ class PirateVersusPirateView(ModeView):
             act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             act.triggered.connect(slot)
             self.addAction(act)
-
-    def _setup_bar(self) -> QHBoxLayout:
-        bar = QHBoxLayout()
-        lab = QLabel("Crews:")
-        bar.addWidget(lab)
-        self.player_spin = QSpinBox()
-        self.player_spin.setObjectName("pvp-players-count")
-        self.player_spin.setRange(2, 3)
-        self.player_spin.setValue(2)
-        self.player_spin.setToolTip("2 or 3 crews of six pirates")
-        self.player_spin.valueChanged.connect(self._seat_boxes_visible)
-        bar.addWidget(self.player_spin)
-        self.seat_boxes: list[QComboBox] = []
-        for s in range(3):
-            box = QComboBox()
-            box.setObjectName(f"pvp-seat-{s}")
-            for c in CONTROLLERS:
-                box.addItem(TITLES[c], c)
-            box.setToolTip(f"Who plays crew {s + 1}: a human at this computer or a bot")
-            box.setCurrentIndex(0 if s == 0 else 2)
-            bar.addWidget(box)
-            self.seat_boxes.append(box)
-        self.variant_box = QComboBox()
-        self.variant_box.setObjectName("pvp-variant")
-        self.variant_box.addItem("Standard", "standard")
-        self.variant_box.addItem("No Backstabbing", "no-backstabbing")
-        self.variant_box.setToolTip(
-            "No Backstabbing: every pirate faces a way; no attack may come through its back."
-        )
-        bar.addWidget(self.variant_box)
-        board = QPushButton("Board...")
-        board.setObjectName("pvp-board-file")
-        board.setToolTip("Play on another triangle board made in the map editor")
-        board.clicked.connect(self.choose_board)
-        bar.addWidget(board)
-        new = QPushButton("New game")
-        new.setObjectName("pvp-new")
-        new.clicked.connect(self.new_game_from_bar)
-        bar.addWidget(new)
-        bar.addStretch(1)
-        self._seat_boxes_visible(2)
-        return bar
-
-    def _seat_boxes_visible(self, n: int) -> None:
-        for s, box in enumerate(self.seat_boxes):
-            box.setVisible(s < n)
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -670,19 +626,10 @@ class PirateVersusPirateView(ModeView):
                 b.setText(f"Back side {k + 1} ({k + 1})")
                 b.setToolTip("Click one of your pirates first")
             b.setEnabled(ok and human)
-        good = set()
+        good: set[int] = set()
         if st.phase in (ROLL, MOVE):
-            probe = st.clone()
-            probe.phase = MOVE
-            pirates = (
-                [self.selected]
-                if (self.selected >= 0 and st.seat_of(self.selected) == st.active)
-                else st.alive(st.active)
-            )
-            for t in roll_distribution():
-                probe.total = t
-                if any(move_classes(probe, q) for q in pirates):
-                    good.add(t)
+            mine = self.selected >= 0 and st.seat_of(self.selected) == st.active
+            good = totals_with_a_move(st, [self.selected] if mine else None)
         self.dice_odds.show_odds(good, st.total if st.phase == MOVE else 0)
         self.threat_label.setText(threat_text(st, self.selected))
         self.players.show_state(st, [TITLES[c] for c in self.seats])
@@ -697,18 +644,7 @@ class PirateVersusPirateView(ModeView):
         if st.phase == MOVE and self._human_turn():
             movable = set(movable_pirates(st))
             if self.selected >= 0 and st.seat_of(self.selected) == st.active:
-                by_end: dict[int, list[tuple[int, bool]]] = {}
-                for e, c, a in move_classes(st, self.selected):
-                    by_end.setdefault(e, []).append((c, a))
-                for e, opts in by_end.items():
-                    if len(opts) > 1:
-                        targets[e] = "choice"
-                    elif st.occ[e] >= 0:
-                        targets[e] = "attack"
-                    elif opts[0][0] >= 0:
-                        targets[e] = "coin"
-                    else:
-                        targets[e] = "move"
+                targets, by_end = move_targets(st, self.selected)
                 if self.hover in by_end:
                     c, a = by_end[self.hover][0]
                     path = path_for(st, self.selected, self.hover, c, a)
@@ -722,51 +658,8 @@ class PirateVersusPirateView(ModeView):
         )
 
     def _prompt(self) -> str:
-        st = self.state
-        if st.phase == OVER:
-            return (
-                f"<b>{st.seat_title(st.winner)} wins</b>: {st.end_reason}. Start a new game above."
-            )
-        seat = st.current_player()
-        assert seat is not None
-        who = st.seat_title(seat)
-        if seat in self.bots:
-            return f"{who} ({TITLES[self.seats[seat]]}) is thinking..."
-        if st.phase == ORDER:
-            rolled = ", ".join(
-                f"{st.seat_title(s)} {st.order_rolls[s]}" for s in range(st.n) if st.order_rolls[s]
-            )
-            return f"<b>{who}</b>: roll both dice for the first turn (highest goes first)." + (
-                f"<br>So far: {rolled}" if rolled else ""
-            )
-        if st.phase == SETUP:
-            return f"<b>{who}</b>: No Backstabbing. Click a pirate and press 1, 2 or 3 to set the side its back is against; Ready when done."
-        if st.phase == ROLL:
-            return f"<b>{who}</b>: roll the dice (R). The bars show the chance of each total; dark ones give a move."
-        if st.phase == FACE:
-            return f"<b>{who}</b>: choose which side {st.pirate_name(st.moved)} has its back to (1, 2, 3)."
-        if list(st.legal_actions()) == [A.Pass()]:
-            return f"<b>{who}</b> rolled {st.total}: no pirate can move exactly {st.total} along a clear path, so the turn is lost (P)."
-        return (
-            f"<b>{who}</b> rolled {' + '.join(map(str, st.dice))} = <b>{st.total}</b>. Click a pirate with a "
-            "yellow ring, then a green triangle (red: attack). Hover a triangle to see the path."
-        )
+        return prompt_text(self.state, self.seats, self.bots)
 
     def pirate_card(self, p: int) -> str:
         """The hover card of a pirate: who, where, what it carries, its facing, its danger."""
-        st = self.state
-        x = st.pos[p]
-        if x < 0:
-            return st.pirate_name(p)
-        b = st.board
-        lines = [f"<b>{st.pirate_name(p)}</b> on {b.labels[x]}"]
-        if st.carry[p] >= 0:
-            lines.append(
-                f"Carries the {b.coin_names[st.carry[p]]} coin: may not attack or collect another"
-            )
-        else:
-            lines.append("Carries no coin")
-        if st.opts.backstab:
-            lines.append(f"Back to the {side_name(b.cells[x], st.back[p])} side")
-        lines.append(f"Chance the next rival can reach it: {any_threat(st, p) * 100:.0f}%")
-        return "<br>".join(lines)
+        return pirate_card(self.state, p)

@@ -63,3 +63,20 @@ def any_threat(st: PvpState, pirate: int) -> float:
     return sum(
         p for t, p in roll_distribution().items() if any(can_attack(st, q, x, t) for q in rivals)
     )
+
+
+def totals_with_a_move(st: PvpState, pirates: list[int] | None = None) -> set[int]:
+    """The roll totals that would give the active player (or one of ``pirates``) a
+    legal move in the present position."""
+    from wargame.pvp.legal import move_classes
+    from wargame.pvp.state import MOVE
+
+    probe = st.clone()
+    probe.phase = MOVE
+    who = pirates if pirates is not None else st.alive(st.active)
+    good = set()
+    for t in roll_distribution():
+        probe.total = t
+        if any(move_classes(probe, q) for q in who):
+            good.add(t)
+    return good
