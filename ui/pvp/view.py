@@ -433,6 +433,9 @@ class PirateVersusPirateView(ModeView):
             return False
         finally:
             self._pending = None
+        if bot and self.undo_stack.count() == 1 and not self.undo_stack.canRedo():
+            # a bot's move straight after its own roll: nothing a player may take back
+            self.undo_stack.clear()
         if isinstance(action, A.Move):
             self.last_path = path
             self.selected = -1
