@@ -26,11 +26,15 @@ class _Purposes(dict):  # type: ignore[type-arg]
 _PURPOSE = _Purposes()
 
 
+_MOVE = A.Move
+_ROLL = A.Roll
+
+
 def apply_action(st: PvpState, action: Action, dice: DiceService) -> None:
     cls = type(action)
-    if cls is A.Move:
+    if cls is _MOVE:
         _move(st, action, dice)  # type: ignore[arg-type]
-    elif cls is A.Roll:
+    elif cls is _ROLL:
         _roll(st, dice)
     elif cls is A.Pass:
         _pass(st)
@@ -243,9 +247,10 @@ def _win(st: PvpState, seat: int, why: str) -> None:
 def _next_turn(st: PvpState) -> None:
     n = st.n
     nxt = st.active
+    alive = st.alive_n
     for _ in range(n):
         nxt = (nxt + 1) % n
-        if st.in_play(nxt):
+        if alive[nxt]:
             break
     st.active = nxt
     st.phase = ROLL
