@@ -132,12 +132,15 @@ class ExpectimaxBot:
         k = st.opts.pirates
         colour = st.colour[seat]
         backstab = st.opts.backstab
-        targets = []  # (cell, gain, back side or -1, attack?)
+        targets = []  # (cell, gain, back side or -1)
+        rivals_in_play = sum(1 for r in range(st.n) if r != seat and st.alive_n[r] > 0)
         for q, x in enumerate(st.pos):
             if x < 0 or q // k == seat or (victim is not None and q // k != victim):
                 continue
             j = st.carry[q]
             gain = PIRATE
+            if rivals_in_play == 1 and st.alive_n[q // k] == 1:
+                gain = WIN  # the last rival pirate: eliminating it wins
             if j >= 0:
                 gain += 2 * (GOLD_HELD if b.coin_gold[j] else SILVER_HELD)
             targets.append((x, gain, st.back[q] if backstab else -1))
