@@ -14,6 +14,7 @@ VIEWS: dict[str, str] = {
     "campaign": "ui.campaign.view:CampaignView",
     "map-editor": "ui.mapeditor.view:MapEditorView",
     "pieces-of-eight": "ui.poe.view:PiecesOfEightView",
+    "pirate-versus-pirate": "ui.pvp.view:PirateVersusPirateView",
     "pirate-coins": "ui.coins.view:PirateCoinsView",
     "tortuga-1667": "ui.tortuga.view:TortugaView",
 }

@@ -111,6 +111,9 @@ class MapEditorView(ModeView):
         self._autosave_timer.setInterval(800)
         self._autosave_timer.timeout.connect(self.autosave)
         self.set_tool("select")
+        from .triangles import install  # the Pirate Versus Pirate triangle board
+
+        install(self)
 
     # -- documents -----------------------------------------------------------------------
     def load_default(self) -> None:

@@ -51,7 +51,7 @@ MODES: tuple[ModeInfo, ...] = (
         "pirate-versus-pirate",
         "Pirate Versus Pirate",
         "Triangles, rowboats and coins for 2-3 crews.",
-        None,
+        "wargame.pvp.game:PirateVersusPirateGame",
     ),
     ModeInfo(
         "pirate-coins",

@@ -135,6 +135,8 @@ class MapDoc:
     edges_cut: list[tuple[str, str]] = field(default_factory=list)
     units: str = "cm"
     version: int = MAP_VERSION
+    #: A Pirate Versus Pirate triangle board drawn on this map (wargame.pvp.board reads it)
+    triangles: dict[str, Any] | None = None
 
     # -- look-ups ------------------------------------------------------------------
     def area(self, area_id: str) -> Area:
@@ -176,6 +178,7 @@ class MapDoc:
             edges_cut=list(self.edges_cut),
             units=self.units,
             version=self.version,
+            triangles=self.triangles,
         )
 
     # -- the one way to edit -----------------------------------------------------------
@@ -257,7 +260,7 @@ def map_to_json(doc: MapDoc) -> dict[str, Any]:
         "areas": [a.to_json() for a in doc.areas],
         "edges_add": [list(e) for e in doc.edges_add],
         "edges_cut": [list(e) for e in doc.edges_cut],
-    }
+    } | ({"triangles": doc.triangles} if doc.triangles is not None else {})
 
 
 def load_map(path: str | os.PathLike[str]) -> MapDoc:
@@ -303,7 +306,12 @@ class _Reader:
         area_ids = {a.id for a in areas}
         edges_add = self.edges(data.get("edges_add", []), "edges_add", area_ids)
         edges_cut = self.edges(data.get("edges_cut", []), "edges_cut", area_ids)
-        return MapDoc(name, bounds, hex_spec, islands, areas, edges_add, edges_cut, units, version)
+        triangles = data.get("triangles")
+        if triangles is not None and not isinstance(triangles, dict):
+            raise self.fail("key 'triangles'", f"must be an object, not {_tname(triangles)}")
+        return MapDoc(
+            name, bounds, hex_spec, islands, areas, edges_add, edges_cut, units, version, triangles
+        )
 
     def text(self, value: Any, where: str, *, empty_ok: bool = True) -> str:
         if not isinstance(value, str):

@@ -1,0 +1,1 @@
+"""The Pirate Versus Pirate table."""

@@ -1,0 +1,117 @@
+"""Pirate Versus Pirate: the Game (ruleset, variant, board, bots)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from wargame.core.dice import DiceService
+from wargame.core.game import BotFactory, Game
+from wargame.errors import BadInput, FileFormatError
+from wargame.paths import scenarios_dir
+from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
+from wargame.pvp.rules import VARIANTS, rules
+from wargame.pvp.state import Options, PvpState
+
+
+def default_board_path() -> Path:
+    return scenarios_dir() / rules().board.default
+
+
+def board_data_for(scenario: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The board file a scenario plays on: a board file itself, a scenario naming or
+    holding one (key ``board``), or the shipped board."""
+    from wargame.persistence.files import read_json_file
+
+    if scenario is None:
+        data = read_json_file(default_board_path())
+    elif has_board(scenario):
+        data = dict(scenario)
+    elif scenario.get("format") == "wargame-scenario" and "board" in scenario:
+        ref = scenario["board"]
+        if isinstance(ref, Mapping):
+            data = dict(ref)
+        elif isinstance(ref, str) and ref:
+            base = scenarios_dir().resolve()
+            path = (base / ref).resolve()
+            if base not in path.parents:
+                raise FileFormatError(
+                    f"scenario: key 'board' {ref!r} is outside the scenarios folder"
+                )
+            data = read_json_file(path)
+        else:
+            raise FileFormatError("scenario: key 'board' must name a board file or hold one")
+    elif scenario.get("format") == "wargame-scenario" and scenario.get("mode") in (
+        None,
+        "pirate-versus-pirate",
+    ):
+        data = read_json_file(default_board_path())
+    else:
+        raise FileFormatError(
+            "not a Pirate Versus Pirate board: a map file needs a 'triangles' key "
+            "(draw one in the map editor's Triangles tool)"
+        )
+    if not has_board(data):
+        raise FileFormatError("not a Pirate Versus Pirate board: no 'triangles' key")
+    return data  # type: ignore[return-value]
+
+
+def board_for(scenario: Mapping[str, Any] | None, players: int | None = None) -> TriBoard:
+    data = board_data_for(scenario)
+    return _board(json.dumps(data, sort_keys=True), players)
+
+
+@lru_cache(maxsize=16)
+def _board(text: str, players: int | None) -> TriBoard:
+    data = json.loads(text)
+    return board_from_spec(spec_from_json(data, str(data.get("name", "board"))), players=players)
+
+
+class PirateVersusPirateGame(Game):
+    name: ClassVar[str] = "pirate-versus-pirate"
+    title: ClassVar[str] = "Pirate Versus Pirate"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 3
+    param_names: ClassVar[tuple[str, ...] | None] = ("variant",)
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        variant = str(self.params.get("variant", rules().variant.default))
+        if variant not in VARIANTS:
+            raise BadInput(
+                f"game parameter variant: {variant!r} is not one of {', '.join(VARIANTS)}"
+            )
+        self.params["variant"] = variant
+
+    def default_players(self) -> int:
+        return rules().players.default
+
+    def new_initial_state(
+        self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
+    ) -> PvpState:
+        r = rules()
+        if not self.min_players <= players <= self.max_players:
+            raise BadInput(
+                f"--players: {self.title} takes {self.min_players} to {self.max_players} "
+                f"players, not {players}"
+            )
+        board = board_for(scenario, None)
+        if players > len(board.colours):
+            raise BadInput(f"--players: the board {board.name!r} has {len(board.colours)} colours")
+        opts = Options(
+            self.params["variant"],
+            silver_to_win=r.win.silver_delivered,
+            dice_count=r.dice.count,
+            dice_sides=r.dice.sides,
+            pirates=r.players.pirates_each,
+        )
+        return PvpState(board, players, opts)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from wargame.pvp.bots import FastRandomBot
+        from wargame.pvp.search import ExpectimaxBot
+
+        return {"random": FastRandomBot, "expectimax": ExpectimaxBot}

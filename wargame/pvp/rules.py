@@ -1,0 +1,69 @@
+"""The rules data of Pirate Versus Pirate (resources/rules/pvp.toml)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic import Field
+
+from wargame.rules.loader import RulesModel, load_rules
+
+Variant = Literal["standard", "no-backstabbing"]
+VARIANTS: tuple[str, ...] = ("standard", "no-backstabbing")
+
+
+class PlayersRules(RulesModel):
+    min: int = Field(ge=2, le=3)
+    max: int = Field(ge=2, le=3)
+    default: int = Field(ge=2, le=3)
+    pirates_each: int = Field(ge=1, le=6)
+
+
+class DiceRules(RulesModel):
+    count: int = Field(ge=1, le=4)
+    sides: int = Field(ge=2, le=12)
+
+
+class WinRules(RulesModel):
+    silver_delivered: int = Field(ge=1, le=3)
+    gold_delivered: int = Field(ge=1, le=1)
+
+
+class OrderRules(RulesModel):
+    ties: Literal["tied-reroll", "all-reroll"]
+
+
+class VariantRules(RulesModel):
+    default: Variant
+
+
+class BoardRules(RulesModel):
+    default: str
+
+
+class PvpRules(RulesModel):
+    players: PlayersRules
+    dice: DiceRules
+    win: WinRules
+    order: OrderRules
+    variant: VariantRules
+    board: BoardRules
+
+
+@cache
+def rules() -> PvpRules:
+    return load_rules("pvp.toml", PvpRules)
+
+
+def roll_distribution() -> dict[int, float]:
+    """The exact chance of each total of the movement dice (2d4: 2..8)."""
+    r = rules()
+    dist = {0: 1.0}
+    for _ in range(r.dice.count):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in range(1, r.dice.sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / r.dice.sides
+        dist = nxt
+    return dict(sorted(dist.items()))
