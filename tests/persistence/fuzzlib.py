@@ -263,7 +263,10 @@ def game_saves() -> dict[str, dict[str, Any]]:
 
 
 #: Games whose scenario is a map file of the map editor.
-MAP_SCENARIOS = {"pieces-of-eight": "maps/pieces-of-eight.json"}
+MAP_SCENARIOS = {
+    "pieces-of-eight": "maps/pieces-of-eight.json",
+    "pirate-versus-pirate": "boards/pirate-versus-pirate.json",
+}
 
 
 @cache

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-GAME_VIEWS = {"naval": "act", "raid": "do", "pieces-of-eight": "do"}
+# The raid rolls dice for nearly every order (each roll is an undo barrier), so it
+# has no three undoable steps in a row to test with.
+GAME_VIEWS = {"naval": "act", "pieces-of-eight": "do"}
 
 
 def _play_until_undoable(view, steps: int = 400) -> None:  # noqa: ANN001
