@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wargame.core.probability import percent, table_odds
 from wargame.raid import actions as A
 from wargame.raid.model import SIDE_NAMES, Sq, Unit
 from wargame.raid.state import RaidState
@@ -71,8 +72,27 @@ def prompt_text(s: RaidState) -> str:
             "unguarded gun spikes it. Pick the order in the list below."
         )
     if ph == "alarm":
-        return "The defender rolls 2d6 on the alarm table."
+        return "The defender rolls 2d6 on the alarm table: " + alarm_odds_text(s) + "."
     return ""
+
+
+#: What each alarm result does, in a player's words.
+ALARM_WORDS = {
+    "raise_dead": "the dead may rise again",
+    "desert": "groups may desert",
+    "quiet": "nothing happens",
+    "alarm_hardened": "hardened groups and officers are alarmed",
+    "alarm_full": "the whole town is alarmed",
+    "lost": "pirates may get lost",
+    "sail_ahoy": "Sail ahoy! (the raid ends after the next turn)",
+}
+
+
+def alarm_odds_text(s: RaidState) -> str:
+    """The exact chance of each alarm result, from the table in the rules data."""
+    odds = table_odds(s.rules.alarm.results, dice=2, sides=6)
+    ranked = sorted(odds.items(), key=lambda kv: -kv[1])
+    return ", ".join(f"{ALARM_WORDS.get(k, k)} {percent(p)}" for k, p in ranked)
 
 
 def score_lines(s: RaidState) -> tuple[str, list[str]]:
