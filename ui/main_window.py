@@ -455,10 +455,11 @@ class MainWindow(QMainWindow):
                 raise FileFormatError(f"{name}: not a game this app can replay")
             plan = ReplayPlan(data)
             plan.check_fair()
-            if not self._confirm_discard(self.view(key)):
+            view = self.view(key)
+            # The replay is a new document: asked for like any other, its own autosave slot.
+            if not view.replace_document(lambda: self.replay_dock.start(plan, view, name)):
                 return False
-            view = self.show_mode(key)
-            self.replay_dock.start(plan, view, name)
+            self.show_mode(key)
         except WargameError as exc:
             self.error("Could not replay the game", str(exc))
             return False

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_turns import BotTurns
 from ui.coins.drawing import CoinsDrawing
 from ui.coins.handoff import DecisionHandOff
 from ui.coins.help import RULES_HTML
@@ -94,7 +95,7 @@ def history_lines(session: Session[Any]) -> list[str]:
         return ["(this save's log could not be retold)"]
 
 
-class PirateCoinsView(CoinsDrawing, ModeView):
+class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
     mode_key: ClassVar[str] = "pirate-coins"
     title: ClassVar[str] = "Pirate Coins"
 
@@ -466,17 +467,8 @@ class PirateCoinsView(CoinsDrawing, ModeView):
         elif self._automatic(seat):
             self.do(self.state.legal_actions()[0])
 
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots (and the chores) act until a human must decide; returns steps."""
-        steps = 0
-        while steps < limit and self.session is not None and not self.state.is_terminal():
-            seat = self.state.current_player()
-            if seat is None or not self._automatic(seat):
-                break
-            self._bot_timer.stop()
-            self._bot_step()
-            steps += 1
-        return steps
+    def bot_acts(self, seat: int) -> bool:
+        return self._automatic(seat)
 
     # -- hand-off -----------------------------------------------------------------------------
     def _take_computer(self, seat: int) -> None:

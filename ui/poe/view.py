@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_turns import BotTurns
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.board import BoardView
@@ -73,7 +74,7 @@ def _scroller(widget: QWidget, *, horizontal: bool) -> QScrollArea:
     return area
 
 
-class PiecesOfEightView(TableDrawing, ModeView):
+class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
     mode_key: ClassVar[str] = "pieces-of-eight"
     title: ClassVar[str] = "Pieces of Eight"
 
@@ -580,17 +581,8 @@ class PiecesOfEightView(TableDrawing, ModeView):
         elif self._auto_pass(seat):
             self.do(A.Pass())
 
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots act until a human must (tests and the 'skip' key); returns steps."""
-        steps = 0
-        while steps < limit and self.session is not None and not self.state.over:
-            seat = self.state.current_player()
-            if seat is None or not (seat in self.bots or self._auto_pass(seat)):
-                break
-            self._bot_timer.stop()
-            self._bot_step()
-            steps += 1
-        return steps
+    def bot_acts(self, seat: int) -> bool:
+        return seat in self.bots or self._auto_pass(seat)
 
     # -- hand-off -----------------------------------------------------------------------------
     def _reveal(self, seat: int) -> None:

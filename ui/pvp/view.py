@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_turns import BotTurns
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.handoff import HandOff
@@ -68,7 +69,7 @@ class PvpHandOff(HandOff):
         self.button.setShortcut(QKeySequence("Return"))
 
 
-class PirateVersusPirateView(ModeView):
+class PirateVersusPirateView(BotTurns, ModeView):
     mode_key: ClassVar[str] = "pirate-versus-pirate"
     title: ClassVar[str] = "Pirate Versus Pirate"
 
@@ -566,18 +567,6 @@ class PirateVersusPirateView(ModeView):
         seat = self.state.current_player()
         if seat is not None and seat in self.bots:
             self.do(self.bots[seat].choose(self.state, seat))
-
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots act until a human must (tests, screenshots); returns the steps."""
-        steps = 0
-        while steps < limit and self.session is not None and self.state.phase != OVER:
-            seat = self.state.current_player()
-            if seat is None or seat not in self.bots:
-                break
-            self._bot_timer.stop()
-            self._bot_step()
-            steps += 1
-        return steps
 
     # -- hot-seat ------------------------------------------------------------------------------
     def _reveal(self, seat: int) -> None:

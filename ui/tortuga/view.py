@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_turns import BotTurns
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.handoff import HandOff
@@ -73,7 +74,7 @@ QListWidget#tortuga-log { background: #fbf6ea; border: 1px solid #b9a57a; font-s
 """
 
 
-class TortugaView(ModeView):
+class TortugaView(BotTurns, ModeView):
     mode_key: ClassVar[str] = "tortuga-1667"
     title: ClassVar[str] = "Tortuga 1667"
 
@@ -467,17 +468,9 @@ class TortugaView(ModeView):
         if seat is not None and seat in self.bots:
             self.do(self.bots[seat].choose(self.state, seat))
 
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots act until a human must (tests, screenshots); returns the steps."""
-        steps = 0
-        while steps < limit and self.session is not None and not self.state.over:
-            seat = self.state.current_player()
-            if seat is None or seat not in self.bots or self.notices:
-                break
-            self._bot_timer.stop()
-            self._bot_step()
-            steps += 1
-        return steps
+    def bot_acts(self, seat: int) -> bool:
+        # a private notice on screen waits for its reader before the bots go on
+        return seat in self.bots and not self.notices
 
     # -- hand-off -----------------------------------------------------------------------------
     def _take_computer(self, seat: int) -> None:
