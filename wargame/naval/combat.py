@@ -372,6 +372,13 @@ def boarding_dice(
     return max(0, total), parts
 
 
+def boarding_kill_on(ship: Ship, target: Ship, rules: NavalRules) -> int:
+    """The face that kills in a boarding fight of ``ship`` against ``target``: the first
+    fight between the two, or a later one."""
+    b = rules.boarding
+    return b.kill_on if ship.fights.get(target.name, 0) == 0 else b.kill_on_later
+
+
 def kill_crew(ship: Ship, kills: int) -> int:
     """Boarding kills: fighting points first, then gun crews (the owner chooses which,
     see :func:`owe_gun`). Returns how many fell."""
@@ -386,9 +393,15 @@ def kill_crew(ship: Ship, kills: int) -> int:
 
 
 # -- morale (20) -------------------------------------------------------------------------
+def morale_fail_on(ship: Ship, rules: NavalRules) -> int:
+    """The lowest die that fails ``ship``'s morale test (worse without her captain)."""
+    m = rules.morale
+    return m.fail_on if ship.captain_alive else m.fail_on_no_captain
+
+
 def morale_test(ship: Ship, rules: NavalRules, dice: DiceService, log: Log) -> None:
     m = rules.morale
-    need = m.fail_on if ship.captain_alive else m.fail_on_no_captain
+    need = morale_fail_on(ship, rules)
     roll = dice.d6(f"{ship.name}: morale")
     if roll < need:
         log(f"{ship.name} takes morale: {roll}, holds")

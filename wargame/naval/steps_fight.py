@@ -192,7 +192,7 @@ class FightSteps:
         (n_a, parts_a), (n_d, parts_d) = self.boarding_matchup(ship, target, captain=a.captain)
         self.boarded_ever = True
         fights = ship.fights.get(target.name, 0)
-        kill_on = b.kill_on if fights == 0 else b.kill_on_later
+        kill_on = combat.boarding_kill_on(ship, target, self.rules)
         ship.fights[target.name] = fights + 1
         target.fights[ship.name] = target.fights.get(ship.name, 0) + 1
         ra = dice.d6s(n_a, f"{ship.name}: boarding {target.name} ({kill_on}+ kills)")
