@@ -44,3 +44,72 @@ def percent(p: Fraction | float) -> str:
     if 0 < value < 1:
         return "<1%"
     return f"{value:.0f}%"
+
+
+def chance_at_least(need: int, modifier: int = 0, sides: int = 6) -> Fraction:
+    """The chance that one die plus ``modifier`` reaches ``need``."""
+    good = sum(1 for face in range(1, sides + 1) if face + modifier >= need)
+    return Fraction(good, sides)
+
+
+@cache
+def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
+    """The chance of exactly k successes in ``n`` independent tries, each with chance ``p``."""
+    if n < 0:
+        raise ValueError(f"no such roll: {n} dice")
+    from math import comb
+
+    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+@cache
+def face_sum_distribution(dice: int, per_face: tuple[int, ...]) -> dict[int, Fraction]:
+    """The chance of each total when each of ``dice`` dice scores ``per_face[face - 1]``
+    (a hits-by-face table: 1,2 nothing, 3-5 one hit, 6 two hits)."""
+    if dice < 0:
+        raise ValueError(f"no such roll: {dice} dice")
+    sides = len(per_face)
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    for _ in range(dice):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for score in per_face:
+                nxt[total + score] = nxt.get(total + score, Fraction(0)) + p / sides
+        dist = nxt
+    return dict(sorted(dist.items()))
+
+
+def compare(
+    mine: Mapping[int, Fraction], theirs: Mapping[int, Fraction]
+) -> tuple[Fraction, Fraction, Fraction]:
+    """(more, equal, fewer): the chances that an independent ``mine`` beats, ties or
+    falls short of ``theirs``."""
+    more = equal = fewer = Fraction(0)
+    for a, pa in mine.items():
+        for b, pb in theirs.items():
+            if a > b:
+                more += pa * pb
+            elif a == b:
+                equal += pa * pb
+            else:
+                fewer += pa * pb
+    return more, equal, fewer
+
+
+def expectation(dist: Mapping[int, Fraction], cap: int | None = None) -> Fraction:
+    """The mean of a distribution, each value first capped at ``cap`` if given."""
+    return sum(
+        (Fraction(min(k, cap) if cap is not None else k) * p for k, p in dist.items()),
+        Fraction(0),
+    )
+
+
+def any_of(n: int, p: Fraction) -> Fraction:
+    """The chance that at least one of ``n`` tries with chance ``p`` succeeds."""
+    return 1 - (1 - p) ** max(n, 0)
+
+
+def average(x: Fraction | float) -> str:
+    """An average as a player reads it: "1.2", "0" for none at all."""
+    value = float(x)
+    return "0" if value == 0 else f"{value:.1f}"
