@@ -3,6 +3,9 @@ fire controls with the exact odds before a roll."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
+
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QPushButton,
@@ -11,7 +14,8 @@ from PySide6.QtWidgets import (
 
 from ui.naval.scene import side_name
 from wargame.core.actions import Action
-from wargame.naval import combat
+from wargame.core.probability import average, chance_at_least, percent
+from wargame.naval import combat, fight_odds
 from wargame.naval.actions import (
     Board,
     ChooseGun,
@@ -56,6 +60,11 @@ def escort_goal(st: NavalState) -> str:
         f"{side_name(ship.side).lower()} if she gets away {edge}, "
         f"{sc.taken[ship.type]} for the {side_name(1 - ship.side).lower()} if taken."
     )
+
+
+def _dist_text(dist: Mapping[int, Fraction]) -> str:
+    """The chance of each count ("0: 33%, 1: 44%, 2: 22%"), leaving out the impossible."""
+    return ", ".join(f"{k}: {percent(p)}" for k, p in sorted(dist.items()) if p) or "none"
 
 
 def compass(angle: float) -> str:
@@ -118,6 +127,8 @@ class PanelMixin:
                 w.setParent(None)
                 w.deleteLater()
         labels: list[tuple[str, Action]] = []
+        tips: dict[int, str] = {}  # id(action): the details of its odds
+        rules = self.state.rules
         grapples: dict[str, Grapple] = {}
         for a in legal:
             if isinstance(a, Move | ExtraMove) and tuple(a.to) == OFF_TABLE:
@@ -129,12 +140,17 @@ class PanelMixin:
             elif isinstance(a, RollExtra):
                 labels.append((f"Roll for an extra hex: {self._d6_odds(a.ship, 'extra')}  (X)", a))
             elif isinstance(a, CutFree):
-                labels.append(("Cut free of the grapples (4-6)", a))
+                p = fight_odds.cut_free(rules)
+                labels.append(
+                    (f"Cut free of the grapples ({rules.movement.cut_free_on}+, {percent(p)})", a)
+                )
             elif isinstance(a, Grapple):
                 if a.target not in grapples or a.points > grapples[a.target].points:
                     grapples[a.target] = a
             elif isinstance(a, Board):
-                labels.append((self._board_label(a), a))
+                text, tip = self._board_label(a)
+                labels.append((text, a))
+                tips[id(a)] = tip
             elif isinstance(a, EndShipTurn):
                 labels.append(("End ship's turn  (E)", a))
             elif isinstance(a, HoldFire):
@@ -144,29 +160,42 @@ class PanelMixin:
                 labels.append((f"Lose a {a.position} gun ({b.guns} {b.weight.value} there)", a))
             elif isinstance(a, FireSide):
                 left = self.state.ships[a.ship].hull[Position(a.side)]
+                dmg = fight_odds.fire_damage(rules)
                 labels.append((f"Burn the {a.side} side ({left} hull left)", a))
+                tips[id(a)] = (
+                    f"The fire does D6-{rules.hull.fire_damage_minus} damage: "
+                    + ", ".join(f"{k}: {percent(p)}" for k, p in sorted(dmg.items()))
+                    + f"; {percent(dmg.get(0, 0))} that it does none. "
+                    f"Then it is put out on {rules.hull.fire_out_on}+."
+                )
             elif isinstance(a, TurnCount):
+                t = rules.turn
                 labels.append(
                     (
                         {
-                            "add": "Roll to add a turn (6)",
-                            "deduct": "Roll to deduct a turn (4-6)",
+                            "add": f"Roll to add a turn ({t.add_turn_on}+, "
+                            f"{percent(fight_odds.countdown(rules, 'add'))})",
+                            "deduct": f"Roll to deduct a turn ({t.deduct_turn_on}+, "
+                            f"{percent(fight_odds.countdown(rules, 'deduct'))})",
                             "pass": "Pass",
                         }[str(a.choice)],
                         a,
                     )
                 )
             elif isinstance(a, WindChange):
+                chance = f" ({percent(fight_odds.wind_change(rules))})"
                 labels.append(
                     (
                         {
-                            "cw": "Try to veer the wind clockwise",
-                            "ccw": "Try to back the wind anticlockwise",
+                            "cw": "Try to veer the wind clockwise" + chance,
+                            "ccw": "Try to back the wind anticlockwise" + chance,
                             "pass": "Leave the wind",
                         }[str(a.choice)],
                         a,
                     )
                 )
+                if a.choice != "pass":
+                    tips[id(a)] = f"The wind changes on {rules.turn.wind_change_on}+ on one die."
         for g in grapples.values():
             labels.insert(0, (self._grapple_label(g, g.points), g))
         row = 0
@@ -182,10 +211,12 @@ class PanelMixin:
             self.grapple_spin = spin
             row = 1
         # Short labels share a row two by two; long ones (odds, dice) get a row each.
-        wide = any(len(text) > WIDE_LABEL for text, _ in labels)
+        wide = any(len(text) > WIDE_LABEL or "\n" in text for text, _ in labels)
         for i, (text, a) in enumerate(labels):
             b = QPushButton(text)
             b.setObjectName(a.kind)
+            if id(a) in tips:
+                b.setToolTip(tips[id(a)])
             if isinstance(a, ChooseGun | FireSide):
                 b.setObjectName(f"{a.kind}:{a.position if isinstance(a, ChooseGun) else a.side}")
                 b.setStyleSheet("font-weight: bold")
@@ -193,6 +224,7 @@ class PanelMixin:
                 b.setShortcut(QKeySequence("X"))
             if isinstance(a, Grapple):
                 b.clicked.connect(lambda _=False, g=a: self._grapple(g))
+                b.setToolTip(self._grapple_tip(a))
                 self.grapple_spin.valueChanged.connect(
                     lambda n, g=a, btn=b: btn.setText(self._grapple_label(g, n))
                 )
@@ -205,9 +237,18 @@ class PanelMixin:
 
     def _grapple_label(self, g: Grapple, points: int) -> str:
         st = self.state
-        mod, _ = combat.grapple_modifier(st.ships[g.ship], st.ships[g.target], st.rules)
-        p = combat.grapple_chance(points, mod, st.rules)
-        return f"Grapple {g.target} with {points} points ({p:.0%})"
+        p = fight_odds.grapple_odds(st, st.ships[g.ship], st.ships[g.target], points)
+        return f"Grapple {g.target} with {points} points ({percent(p)})"
+
+    def _grapple_tip(self, g: Grapple) -> str:
+        st = self.state
+        mod, why = combat.grapple_modifier(st.ships[g.ship], st.ships[g.target], st.rules)
+        need = st.rules.grapple.hit_on
+        return (
+            f"One die per fighting point; the best die{f' {mod:+d}' if mod else ''} must make "
+            f"{need}+ to take hold{' (' + ', '.join(why) + ')' if why else ''}. "
+            "Points used to grapple do not board this turn."
+        )
 
     def _grapple(self, g: Grapple) -> None:
         points = min(self.grapple_spin.value(), g.points)
@@ -226,12 +267,43 @@ class PanelMixin:
         faces = sum(1 for v in range(1, 7) if v + mod >= need)
         return f"{need}+{f' ({mod:+d})' if mod else ''}, {faces / 6:.0%}"
 
-    def _board_label(self, a: Board) -> str:
+    def _board_label(self, a: Board) -> tuple[str, str]:
+        """The button text (the dice, the chance of each outcome, the losses) and its
+        tooltip (every modifier and what may follow)."""
         st = self.state
         ship, target = st.ships[a.ship], st.ships[a.target]
-        (mine, _), (theirs, _) = st.boarding_matchup(ship, target, captain=a.captain)
+        o = fight_odds.boarding_odds(st, ship, target, captain=a.captain)
         who = " with the captain" if a.captain else ""
-        return f"Board {a.target}{who}: {mine} dice against {theirs}"
+        text = (
+            f"Board the {a.target}{who}\n"
+            f"you roll {o.dice} dice, she rolls {o.their_dice}; kills on {o.kill_on}+\n"
+            f"you win {percent(o.win)}, draw {percent(o.draw)}, she wins {percent(o.lose)}\n"
+            f"you lose {average(o.my_losses)} crew, she {average(o.their_losses)} on average"
+        )
+        b = st.rules.boarding
+        tip = [
+            f"Your dice: {', '.join(o.reasons)} = {o.dice}.",
+            f"Her dice: {', '.join(o.their_reasons)} = {o.their_dice}.",
+            f"Each die kills on {o.kill_on}+ ({percent(chance_at_least(o.kill_on))}).",
+            "Your kills: " + _dist_text(o.kills) + ".",
+            "Her kills: " + _dist_text(o.their_kills) + ".",
+            f"If you kill more, each extra kill seizes her on {b.attacker_seize_on} and kills her "
+            f"captain on {b.attacker_captain_on}: she is seized {percent(o.seize)}"
+            + (
+                f", her captain killed {percent(o.their_captain)}." if target.captain_alive else "."
+            ),
+            f"If she kills more, each extra kill throws you apart on {b.defender_degrapple_on}+ "
+            f"({percent(o.thrown_apart)}), else she must board you next.",
+        ]
+        if ship.captain_alive:
+            tip.append(f"Your captain is killed: {percent(o.my_captain)}.")
+        if o.surrender:
+            tip.append(f"You surrender after losing him: {percent(o.surrender)}.")
+        tip.append(
+            f"Morale when at half strength: fails on {combat.morale_fail_on(ship, st.rules)}+ "
+            f"({percent(fight_odds.morale_fail(ship, st.rules))})."
+        )
+        return text, "\n".join(tip)
 
     def _fill_fire(self, legal: list[Action]) -> None:
         fires = [a for a in legal if isinstance(a, Fire)]

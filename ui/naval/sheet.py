@@ -7,6 +7,9 @@ from html import escape
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPageSize, QPainter, QPdfWriter, QPen
 
+from wargame.core.probability import percent
+from wargame.naval.combat import morale_fail_on
+from wargame.naval.fight_odds import morale_fail
 from wargame.naval.rules import POSITIONS, SIDES
 from wargame.naval.ship import Ship, Status
 from wargame.naval.state import NavalState
@@ -72,8 +75,18 @@ def sheet_html(ship: Ship, state: NavalState) -> str:
         f"{_track(ship.gear, ship.gear_start)}</td></tr>"
         f"{hull}"
         f"<tr><th align=left>Captain</th><td colspan=4>{'alive' if ship.captain_alive else 'killed'}</td></tr>"
+        f"<tr><th align=left>Morale test</th><td colspan=4>{_morale(ship, state)}</td></tr>"
         f"<tr><th align=left>Status</th><td colspan=4>{escape(status_words(ship))}</td></tr>"
         "</table>"
+    )
+
+
+def _morale(ship: Ship, state: NavalState) -> str:
+    """When the ship tests morale and the exact chance that she fails."""
+    need = morale_fail_on(ship, state.rules)
+    return (
+        f"at half strength: fails on {need}+ ({percent(morale_fail(ship, state.rules))})"
+        f"{'' if ship.captain_alive else ', worse without her captain'}"
     )
 
 
