@@ -63,7 +63,7 @@ def outcomes(
             if faces is not None and (more.low, more.high) == (1, 6):
                 classes = faces(more.purpose) if callable(faces) else faces
                 if sum(classes.values()) != 6:
-                    raise ValueError(f"the face classes of {more.purpose!r} miss a face")
+                    raise ValueError(f"the face classes of {more.purpose!r} miss a face") from None
                 for v, n in classes.items():
                     stack.append(([*prefix, v], p * n / 6))
                 continue

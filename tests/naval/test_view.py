@@ -236,7 +236,8 @@ def test_player_grapples_and_boards_with_dice_typed_in_from_the_table(qtbot, mai
     assert view.state.ts.fp_used == 2
     assert any("grapple Swift" in p for p in asked)
     board = button("naval.board")
-    assert "dice against" in board.text()
+    assert "you roll 6 dice, she rolls 6" in board.text() and "you win" in board.text()
+    assert "Your dice: fighting points" in board.toolTip() and "seized" in board.toolTip()
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton)
     assert any("boards Swift" in e for e in view.state.events)
     assert "boards Swift" in view.log.toPlainText()
