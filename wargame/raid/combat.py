@@ -190,6 +190,12 @@ class CombatMixin:
         whole, part = divmod(points, f.points_per_die)
         return whole + (1 if part and f.part_counts else 0)
 
+    def fight_dice(self: RaidState, frm: Sq, at: Sq) -> tuple[int, int, int, int]:
+        """(points, dice) of the figures attacking from ``frm`` and of those at ``at``."""
+        pa = self.fighting_points(self.fighters(frm, attacking=True))
+        pd = self.fighting_points(self.fighters(at, attacking=False))
+        return pa, self.fighting_dice(pa), pd, self.fighting_dice(pd)
+
     def attack_targets(self: RaidState, frm: Sq, side: int) -> list[Sq]:
         occ = self._occ if self._occ is not None else self.occupancy()
         units = self.units
@@ -277,12 +283,9 @@ class CombatMixin:
 
     def _do_attack(self: RaidState, frm: Sq, at: Sq, mine: list[Unit], dice: DiceService) -> None:
         side = mine[0].side
-        theirs = self.fighters(at, attacking=False)
+        pa, na, pd, nd = self.fight_dice(frm, at)
         self.attacked_from.add(frm)
         self.engaged.add(at)
-        pa = self.fighting_points(mine)
-        pd = self.fighting_points(theirs)
-        na, nd = self.fighting_dice(pa), self.fighting_dice(pd)
         ra = dice.d6s(na, f"Hand-to-hand: {SIDE_NAMES[side]} from {frm[0]},{frm[1]}")
         rd = dice.d6s(nd, f"Hand-to-hand: {SIDE_NAMES[1 - side]} at {at[0]},{at[1]}")
         ha = self._fight_hits(ra, at, 1 - side, side)
@@ -321,29 +324,40 @@ class CombatMixin:
                 return
             self._take_hit(cands[0], dice)
 
+    def save_roll(self: RaidState, u: Unit, source: str) -> tuple[int, int] | None:
+        """(need, modifier) of the save ``u`` makes against a hit from ``source``
+        ("shoot" or "fight"); None: no save (an officer hit hand to hand)."""
+        if source == "shoot":
+            s = self.rules.shooting
+            mod = (
+                s.save_officer
+                if u.is_officer
+                else (s.save_hardened if u.quality == "hardened" else 0)
+            )
+            return s.save_on, mod + (s.save_building if self.is_building(u.sq) else 0)  # type: ignore[arg-type]
+        if u.is_officer:
+            return None
+        return self.rules.fighting.save_on[u.quality], 0
+
     def _take_hit(self: RaidState, u: Unit, dice: DiceService) -> None:
         _sq, _victim, _chooser, source = self.hits.pop(0)
+        save = self.save_roll(u, source)
         if u.is_officer:
-            if source == "shoot":
-                s = self.rules.shooting
-                mod = s.save_officer + (s.save_building if self.is_building(u.sq) else 0)  # type: ignore[arg-type]
-                roll = dice.d6(f"{u.name} saves on {s.save_on}+ ({mod:+d})")
-                if roll + mod >= s.save_on:
+            if save is not None:
+                need, mod = save
+                roll = dice.d6(f"{u.name} saves on {need}+ ({mod:+d})")
+                if roll + mod >= need:
                     self.note(f"{u.label()} is hit but saved ({roll}{mod:+d}).")
                     return
             self._officer_hit(u, source, dice)
             return
+        assert save is not None
+        need, mod = save
         if source == "shoot":
-            s = self.rules.shooting
-            mod = (s.save_hardened if u.quality == "hardened" else 0) + (
-                s.save_building if self.is_building(u.sq) else 0  # type: ignore[arg-type]
-            )
-            need = s.save_on
             roll = dice.d6(f"{u.id} saves on {need}+ ({mod:+d})")
             saved = roll + mod >= need
             text = f"{roll}{mod:+d}"
         else:
-            need = self.rules.fighting.save_on[u.quality]
             roll = dice.d6(f"{u.id} ({u.quality}) saves on {need}+")
             saved = roll >= need
             text = str(roll)

@@ -41,15 +41,20 @@ class TownEventsMixin:
         m = self.rules.morale
         return m.officer if u.is_officer else int(getattr(m, u.quality))
 
+    def morale_runner(self: RaidState, side: int, sq: Sq) -> Unit | None:
+        """Who runs if the morale test for a dead figure at ``sq`` fails: the figure of
+        ``side`` there that runs most easily (None: no one is left there)."""
+        here = [u for u in self.at(sq) if u.side == side]
+        return min(here, key=self.run_threshold) if here else None
+
     def _do_morale(self: RaidState, dice: DiceService) -> None:
         tests, self.morale_tests = self.morale_tests, []
         for side, sq in tests:
-            here = [u for u in self.at(sq) if u.side == side]
-            if not here:
+            weakest = self.morale_runner(side, sq)
+            if weakest is None:
                 self.note(f"Morale at {sq_text(sq)}: no one is left there to run.")
                 continue
             roll = dice.d6(f"Morale test for a dead {SIDE_NAMES[side]} figure at {sq_text(sq)}")
-            weakest = min(here, key=self.run_threshold)
             if roll >= self.run_threshold(weakest):
                 self._remove(weakest, "fled")
                 self.note(f"Morale at {sq_text(sq)}: {roll}: {weakest.label()} runs.")
