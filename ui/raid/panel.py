@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from wargame.core.probability import percent, table_odds
+from collections.abc import Mapping
+from fractions import Fraction
+
+from wargame.core.actions import Action
+from wargame.core.probability import average, percent, table_odds
 from wargame.raid import actions as A
+from wargame.raid import odds as O
 from wargame.raid.model import SIDE_NAMES, Sq, Unit
 from wargame.raid.state import RaidState
 
@@ -52,7 +57,7 @@ def prompt_text(s: RaidState) -> str:
             "groups need an officer to attack."
         )
     if ph == "morale":
-        return f"{len(s.morale_tests)} morale test(s) for the dead: roll them."
+        return f"{len(s.morale_tests)} morale test(s) for the dead: roll them. " + morale_text(s)
     if ph == "fire":
         return (
             "The pirates may set fire: select a group, then click a building (its own square or "
@@ -168,3 +173,92 @@ def overlay_for(
                 g = s.unit(a.gun)
                 overlay[g.sq] = "loot"  # type: ignore[index]
     return overlay, lines
+
+
+def morale_text(s: RaidState) -> str:
+    """Each morale test before it is rolled: who runs on a failure, and the chance."""
+    parts = []
+    for m in O.morale_odds(s):
+        where = f"{m.square[0]},{m.square[1]}"
+        if not m.runner:
+            parts.append(f"at {where} no one is left to run")
+        else:
+            parts.append(f"at {where} {m.runner} runs on {m.need}+ ({percent(m.runs)})")
+    return "; ".join(parts).capitalize() + "." if parts else ""
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+def _dist(dist: Mapping[int, Fraction]) -> str:
+    return ", ".join(f"{k}: {percent(p)}" for k, p in dist.items() if p)
+
+
+def _saves(saves: tuple[O.Save, ...]) -> str:
+    out = []
+    for sv in saves:
+        if sv.need > 6 and not sv.saved:
+            out.append(f"{sv.unit} has no save, dies {percent(sv.dies)}")
+        else:
+            mod = f" ({sv.modifier:+d})" if sv.modifier else ""
+            out.append(f"{sv.unit} saves on {sv.need}+{mod}, dies {percent(sv.dies)}")
+    return "; ".join(out)
+
+
+def shot_words(s: RaidState, unit: str, at: Sq) -> tuple[str, str]:
+    """A shot's odds in a player's words: (a short line, the details for a tooltip)."""
+    u = s.unit(unit)
+    o = O.shot_odds(s, u, at)
+    mod = f" ({o.modifier:+d})" if o.modifier else ""
+    short = f"1 die, hits on {o.hit_on}+{mod}: {percent(o.hit)}"
+    tip = (
+        f"{u.label()} rolls one die at {at[0]},{at[1]}: it hits on {o.hit_on}+{mod}, "
+        f"{percent(o.hit)} (0 hits {percent(1 - o.hit)}, 1 hit {percent(o.hit)}). "
+        f"On a hit a second die says who chooses the figure hit: you {percent(o.shooter_chooses)}. "
+        f"Then the figure hit saves or dies: {_saves(o.saves)}."
+    )
+    return short, tip
+
+
+def fight_words(s: RaidState, frm: Sq, at: Sq) -> tuple[str, str]:
+    """An attack's odds in a player's words: (a short line, the details for a tooltip)."""
+    o = O.fight_odds(s, frm, at)
+    short = (
+        f"you roll {_dice(o.dice)}, they roll {o.their_dice}: you hit more {percent(o.more)}, "
+        f"as many {percent(o.equal)}, fewer {percent(o.fewer)}"
+    )
+    tip = (
+        f"Your fighting factor {o.points}: {_dice(o.dice)}; theirs {o.their_points}: "
+        f"{_dice(o.their_dice)} (every {s.rules.fighting.points_per_die} points roll a die).\n"
+        f"Hits you give: {_dist(o.hits)} (on average {average(o.expected)}).\n"
+        f"Hits you take: {_dist(o.their_hits)} (on average {average(o.their_expected)}).\n"
+        f"A hitting die lets its side choose who is hit {percent(o.choose)} of the time.\n"
+        f"Theirs: {_saves(o.saves)}.\nYours: {_saves(o.my_saves)}."
+    )
+    return short, tip
+
+
+def order_odds(s: RaidState, act: Action) -> tuple[str, str] | None:
+    """The odds to show beside a shooting or attack order, or None for other orders."""
+    if isinstance(act, A.Shoot):
+        return shot_words(s, act.unit, tuple(act.at))  # type: ignore[arg-type]
+    if isinstance(act, A.Attack):
+        return fight_words(s, tuple(act.frm), tuple(act.at))  # type: ignore[arg-type]
+    return None
+
+
+def selection_odds(s: RaidState, u: Unit | None, sel_sq: Sq | None) -> str:
+    """The odds of every shot or attack the selected figure or square may make now."""
+    if s.is_terminal() or s.pending is not None:
+        return ""
+    side = s.current_player()
+    lines = []
+    if s.phase == "shoot" and u is not None and u.side == side and s.can_shoot(u):
+        for t in s.shot_targets(u):
+            lines.append(f"{u.id} at {t[0]},{t[1]}: {shot_words(s, u.id, t)[0]}")
+    elif s.phase == "fight" and sel_sq is not None and s.side_at(sel_sq) == side:
+        if sel_sq in s.attack_squares(side):  # type: ignore[arg-type]
+            for t in s.attack_targets(sel_sq, side):  # type: ignore[arg-type]
+                lines.append(f"Attack {t[0]},{t[1]}: {fight_words(s, sel_sq, t)[0]}")
+    return "\n".join(lines)

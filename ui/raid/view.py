@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ui.mode_base import ModeView
 from ui.raid.board import TownBoard, TownScene
-from ui.raid.panel import overlay_for, prompt_text, score_lines
+from ui.raid.panel import order_odds, overlay_for, prompt_text, score_lines, selection_odds
 from ui.raid.setup import ForceBuilder, Legend, TownEditor
 from ui.raid.setup_edit import TAB_FORCES, TAB_ORDERS, TAB_SCORE, TAB_TOWN, SetupMixin
 from ui.session_undo import apply_action
@@ -506,7 +506,8 @@ class RaidView(SetupMixin, ModeView):
             f"Score: pirates {s.coins[0]} coins \u2022 town {s.coins[1]} coins"
         )
         text = pending_text(s) if s.pending is not None else prompt_text(s)
-        self.prompt.setText(text)
+        odds = selection_odds(s, self._unit(self.sel_unit), self.sel_sq)
+        self.prompt.setText(f"{text}\n{odds}" if odds else text)
         a = self.primary_action()
         labels = {
             A.RollInitiative: "Roll: who moves first",
@@ -529,6 +530,9 @@ class RaidView(SetupMixin, ModeView):
         if not s.is_terminal():
             for act in s.legal_actions()[:400]:
                 item = QListWidgetItem(s.describe(act))
+                if (odds := order_odds(s, act)) is not None:
+                    item.setText(f"{s.describe(act)} - {odds[0]}")
+                    item.setToolTip(odds[1])
                 item.setData(Qt.ItemDataRole.UserRole, act.to_text())
                 self.orders.addItem(item)
         account, rows = score_lines(s)
