@@ -165,10 +165,36 @@ def test_the_panel_puts_the_odds_beside_every_shot_and_attack_order() -> None:
     )
     shoot = next(a for a in s.legal_actions() if isinstance(a, A.Shoot))
     short, tip = order_odds(s, shoot)
-    assert short == "1 die, hits on 5+: 33%" and "saves on 5+" in tip
-    assert "P1 at 1,1: 1 die, hits on 5+: 33%" in selection_odds(s, s.unit("P1"), (0, 0))
+    assert short == "hits 33%" and "saves on 5+" in tip
+    text = selection_odds(s, s.unit("P1"), (0, 0))
+    assert "P1 shoots 1,1: 1 die, hits on 5+: 33%; a hit kills D1 67%" in text
     s.phase = "fight"
     attack = next(a for a in s.legal_actions() if isinstance(a, A.Attack) and a.frm == (0, 1))
     short, tip = order_odds(s, attack)
-    assert short == "you roll 1 die, they roll 0: you hit more 67%, as many 33%, fewer 0%"
+    assert short == "1 v 0 dice, more hits 67%"
+    assert "you roll 1 die, they roll 0: you hit more 67%, as many 33%, fewer 0%" in tip
     assert "Hits you give: 0: 33%, 1: 50%, 2: 17%" in tip
+
+
+def test_an_attack_with_no_dice_says_no_one_is_hit() -> None:
+    from ui.raid.panel import fight_words
+
+    s = raid(
+        [officer("C1", "captain", (0, 0))],
+        [group("D1", "unarmed", "able", (1, 1))],
+        phase="fight",
+    )
+    short, _tip = fight_words(s, (0, 0), (1, 1))
+    assert short == "no dice on either side (factors 2 and 1, 4 make a die): no one is hit"
+
+
+def test_the_morale_prompt_names_who_runs_and_the_chance() -> None:
+    from ui.raid.panel import prompt_text
+
+    s = raid(
+        [group("P1", "hand-to-hand", "hardened", (0, 0)), group("P2", "mob", "scurvy", (0, 0))],
+        [group("D1", "mob", "able", (4, 4))],
+        phase="morale",
+    )
+    s.morale_tests = [(0, (0, 0))]
+    assert "At 0,0 P2 runs on 4+ (50%)." in prompt_text(s)

@@ -278,7 +278,7 @@ class PanelMixin:
             f"Board the {a.target}{who}\n"
             f"you roll {o.dice} dice, she rolls {o.their_dice}; kills on {o.kill_on}+\n"
             f"you win {percent(o.win)}, draw {percent(o.draw)}, she wins {percent(o.lose)}\n"
-            f"you lose {average(o.my_losses)} crew, she {average(o.their_losses)} on average"
+            f"on average you lose {average(o.my_losses)} crew, she {average(o.their_losses)}"
         )
         b = st.rules.boarding
         tip = [

@@ -184,7 +184,8 @@ def morale_text(s: RaidState) -> str:
             parts.append(f"at {where} no one is left to run")
         else:
             parts.append(f"at {where} {m.runner} runs on {m.need}+ ({percent(m.runs)})")
-    return "; ".join(parts).capitalize() + "." if parts else ""
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "." if text else ""
 
 
 def _dice(n: int) -> str:
@@ -199,10 +200,10 @@ def _saves(saves: tuple[O.Save, ...]) -> str:
     out = []
     for sv in saves:
         if sv.need > 6 and not sv.saved:
-            out.append(f"{sv.unit} has no save, dies {percent(sv.dies)}")
+            out.append(f"{sv.unit} has no save (officer-hit table), a hit kills {percent(sv.dies)}")
         else:
             mod = f" ({sv.modifier:+d})" if sv.modifier else ""
-            out.append(f"{sv.unit} saves on {sv.need}+{mod}, dies {percent(sv.dies)}")
+            out.append(f"{sv.unit} saves on {sv.need}+{mod}, a hit kills {percent(sv.dies)}")
     return "; ".join(out)
 
 
@@ -212,6 +213,8 @@ def shot_words(s: RaidState, unit: str, at: Sq) -> tuple[str, str]:
     o = O.shot_odds(s, u, at)
     mod = f" ({o.modifier:+d})" if o.modifier else ""
     short = f"1 die, hits on {o.hit_on}+{mod}: {percent(o.hit)}"
+    if len(o.saves) == 1:
+        short += f"; a hit kills {o.saves[0].unit} {percent(o.saves[0].dies)}"
     tip = (
         f"{u.label()} rolls one die at {at[0]},{at[1]}: it hits on {o.hit_on}+{mod}, "
         f"{percent(o.hit)} (0 hits {percent(1 - o.hit)}, 1 hit {percent(o.hit)}). "
@@ -224,10 +227,16 @@ def shot_words(s: RaidState, unit: str, at: Sq) -> tuple[str, str]:
 def fight_words(s: RaidState, frm: Sq, at: Sq) -> tuple[str, str]:
     """An attack's odds in a player's words: (a short line, the details for a tooltip)."""
     o = O.fight_odds(s, frm, at)
-    short = (
-        f"you roll {_dice(o.dice)}, they roll {o.their_dice}: you hit more {percent(o.more)}, "
-        f"as many {percent(o.equal)}, fewer {percent(o.fewer)}"
-    )
+    if not o.dice and not o.their_dice:
+        short = (
+            f"no dice on either side (factors {o.points} and {o.their_points}, "
+            f"{s.rules.fighting.points_per_die} make a die): no one is hit"
+        )
+    else:
+        short = (
+            f"you roll {_dice(o.dice)}, they roll {o.their_dice}: you hit more "
+            f"{percent(o.more)}, as many {percent(o.equal)}, fewer {percent(o.fewer)}"
+        )
     tip = (
         f"Your fighting factor {o.points}: {_dice(o.dice)}; theirs {o.their_points}: "
         f"{_dice(o.their_dice)} (every {s.rules.fighting.points_per_die} points roll a die).\n"
@@ -240,11 +249,16 @@ def fight_words(s: RaidState, frm: Sq, at: Sq) -> tuple[str, str]:
 
 
 def order_odds(s: RaidState, act: Action) -> tuple[str, str] | None:
-    """The odds to show beside a shooting or attack order, or None for other orders."""
+    """The odds to show beside a shooting or attack order (a few words: the list is
+    narrow) and the full account for its tooltip, or None for other orders."""
     if isinstance(act, A.Shoot):
-        return shot_words(s, act.unit, tuple(act.at))  # type: ignore[arg-type]
+        o = O.shot_odds(s, s.unit(act.unit), tuple(act.at))  # type: ignore[arg-type]
+        return f"hits {percent(o.hit)}", shot_words(s, act.unit, tuple(act.at))[1]  # type: ignore[arg-type]
     if isinstance(act, A.Attack):
-        return fight_words(s, tuple(act.frm), tuple(act.at))  # type: ignore[arg-type]
+        frm, at = tuple(act.frm), tuple(act.at)
+        f = O.fight_odds(s, frm, at)  # type: ignore[arg-type]
+        short = f"{f.dice} v {f.their_dice} dice, more hits {percent(f.more)}"
+        return short, fight_words(s, frm, at)[0] + ".\n" + fight_words(s, frm, at)[1]  # type: ignore[arg-type]
     return None
 
 
@@ -256,7 +270,7 @@ def selection_odds(s: RaidState, u: Unit | None, sel_sq: Sq | None) -> str:
     lines = []
     if s.phase == "shoot" and u is not None and u.side == side and s.can_shoot(u):
         for t in s.shot_targets(u):
-            lines.append(f"{u.id} at {t[0]},{t[1]}: {shot_words(s, u.id, t)[0]}")
+            lines.append(f"{u.id} shoots {t[0]},{t[1]}: {shot_words(s, u.id, t)[0]}")
     elif s.phase == "fight" and sel_sq is not None and s.side_at(sel_sq) == side:
         if sel_sq in s.attack_squares(side):  # type: ignore[arg-type]
             for t in s.attack_targets(sel_sq, side):  # type: ignore[arg-type]
