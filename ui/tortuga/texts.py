@@ -68,3 +68,21 @@ def history_lines(session: Session[Any]) -> list[str]:
             seen = state.last_vote
             out.append(vote_result(state))
     return out
+
+
+
+
+def deck_odds_text(obs: dict[str, Any], kind: int) -> str:
+    """The chance of each symbol the vote deck's top card adds to a vote of ``kind``
+    (0 attack, 1 brawl, 2 mutiny), from the seat's own observation ("" if none)."""
+    from wargame.core.probability import percent
+    from wargame.tortuga.odds import deck_card
+    from wargame.tortuga.rules import data
+
+    d = deck_card(obs, data())
+    if d is None:
+        return ""
+    table = (d.attack, d.flag, d.mutiny)[kind]
+    words = {"torch": "torch", "helm": "no skull"}
+    parts = ", ".join(f"{words.get(k, k)} {percent(p)}" for k, p in table.items())
+    return f"The deck's card (one of {d.unseen} vote cards you have not seen): {parts}."

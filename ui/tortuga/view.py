@@ -43,7 +43,14 @@ from ui.tortuga.panels import (
     VoteReveal,
     vote_card_text,
 )
-from ui.tortuga.texts import CATEGORIES, EXAMPLES, TIPS, VOTE_HELP, history_lines
+from ui.tortuga.texts import (
+    CATEGORIES,
+    EXAMPLES,
+    TIPS,
+    VOTE_HELP,
+    deck_odds_text,
+    history_lines,
+)
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, GameSpec
@@ -577,7 +584,7 @@ class TortugaView(BotTurns, ModeView):
                 text += (
                     f" The {VOTE_HELP[v.kind][0]} called by {st.name(v.caller)}: "
                     f"{VOTE_HELP[v.kind][1]} {len(v.played)} of {len(v.voters)} played; "
-                    "the deck's top card is added."
+                    "the deck's top card is added. " + deck_odds_text(st.observation(seat), v.kind)
                 )
             self.prompt_label.setText(text)
             for i, a in enumerate(legal):
@@ -597,7 +604,11 @@ class TortugaView(BotTurns, ModeView):
             b = self.main_buttons[key]
             ok = any(type(a) in classes for a in legal)
             b.setProperty("legal", "true" if ok else "false")
-            b.setToolTip(TIPS[key] if ok else f"Not now: {why_illegal(st, EXAMPLES[key])}")
+            tip = TIPS[key] if ok else f"Not now: {why_illegal(st, EXAMPLES[key])}"
+            if ok and key in ("attack", "brawl", "mutiny"):
+                kind = ("attack", "brawl", "mutiny").index(key)
+                tip += " " + deck_odds_text(st.observation(seat), kind)
+            b.setToolTip(tip)
             b.style().unpolish(b)
             b.style().polish(b)
 
