@@ -70,8 +70,6 @@ def history_lines(session: Session[Any]) -> list[str]:
     return out
 
 
-
-
 def deck_odds_text(obs: dict[str, Any], kind: int) -> str:
     """The chance of each symbol the vote deck's top card adds to a vote of ``kind``
     (0 attack, 1 brawl, 2 mutiny), from the seat's own observation ("" if none)."""
