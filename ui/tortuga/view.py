@@ -151,7 +151,8 @@ class TortugaView(BotTurns, ModeView):
         sl.addWidget(self.secrets)
         self.prompt = QFrame()
         self.prompt.setObjectName("tortuga-prompt")
-        self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # never squeezed below its text and buttons: the side column scrolls instead
+        self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         pl = QVBoxLayout(self.prompt)
         self.prompt_label = QLabel()
         self.prompt_label.setObjectName("tortuga-prompt-text")
