@@ -362,16 +362,18 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
                     return
             self._next_step()
 
+    def first_mover(self, a: int, d: int) -> int:
+        """The side that moves first when the pirates roll ``a`` and the defender ``d``."""
+        i = self.rules.initiative
+        if a + i.attacker_bonus != d:
+            return ATTACKER if a + i.attacker_bonus > d else DEFENDER
+        return ATTACKER if i.tie_goes_to == "attacker" else DEFENDER
+
     def _do_initiative(self, dice: DiceService) -> None:
         a = dice.d6("Who moves first: the pirates")
         d = dice.d6("Who moves first: the defender")
         bonus = self.rules.initiative.attacker_bonus
-        if a + bonus > d:
-            self.first = ATTACKER
-        elif a + bonus < d:
-            self.first = DEFENDER
-        else:
-            self.first = ATTACKER if self.rules.initiative.tie_goes_to == "attacker" else DEFENDER
+        self.first = self.first_mover(a, d)
         self.note(
             f"Turn {self.turn_no}: pirates roll {a}+{bonus}, defender rolls {d}: "
             f"the {SIDE_NAMES[self.first]} moves first."
