@@ -198,3 +198,19 @@ def test_the_morale_prompt_names_who_runs_and_the_chance() -> None:
     )
     s.morale_tests = [(0, (0, 0))]
     assert "At 0,0 P2 runs on 4+ (50%)." in prompt_text(s)
+
+
+def test_initiative_odds_match_the_engine_and_the_prompt() -> None:
+    from ui.raid.panel import prompt_text
+
+    s = raid([group("P1", "mob", "able", (0, 0))], [group("D1", "mob", "able", (4, 4))])
+
+    def run(dice):  # noqa: ANN001, ANN202
+        c = s.clone()
+        c.apply(A.RollInitiative(), dice)
+        return c.first
+
+    got = outcomes(run)
+    # +1 to the pirates and ties to the pirates: 21 + 5 of the 36 pairs
+    assert O.pirates_first(s) == got[0] == Fraction(26, 36)
+    assert "the pirates 72%, the defender 28%" in prompt_text(s)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from wargame.core.actions import Action
-from wargame.core.probability import average, percent, table_odds
+from wargame.core.probability import average, chance_at_least, percent, table_odds
 from wargame.raid import actions as A
 from wargame.raid import odds as O
 from wargame.raid.model import SIDE_NAMES, Sq, Unit
@@ -24,15 +24,19 @@ def prompt_text(s: RaidState) -> str:
     ph = s.phase
     r = s.rules
     if ph == "initiative":
-        text = f"Roll to see who moves first (pirates +{r.initiative.attacker_bonus})."
+        first = O.pirates_first(s)
+        text = (
+            f"Roll to see who moves first (pirates +{r.initiative.attacker_bonus}): the pirates "
+            f"{percent(first)}, the defender {percent(1 - first)}."
+        )
         if s.can_withdraw():
             text += " Or withdraw: every pirate stands on the dock."
         return text
     if ph == "move":
         if s.needs_rouse():
             return (
-                f"The defender rolls a d6 for each officer: {r.movement.officer_moves_on},6 lets "
-                f"him move, taking up to {r.movement.escort_groups} groups of his square."
+                f"The defender rolls a d6 for each officer: {r.movement.officer_moves_on},6 "
+                f"({percent(chance_at_least(r.movement.officer_moves_on))}) lets him move, taking up to {r.movement.escort_groups} groups of his square."
             )
         text = (
             f"{side} move: select a figure, then click a green square ("
@@ -61,7 +65,8 @@ def prompt_text(s: RaidState) -> str:
     if ph == "fire":
         return (
             "The pirates may set fire: select a group, then click a building (its own square or "
-            f"next to it). A {r.fire.start_on} starts a fire."
+            f"next to it). A {r.fire.start_on} starts a fire "
+            f"({percent(chance_at_least(r.fire.start_on))})."
         )
     if ph == "burn":
         return (

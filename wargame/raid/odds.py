@@ -136,3 +136,12 @@ def morale_odds(s: RaidState) -> list[MoraleOdds]:
         need = s.run_threshold(u)
         out.append(MoraleOdds(sq, u.id, need, chance_at_least(need)))
     return out
+
+
+def pirates_first(s: RaidState) -> Fraction:
+    """The chance that the pirates move first this turn (two dice, the engine's
+    :meth:`first_mover` read on each pair of faces)."""
+    from wargame.raid.model import ATTACKER
+
+    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if s.first_mover(a, d) == ATTACKER)
+    return Fraction(wins, 36)
