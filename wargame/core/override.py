@@ -176,7 +176,7 @@ def describe_override(state: Any, act: Action) -> str:
         said = overrides_module(state).check(state, act)
     except WargameError:
         said = act.to_text()
-    return PREFIX + said
+    return PREFIX + said[:1].upper() + said[1:]
 
 
 def apply_override(state: Any, act: Action) -> None:
