@@ -1,0 +1,115 @@
+"""Edit > Table override... driven as a player would: pick a piece, change it,
+see it logged, undo it, save it and find it marked in the save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QSpinBox
+
+from ui.override import OverrideDialog
+
+
+def _open(main_window, key: str) -> OverrideDialog:  # noqa: ANN001
+    main_window.show_mode(key)
+    main_window.act_override.trigger()
+    dialog = main_window.findChild(OverrideDialog)
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def _select(dialog: OverrideDialog, piece: str) -> None:
+    row = [t.piece for t in dialog.targets].index(piece)
+    dialog.pieces.setCurrentRow(row)
+
+
+def test_override_a_ships_hull_is_logged_undone_and_saved(
+    qtbot, main_window, tmp_path: Path
+) -> None:  # noqa: ANN001
+    assert main_window.act_override.shortcut().toString() == "Ctrl+Shift+O"
+    dialog = _open(main_window, "naval")
+    view = main_window.current
+    ship = dialog.targets[0].piece
+    _select(dialog, ship)
+    hull = dialog.findChild(QSpinBox, "override-counter-hull_larboard")
+    was = hull.value()
+    hull.setValue(was - 2)
+    qtbot.mouseClick(dialog.set_button, Qt.MouseButton.LeftButton)
+
+    session = view.session
+    entry = session.entries[-1]
+    assert entry.override
+    assert entry.label == (
+        f"Table override: {ship}'s larboard hull set to {was - 2} (was {was})"
+    )
+    assert dialog.message.text().startswith("Done. Table override:")
+    assert main_window.statusBar().currentMessage() == entry.label
+    # The history panel and Edit > Undo name it as an override.
+    assert view.undo_stack.text(view.undo_stack.count() - 1) == entry.label
+    assert main_window.act_undo.text().endswith(entry.label)
+    # The dialog shows the new value; undo puts the old one back, in the dialog too.
+    assert dialog.findChild(QSpinBox, "override-counter-hull_larboard").value() == was - 2
+    main_window.act_undo.trigger()
+    assert session.state.ships[ship].to_json()["hull"]["larboard"] == was
+    assert dialog.findChild(QSpinBox, "override-counter-hull_larboard").value() == was
+    main_window.act_redo.trigger()
+    assert session.state.ships[ship].to_json()["hull"]["larboard"] == was - 2
+
+    path = tmp_path / "battle.json"
+    assert main_window.save_as(path), main_window.last_error
+    saved = json.loads(path.read_text())
+    assert saved["log"][-1]["override"] is True
+    assert saved["log"][-1]["t"] == entry.label
+    dialog.close()
+
+
+def test_a_refused_override_is_explained_and_changes_nothing(qtbot, main_window) -> None:  # noqa: ANN001
+    dialog = _open(main_window, "naval")
+    view = main_window.current
+    before = view.session.state.to_json()
+    n = len(view.session.entries)
+    _select(dialog, dialog.targets[0].piece)
+    dialog.col.setValue(-1)
+    qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)
+    assert dialog.message.text().startswith("Refused: hex (-1,")
+    assert "off the sea" in dialog.message.text()
+    assert view.session.state.to_json() == before
+    assert len(view.session.entries) == n
+    dialog.close()
+
+
+def test_move_a_raid_figure_to_a_square(qtbot, main_window) -> None:  # noqa: ANN001
+    dialog = _open(main_window, "raid")
+    view = main_window.current
+    _select(dialog, "P1")
+    dialog.col.setValue(2)
+    dialog.row.setValue(3)
+    qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)
+    assert view.session.entries[-1].override, dialog.message.text()
+    unit = next(u for u in view.session.state.units if u.id == "P1")
+    assert unit.sq == (2, 3)
+    assert "P1 put on square (2, 3)" in view.session.entries[-1].label
+    dialog.close()
+
+
+def test_board_game_places_are_chosen_by_name(qtbot, main_window) -> None:  # noqa: ANN001
+    dialog = _open(main_window, "tortuga-1667")
+    view = main_window.current
+    if view.session.state.pending:  # set-up choices still open: nothing to move yet
+        dialog.close()
+        return
+    _select(dialog, "pirate1")
+    box = dialog.findChild(QComboBox, "override-place")
+    here = view.session.state.loc[0]
+    box.setCurrentIndex(2 if here != 2 else 0)
+    qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)
+    assert view.session.entries[-1].override, dialog.message.text()
+    dialog.close()
+
+
+def test_override_needs_a_game(main_window) -> None:  # noqa: ANN001
+    main_window.go_home()
+    assert main_window.table_override() is None
+    assert "open or start a game first" in (main_window.last_error or "")
