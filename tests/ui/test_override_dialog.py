@@ -95,17 +95,35 @@ def test_move_a_raid_figure_to_a_square(qtbot, main_window) -> None:  # noqa: AN
 
 
 def test_board_game_places_are_chosen_by_name(qtbot, main_window) -> None:  # noqa: ANN001
+    dialog = _open(main_window, "pirate-versus-pirate")
+    view = main_window.current
+    st = view.session.state
+    piece = dialog.targets[0].piece
+    _select(dialog, piece)
+    box = dialog.findChild(QComboBox, "override-place")
+    free = next(
+        lab
+        for i, lab in enumerate(st.board.labels)
+        if st.occ[i] < 0 and not st.cmask & (1 << i)
+    )
+    box.setCurrentIndex(box.findData(free))
+    qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)
+    entry = view.session.entries[-1]
+    assert entry.override, dialog.message.text()
+    assert entry.label.startswith(f"Table override: Pirate {piece} moved to {free}")
+    assert view.session.state.pos[0] == st.board.labels.index(free)
+    dialog.close()
+
+
+def test_tortuga_refuses_an_override_while_a_choice_is_open(qtbot, main_window) -> None:  # noqa: ANN001
     dialog = _open(main_window, "tortuga-1667")
     view = main_window.current
-    if view.session.state.pending:  # set-up choices still open: nothing to move yet
-        dialog.close()
-        return
+    assert view.session.state.pending  # the captains still choose their first holds
+    n = len(view.session.entries)
     _select(dialog, "pirate1")
-    box = dialog.findChild(QComboBox, "override-place")
-    here = view.session.state.loc[0]
-    box.setCurrentIndex(2 if here != 2 else 0)
     qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)
-    assert view.session.entries[-1].override, dialog.message.text()
+    assert "finish it before the override" in dialog.message.text()
+    assert len(view.session.entries) == n
     dialog.close()
 
 
