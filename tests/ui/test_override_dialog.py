@@ -41,9 +41,7 @@ def test_override_a_ships_hull_is_logged_undone_and_saved(
     session = view.session
     entry = session.entries[-1]
     assert entry.override
-    assert entry.label == (
-        f"Table override: {ship}'s larboard hull set to {was - 2} (was {was})"
-    )
+    assert entry.label == (f"Table override: {ship}'s larboard hull set to {was - 2} (was {was})")
     assert dialog.message.text().startswith("Done. Table override:")
     assert main_window.statusBar().currentMessage() == entry.label
     # The history panel and Edit > Undo name it as an override.
@@ -102,9 +100,7 @@ def test_board_game_places_are_chosen_by_name(qtbot, main_window) -> None:  # no
     _select(dialog, piece)
     box = dialog.findChild(QComboBox, "override-place")
     free = next(
-        lab
-        for i, lab in enumerate(st.board.labels)
-        if st.occ[i] < 0 and not st.cmask & (1 << i)
+        lab for i, lab in enumerate(st.board.labels) if st.occ[i] < 0 and not st.cmask & (1 << i)
     )
     box.setCurrentIndex(box.findData(free))
     qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)

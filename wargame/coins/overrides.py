@@ -55,9 +55,7 @@ def check(state: Any, action: Action) -> str:
     target = find_target(state, a.piece)
     counter = check_counter(target, a.field, a.value)
     d = a.value - counter.value
-    where = (
-        f" ({d} from the pile)" if d > 0 else f" ({-d} back to the pile)" if d < 0 else ""
-    )
+    where = f" ({d} from the pile)" if d > 0 else f" ({-d} back to the pile)" if d < 0 else ""
     return f"{target.label}'s {counter.label} set to {a.value} (was {counter.value}){where}"
 
 

@@ -240,9 +240,7 @@ def _check_fair(before: Any, after: Any) -> None:
     override may touch only what is public."""
     if not hasattr(before, "observation"):
         return
-    changes = [
-        _diff(before.observation(s), after.observation(s)) for s in range(seats(before))
-    ]
+    changes = [_diff(before.observation(s), after.observation(s)) for s in range(seats(before))]
     if any(c != changes[0] for c in changes[1:]):
         raise OverrideRefused(
             "that would change something hidden from some players: "

@@ -18,6 +18,7 @@ from wargame.core.override import (
     OverrideSet,
     Target,
     check_counter,
+    describe_override,
     find_target,
 )
 from wargame.naval.rules import Position
@@ -140,6 +141,7 @@ def _release(state: Any, ship: Ship) -> None:
 
 
 def apply(state: Any, action: Action) -> None:
+    state.events.append(describe_override(state, action))  # the battle log shows it
     a: Any = action
     if isinstance(action, OverrideMove):
         ship = state.ships[a.piece]

@@ -79,11 +79,7 @@ def check(state: Any, action: Action) -> str:
         if any(c == cell for k, c in enumerate(state.coin_cell) if k != j):
             raise OverrideRefused(f"{a.to} already holds a coin")
         holder = state.coin_holder[j]
-        was = (
-            f"carried by {state.pnames[holder]}"
-            if holder >= 0
-            else f"was on {target.position}"
-        )
+        was = f"carried by {state.pnames[holder]}" if holder >= 0 else f"was on {target.position}"
         return f"the {a.piece} coin put on {a.to} ({was})"
     p = state.pirate_index(a.piece)
     if state.occ[cell] >= 0 and state.occ[cell] != p:

@@ -19,6 +19,7 @@ from wargame.core.override import (
     OverrideSet,
     Target,
     check_counter,
+    describe_override,
     find_target,
 )
 from wargame.raid.model import READY, STATUSES, Unit
@@ -50,8 +51,7 @@ def _statuses(u: Unit) -> tuple[str, ...]:
     return tuple(
         s
         for s in STATUSES
-        if not (s == "spiked" and u.kind != "guns")
-        and not (s == "captured" and not u.is_officer)
+        if not (s == "spiked" and u.kind != "guns") and not (s == "captured" and not u.is_officer)
     )
 
 
@@ -114,6 +114,7 @@ def _not_pending(state: Any) -> None:
 
 
 def apply(state: Any, action: Action) -> None:
+    state.log.append(describe_override(state, action))  # the raid log shows it
     a: Any = action
     if a.piece == TABLE:
         state.alarm = a.value
