@@ -501,9 +501,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{pages} page(s) written to {path}: print at 100%", 6000)
         return pages
 
-    def table_override(self) -> QDialog | None:
+    def table_override(self, *, piece: str | None = None) -> QDialog | None:
         """Edit > Table override...: move any piece, change any counter of the open
-        game, each change a logged, undoable override (ui/override.py)."""
+        game, each change a logged, undoable override (ui/override.py); ``piece``
+        is selected first (a right-click on it)."""
         from ui.override import OverrideDialog, apply_table_override
         from wargame.core.override import supports_override
 
@@ -525,6 +526,8 @@ class MainWindow(QMainWindow):
         dialog = OverrideDialog(lambda: v.history_session().state, apply, self)
         follow = v.undo_stack.indexChanged.connect(lambda _i: dialog.reload())
         dialog.finished.connect(lambda _r: v.undo_stack.indexChanged.disconnect(follow))
+        if piece is not None:
+            dialog.reload(piece)
         dialog.open()
         return dialog
 

@@ -13,17 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGraphicsView,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -250,6 +252,34 @@ def _at(t: Target) -> str:
     if t.position is None:
         return where
     return f"at {where}" if t.grid in ("hex", "square") else f"on {where}"
+
+
+def attach_piece_menu(
+    board: QGraphicsView, mode_view: QWidget, piece_at: Callable[[QPoint], str | None]
+) -> None:
+    """Right-click on a piece of ``board`` offers "Override <piece>...": the table
+    override dialog opened on that piece (``piece_at`` names the piece under a
+    viewport point, None for none)."""
+    board.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def menu_at(pos: QPoint) -> None:
+        piece = piece_at(pos)
+        if piece is None:
+            return
+        menu = QMenu(board)
+        menu.setObjectName("override-piece-menu")
+        act = menu.addAction(f"Override {piece}...")
+        act.triggered.connect(lambda: open_on_piece(mode_view, piece))
+        menu.popup(board.viewport().mapToGlobal(pos))
+
+    board.customContextMenuRequested.connect(menu_at)
+
+
+def open_on_piece(mode_view: QWidget, piece: str) -> Any:
+    """Edit > Table override... with ``piece`` selected (from a right-click)."""
+    window = mode_view.window()
+    opener = getattr(window, "table_override", None)
+    return opener(piece=piece) if opener is not None else None
 
 
 def apply_table_override(view: Any, act: Action) -> Any:

@@ -127,3 +127,44 @@ def test_override_needs_a_game(main_window) -> None:  # noqa: ANN001
     main_window.go_home()
     assert main_window.table_override() is None
     assert "open or start a game first" in (main_window.last_error or "")
+
+
+def _menu_action(board) -> object:  # noqa: ANN001
+    from PySide6.QtWidgets import QMenu
+
+    menus = [m for m in board.findChildren(QMenu) if m.objectName() == "override-piece-menu"]
+    assert menus, "no Override... menu popped up"
+    return menus[-1].actions()[0]
+
+
+def test_right_click_on_a_ship_opens_the_override_on_her(qtbot, main_window) -> None:  # noqa: ANN001
+    from ui.naval.scene import ShipItem
+
+    view = main_window.show_mode("naval")
+    main_window.resize(1280, 800)
+    qtbot.wait(10)
+    item = next(i for i in view.scene.items() if isinstance(i, ShipItem) and i.isVisible())
+    pos = view.sea_view.mapFromScene(item.pos())
+    view.sea_view.customContextMenuRequested.emit(pos)
+    act = _menu_action(view.sea_view)
+    assert act.text() == f"Override {item.name}..."
+    act.trigger()
+    dialog = main_window.findChild(OverrideDialog)
+    assert dialog.isVisible() and dialog.current().piece == item.name
+    dialog.close()
+
+
+def test_right_click_on_a_raid_figure_opens_the_override_on_it(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("raid")
+    main_window.resize(1280, 800)
+    qtbot.wait(10)
+    st = view.session.state
+    unit = next(u for u in st.units if u.sq is not None)
+    here = st.at(unit.sq)
+    pos = view.board.viewport_point(unit.sq, here.index(unit), len(here))
+    view.board.customContextMenuRequested.emit(pos)
+    act = _menu_action(view.board)
+    act.trigger()
+    dialog = main_window.findChild(OverrideDialog)
+    assert dialog.isVisible() and dialog.current().piece == act.text()[9:-3]
+    dialog.close()
