@@ -94,6 +94,9 @@ class OverrideDialog(QDialog):
         self.move_button.setObjectName("override-move")
         self.move_button.clicked.connect(self.move_piece)
         self.where = QLabel()
+        self.note = QLabel()
+        self.note.setObjectName("override-note")
+        self.note.setWordWrap(True)
         pl = QVBoxLayout(self.place_box)
         pl.addWidget(self.where)
         coords = QHBoxLayout()
@@ -115,6 +118,7 @@ class OverrideDialog(QDialog):
 
         right = QWidget()
         rl = QVBoxLayout(right)
+        rl.addWidget(self.note)
         rl.addWidget(self.place_box)
         rl.addWidget(self.counter_box)
         rl.addStretch(1)
@@ -146,7 +150,7 @@ class OverrideDialog(QDialog):
         self.pieces.blockSignals(True)
         self.pieces.clear()
         for t in self.targets:
-            text = t.label
+            text = t.label[:1].upper() + t.label[1:]
             if t.movable:
                 text += f" - {where_text(t)}"
             QListWidgetItem(text, self.pieces)
@@ -169,6 +173,8 @@ class OverrideDialog(QDialog):
         while self.form.rowCount():
             self.form.removeRow(0)
         self.counter_widgets = {}
+        self.note.setText(t.note if t else "")
+        self.note.setVisible(bool(t and t.note))
         if t is None:
             return
         if t.movable:

@@ -43,6 +43,10 @@ def targets(state: Any) -> list[Target]:
                 )
                 for t in range(c.types)
             ),
+            note=(
+                "A booty grows only by coins taken from the pile on the table and shrinks by "
+                "coins put back there; the pouch and the round stack are hidden."
+            ),
         )
         for s in range(state.n)
     ]

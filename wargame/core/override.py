@@ -104,6 +104,8 @@ class Target:
     #: How a position is typed in the dialog: "hex", "square", "place" or "".
     grid: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: A sentence for the player: where changed counts come from, what can't change.
+    note: str = ""
 
     def counter(self, name: str) -> Counter | None:
         return next((c for c in self.counters if c.name == name), None)

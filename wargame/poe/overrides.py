@@ -32,6 +32,10 @@ def targets(state: Any) -> list[Target]:
             movable=True,
             grid="place",
             extra={"place_names": names},
+            note=(
+                "A captain moves with their crew and their ship. Hands, cards and points "
+                "can't be overridden: they are hidden or scored from the burials."
+            ),
         )
         for s in range(state.n)
     ]

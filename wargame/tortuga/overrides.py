@@ -63,7 +63,11 @@ def targets(state: Any) -> list[Target]:
         for area in range(3)
         for side in range(2)
     )
-    out.append(Target(TABLE, "the treasure", counters))
+    note = (
+        "A hold gains chests from the Spanish galleon and gives them back to it "
+        f"(the galleon holds {state.galleon} now)."
+    )
+    out.append(Target(TABLE, "the treasure", counters, note=note))
     return out
 
 
