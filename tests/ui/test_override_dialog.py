@@ -168,3 +168,27 @@ def test_right_click_on_a_raid_figure_opens_the_override_on_it(qtbot, main_windo
     dialog = main_window.findChild(OverrideDialog)
     assert dialog.isVisible() and dialog.current().piece == act.text()[9:-3]
     dialog.close()
+
+
+def test_a_reopened_board_game_log_tells_the_override() -> None:
+    from ui.coins.view import history_lines as coins_lines
+    from ui.tortuga.texts import history_lines as tortuga_lines
+    from wargame.core.dice import DiceService
+    from wargame.core.game import GameSpec, RandomBot
+    from wargame.core.override import OverrideSet, targets
+    from wargame.core.play import new_session
+
+    s = new_session(GameSpec("pirate-coins", 3), DiceService.seeded(5))
+    bot = RandomBot(DiceService.seeded(6))
+    while not any(s.state.pile):
+        s.apply(bot.choose(s.state, s.state.current_player()))
+    c = next(c for c in targets(s.state)[0].counters if c.high > c.value)
+    entry = s.override(OverrideSet("pirate1", c.name, c.high))
+    assert coins_lines(s)[-1] == entry.label
+
+    t = new_session(GameSpec("tortuga-1667", 4), DiceService.seeded(7))
+    bot = RandomBot(DiceService.seeded(8))
+    while t.state.pending or t.state.vote is not None or t.state.in_action:
+        t.apply(bot.choose(t.state, t.state.current_player()))
+    entry = t.override(OverrideSet("treasure", "tortuga_french", t.state.holds[2][1] + 1))
+    assert tortuga_lines(t)[-1] == entry.label
