@@ -138,6 +138,9 @@ class MainWindow(QMainWindow):
         edit.addAction(self.act_undo)
         edit.addAction(self.act_redo)
         edit.addSeparator()
+        self.act_override = self._action(
+            edit, "Table &override...", QKeySequence("Ctrl+Shift+O"), self.table_override
+        )
         self.act_history = self.history_dock.toggleViewAction()
         self.act_history.setText("Show &history")
         self.act_history.setShortcut(QKeySequence("Ctrl+Shift+H"))
@@ -497,6 +500,36 @@ class MainWindow(QMainWindow):
             return 0
         self.statusBar().showMessage(f"{pages} page(s) written to {path}: print at 100%", 6000)
         return pages
+
+    def table_override(self, *, piece: str | None = None) -> QDialog | None:
+        """Edit > Table override...: move any piece, change any counter of the open
+        game, each change a logged, undoable override (ui/override.py); ``piece``
+        is selected first (a right-click on it)."""
+        from ui.override import OverrideDialog, apply_table_override
+        from wargame.core.override import supports_override
+
+        v = self.current
+        session = v.history_session()
+        if session is None or not supports_override(session.state):
+            self.error(
+                "Table override",
+                "A table override changes a game in play: open or start a game first "
+                "(Naval battle, Land raid or one of the board games).",
+            )
+            return None
+
+        def apply(act: Any) -> Any:
+            entry = apply_table_override(v, act)
+            self.statusBar().showMessage(entry.label, 10000)
+            return entry
+
+        dialog = OverrideDialog(lambda: v.history_session().state, apply, self)
+        follow = v.undo_stack.indexChanged.connect(lambda _i: dialog.reload())
+        dialog.finished.connect(lambda _r: v.undo_stack.indexChanged.disconnect(follow))
+        if piece is not None:
+            dialog.reload(piece)
+        dialog.open()
+        return dialog
 
     def export_dice_log(self, path: str | Path | None = None) -> bool:
         """Write every roll shown in the dice log to a CSV file."""

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QLabel, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QMessageBox, QVBoxLayout, QWidget
 
 from ui.context import AppContext
 from wargame.core.log import Session
@@ -98,7 +98,18 @@ class ModeView(QWidget):
         return session if isinstance(session, Session) else None
 
     def history_changed(self) -> None:
-        """Redraw after an undo or redo restored from a reopened save (views override)."""
+        """Redraw after an undo or redo restored from a reopened save or a table
+        override (views override; by default the view's own ``_refresh``)."""
+        refresh = getattr(self, "_refresh", None)
+        if callable(refresh):
+            refresh()
+
+    def override_applied(self, entry: Any) -> None:
+        """A table override was applied: tell the view's game log (a list), if any."""
+        log = getattr(self, "log", None)
+        if isinstance(log, QListWidget):
+            log.addItem(entry.label)
+            log.scrollToBottom()
 
     def history_command(self, session: Any, text: str, entry: Any) -> Any:
         """The undo command for a restored log entry; None: the plain session command."""

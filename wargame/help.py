@@ -18,7 +18,7 @@ RULING_HEADINGS: dict[str, tuple[str, ...]] = {
     "tortuga-1667": ("Tortuga 1667", "Tortuga"),
 }
 #: Sections every mode shares (dice, undo, the log, saves).
-SHARED_HEADINGS = ("Foundation", "Fair play", "Saves")
+SHARED_HEADINGS = ("Foundation", "Fair play", "Saves", "Table override")
 
 
 def summary(key: str) -> str:

@@ -89,7 +89,7 @@ def history_lines(session: Session[Any]) -> list[str]:
         lines = []
         for e in session.entries:
             state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
-            lines.append(event_text(state))
+            lines.append(e.label if e.override else event_text(state))  # a table override
         return lines
     except WargameError:
         return ["(this save's log could not be retold)"]

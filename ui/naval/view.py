@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 
 from ui.mode_base import ModeView
 from ui.naval.panel import PanelMixin, compass
-from ui.naval.scene import PX, SeaScene, SeaView
+from ui.naval.scene import PX, SeaScene, SeaView, ShipItem
 from ui.naval.sheet import export_pdf, sheet_html
+from ui.override import attach_piece_menu
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
@@ -98,6 +99,7 @@ class NavalView(PanelMixin, ModeView):
         self.sea_view.clicked.connect(self._clicked)
         self.sea_view.hovered.connect(self._hovered)
         self.sea_view.ruler_changed.connect(lambda cm: self._set_status(f"Ruler: {cm:.1f} cm"))
+        attach_piece_menu(self.sea_view, self, self._ship_under)  # right-click: Override...
         split.addWidget(self.sea_view)
         side = QWidget()
         side.setMinimumWidth(360)
@@ -242,6 +244,10 @@ class NavalView(PanelMixin, ModeView):
 
     def history_changed(self) -> None:
         self._refresh()
+
+    def _ship_under(self, pos: Any) -> str | None:
+        """The ship under a point of the sea view (for the right-click menu)."""
+        return next((i.name for i in self.sea_view.items(pos) if isinstance(i, ShipItem)), None)
 
     def print_source(self) -> Any:
         """The sea with its hexes and islands, without ships, at the scenario's hex size."""

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.mode_base import ModeView
+from ui.override import attach_piece_menu
 from ui.raid.board import TownBoard, TownScene
 from ui.raid.panel import order_odds, overlay_for, prompt_text, score_lines, selection_odds
 from ui.raid.setup import ForceBuilder, Legend, TownEditor
@@ -90,6 +91,7 @@ class RaidView(SetupMixin, ModeView):
         self.scene = TownScene(self)
         self.board = TownBoard(self.scene)
         self.board.clicked.connect(self._clicked)
+        attach_piece_menu(self.board, self, self._figure_under)  # right-click: Override...
         self.board.stroke_started.connect(self._stroke_started)
         self.board.painted.connect(self._paint)
         self.board.stroke_ended.connect(self._stroke_ended)
@@ -236,6 +238,13 @@ class RaidView(SetupMixin, ModeView):
 
     def status_text(self) -> str:
         return self._status
+
+    def _figure_under(self, pos: Any) -> str | None:
+        """The figure under a point of the board, in play (for the right-click menu)."""
+        if self.session is None or self.tabs.currentIndex() in (TAB_FORCES, TAB_TOWN):
+            return None
+        ids = (i.data(0) for i in self.board.items(pos))
+        return next((d for d in ids if isinstance(d, str)), None)
 
     def history_changed(self) -> None:
         self._refresh()

@@ -62,7 +62,7 @@ def history_lines(session: Session[Any]) -> list[str]:
     out = []
     seen = state.last_vote
     for e in session.entries:
-        out.append(state.describe(e.action))
+        out.append(e.label if e.override else state.describe(e.action))  # a table override
         state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
         if state.last_vote is not None and state.last_vote is not seen:
             seen = state.last_vote

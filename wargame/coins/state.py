@@ -18,6 +18,7 @@ from wargame.coins.rules import CoinSet
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
+from wargame.core.override import apply_override, is_override
 from wargame.errors import IllegalAction, InvariantViolation
 
 PHASE_NAMES = ("start", "fortune", "decide", "reveal", "flip", "over")
@@ -106,6 +107,8 @@ class CoinsState(GameState):
 
     def apply(self, action: Action, dice: DiceService) -> None:
         if action not in _LEGAL[self.phase]:
+            if is_override(action):  # the table override (wargame.core.override)
+                return apply_override(self, action)
             from wargame.coins.describe import why_illegal
 
             raise IllegalAction(why_illegal(self, action), rule="Pirate Coins: turn structure")

@@ -9,6 +9,7 @@ from typing import Any
 
 from wargame.core.actions import Action
 from wargame.core.dice import Roll
+from wargame.core.override import is_override
 from wargame.errors import FileFormatError
 
 
@@ -31,6 +32,11 @@ class Entry:
     text: str = ""
     #: The action's parameters are private to ``seat``: the save seals its text.
     secret: bool = False
+
+    @property
+    def override(self) -> bool:
+        """A table override (outside the rules, on the table's say-so)."""
+        return is_override(self.action)
 
     @property
     def label(self) -> str:
@@ -62,6 +68,8 @@ class Entry:
             out["b"] = 1
         if self.seat is not None:
             out["p"] = self.seat
+        if self.override:
+            out["override"] = True
         return out
 
     def private_json(self) -> dict[str, Any] | None:

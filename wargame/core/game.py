@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
+from wargame.core.override import describe_override, is_override
 from wargame.errors import BadInput
 
 
@@ -134,7 +135,10 @@ def action_is_secret(state: Any, action: Action) -> bool:
 def public_text(state: Any, action: Action) -> str:
     """The one sentence every player sees for ``action`` about to be applied to
     ``state`` (game log, undo and redo labels, status): a secret action is told
-    by ``describe_secret`` and its parameters never reach ``describe``."""
+    by ``describe_secret`` and its parameters never reach ``describe``. A table
+    override is told by its mode's ``overrides`` module, marked as an override."""
+    if is_override(action):
+        return describe_override(state, action)
     if action_is_secret(state, action):
         tell = getattr(state, "describe_secret", None)
         return tell(action) if tell is not None else "a secret choice"

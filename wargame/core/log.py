@@ -34,8 +34,9 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider, fresh_seed
 from wargame.core.entry import Entry, public_roll
 from wargame.core.game import action_is_secret, public_text
+from wargame.core.override import OverrideRefused, is_override
 from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring
-from wargame.errors import FileFormatError, UndoBlocked, WargameError
+from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError
 
 SESSION_FORMAT = "wargame-session"
 SESSION_VERSION = 2
@@ -109,7 +110,24 @@ class Session(Generic[S]):
 
     # -- applying ----------------------------------------------------------------
     def apply(self, action: Action) -> Entry:
-        """Apply and record ``action``. On any error the state is as before."""
+        """Apply and record ``action``. On any error the state is as before. A table
+        override is refused here: it goes only through :meth:`override`."""
+        if is_override(action):
+            raise IllegalAction(
+                "a table override is not a move of the game: use Edit > Table override"
+            )
+        return self._apply(action)
+
+    def override(self, action: Action) -> Entry:
+        """Apply and record the table override ``action`` (:mod:`wargame.core.override`):
+        outside the legal actions, on the table's say-so, marked as an override in the
+        log and the save. Raises OverrideRefused (BadInput) and changes nothing when the
+        game can't take it."""
+        if not is_override(action):
+            raise OverrideRefused(f"{action.kind} is not a table override")
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Entry:
         seat = _current_player(self.state)
         secret = action_is_secret(self.state, action)
         try:
@@ -133,6 +151,10 @@ class Session(Generic[S]):
     def apply_text(self, text: str) -> Entry:
         parse = getattr(self.state, "parse_action", Action.from_text)
         return self.apply(parse(text))
+
+    def override_text(self, text: str) -> Entry:
+        """:meth:`override` from the action's text form."""
+        return self.override(Action.from_text(text))
 
     def _is_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
         """Any roll (seen or hidden) and any reveal is a barrier; a game may add more,
@@ -453,6 +475,8 @@ class Session(Generic[S]):
                 for r in e.rolls
             )
             said = e.label if e.secret else e.action.to_text()
+            if e.override:
+                said += "  (table override)"
             lines.append(f"{i:4d}. {said}{'  ' + dice if dice else ''}")
         return "\n".join(lines)
 

@@ -14,6 +14,7 @@ from typing import Any
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
+from wargame.core.override import apply_override, is_override
 from wargame.errors import IllegalAction, InvariantViolation
 from wargame.poe import actions as A
 from wargame.poe.board import Board
@@ -124,6 +125,8 @@ class PoeState(GameState):
 
     def apply(self, action: Action, dice: DiceService) -> None:
         if action not in self.legal_actions():
+            if is_override(action):  # the table override (wargame.core.override)
+                return apply_override(self, action)
             from wargame.poe.refusals import why_illegal
 
             reason, rule = why_illegal(self, action)

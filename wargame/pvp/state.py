@@ -14,6 +14,7 @@ from typing import Any
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
+from wargame.core.override import Override, apply_override
 from wargame.errors import InvariantViolation
 from wargame.pvp.board import TriBoard
 
@@ -194,7 +195,10 @@ class PvpState(GameState):
         return self._legal
 
     def apply(self, action: Action, dice: DiceService) -> None:
-        _apply(self, action, dice)
+        if isinstance(action, Override):  # the table override (wargame.core.override)
+            apply_override(self, action)
+        else:
+            _apply(self, action, dice)
         self._legal = None
 
     def is_terminal(self) -> bool:

@@ -17,6 +17,7 @@ from typing import Any, Self
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState, Outcome
+from wargame.core.override import Override, apply_override
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
 from wargame.raid.combat import CombatMixin
@@ -232,6 +233,8 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         """Validate ``action`` fully, then carry it out. Refusals change nothing."""
         if self.end is not None:
             raise IllegalAction("the raid is over", rule=RULE["over"])
+        if isinstance(action, Override):  # the table override (wargame.core.override)
+            return apply_override(self, action)
         handler = self._validate(action)
         handler(dice)
         self._advance(dice)

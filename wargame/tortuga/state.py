@@ -19,6 +19,7 @@ from typing import Any
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
+from wargame.core.override import apply_override, is_override
 from wargame.errors import IllegalAction
 from wargame.tortuga.rules import TEAMS, Data
 
@@ -143,6 +144,11 @@ class TortugaState(GameState):
                 break
         else:
             if action not in legal:
+                if is_override(action):  # the table override (wargame.core.override)
+                    self.barrier = False
+                    apply_override(self, action)
+                    self._legal = None
+                    return
                 from wargame.tortuga.legal import why_illegal
 
                 raise IllegalAction(why_illegal(self, action), rule="Tortuga 1667")
