@@ -35,6 +35,7 @@ from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider,
 from wargame.core.entry import Entry, public_roll
 from wargame.core.game import action_is_secret, public_text
 from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring
+from wargame.core.seats import SEAT_NAMES, clean_seat_names, header_names
 from wargame.errors import FileFormatError, UndoBlocked, WargameError
 
 SESSION_FORMAT = "wargame-session"
@@ -81,6 +82,7 @@ class Session(Generic[S]):
         else:
             self.setup_rolls = tuple(setup_rolls)
             self.state = factory(DiceService(ReplayProvider(self.setup_rolls)))
+        self._name_seats()
         self.entries: list[Entry] = []
         self.redo_list: list[Entry] = []
         self._snapshots: list[tuple[int, S]] = [(0, self.state.clone())]
@@ -209,6 +211,31 @@ class Session(Generic[S]):
         for entry in self.entries[n:upto]:
             state.apply(entry.action, DiceService(ReplayProvider(entry.rolls)))
         self.state = state
+        self._name_seats()
+
+    # -- seat names (public: in the header) ------------------------------------------
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players' names for the seats ("" or missing: the game's default)."""
+        return header_names(self.header)
+
+    @seat_names.setter
+    def seat_names(self, names: Sequence[str]) -> None:
+        seats = getattr(self.state, "n", None)
+        if not isinstance(seats, int):
+            seats = int(self.header.get("players", len(names)) or len(names))
+        clean = clean_seat_names(names, seats)
+        if clean:
+            self.header[SEAT_NAMES] = list(clean)
+        else:
+            self.header.pop(SEAT_NAMES, None)
+        self._name_seats()
+
+    def _name_seats(self) -> None:
+        """Give the state the seat names, so its log sentences use them."""
+        names = self.seat_names
+        if names or getattr(self.state, "seat_names", ()):
+            self.state.seat_names = names  # type: ignore[attr-defined]
 
     # -- persistence -------------------------------------------------------------
     def _sealer(self) -> Sealer:

@@ -14,6 +14,7 @@ from typing import Any
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
+from wargame.core.seats import seat_label
 from wargame.errors import InvariantViolation
 from wargame.pvp.board import TriBoard
 
@@ -157,7 +158,7 @@ class PvpState(GameState):
         return p // self.opts.pirates
 
     def seat_title(self, seat: int) -> str:
-        return self.colour[seat].capitalize()
+        return seat_label(seat, self.seat_names, self.colour[seat].capitalize())
 
     def coin_index(self, name: str) -> int:
         try:
