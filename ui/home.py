@@ -25,6 +25,7 @@ from ui.mode_base import ModeView
 from ui.modes import is_built
 from wargame.core.registry import MODES
 from wargame.errors import WargameError
+from wargame.persistence.autosave import local_time, save_title
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -161,10 +162,18 @@ class HomeView(ModeView):
         titles = {m.key: m.title for m in MODES} | {"map-editor": "Map"}
         db = self.ctx.db
         for info in db.list_saves(limit=15):
-            flag = " (autosave)" if info.autosave else ""
+            mode = titles.get(info.mode, info.mode)
+            title = save_title(info.name, mode, info.updated, autosave=info.autosave)
+            when = f"{local_time(info.updated):%Y-%m-%d %H:%M}"
             item = QListWidgetItem(
-                f"{info.name}{flag}\n{titles.get(info.mode, info.mode)} - "
-                f"{info.updated:%Y-%m-%d %H:%M}"
+                f"{title}\nunsaved work, kept for you"
+                if info.autosave
+                else f"{title}\n{mode} - {when}"
+            )
+            item.setToolTip(
+                f"{title}: the unsaved state of a game, kept automatically; double-click to resume"
+                if info.autosave
+                else f"{title} ({mode}), saved {when}; double-click to resume"
             )
             item.setData(Qt.ItemDataRole.UserRole, info.id)
             self.saves.addItem(item)

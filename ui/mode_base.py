@@ -121,6 +121,25 @@ class ModeView(QWidget):
         head = session.head_json()
         return head
 
+    def place_title(self) -> str:
+        """What the document is played on: its scenario's or map's name ("" if none)."""
+        session = self.history_session()
+        scenario = session.header.get("scenario") if session is not None else None
+        if isinstance(scenario, dict):
+            for key in ("name", "title"):
+                value = scenario.get(key)
+                if isinstance(value, str) and value.strip():
+                    return " ".join(value.split())[:60]
+        return ""
+
+    def autosave_name(self) -> str:
+        """The autosave row's name: the name the player saved the document under, else
+        what it is played on; home lists it as "Mode — name — autosave 24 Nov 14:05"."""
+        if self.path is not None or self.save_id is not None:
+            return self.document_name
+        name = self.document_name
+        return self.place_title() or ("" if name in (self.mode_key, "untitled") else name)
+
     def autosave(self) -> None:
         """Store the document in its autosave slot (call after every action): only
         the log entries that changed since the last autosave are written."""
@@ -131,13 +150,13 @@ class ModeView(QWidget):
             session = self.autosave_session()
             if session is None:
                 self.autosave_slot.write_whole(
-                    db, self.mode_key, self.document_name, self.save_json(), of_save=self.save_id
+                    db, self.mode_key, self.autosave_name(), self.save_json(), of_save=self.save_id
                 )
             else:
                 self.autosave_slot.write_session(
                     db,
                     self.mode_key,
-                    self.document_name,
+                    self.autosave_name(),
                     head=self.autosave_head(session),
                     entries=session.entries,
                     entry_json=session.entry_json,
