@@ -201,7 +201,8 @@ class MainWindow(QMainWindow):
             view = make_view(key, self.ctx)
             self._add_view(view)
             try:
-                view.load_default()
+                # A fresh table, like any new document (bots' opening moves are not unsaved).
+                view.replace_document(view.load_default)
             except WargameError as exc:
                 self.error("Could not load the default", str(exc))
         return self.views[key]

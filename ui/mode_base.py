@@ -169,14 +169,36 @@ class ModeView(QWidget):
         """Replace the open document by what ``load`` makes (a new game, a restart,
         an import...): asks Save / Discard / Cancel first when there are unsaved
         changes. The new document gets its own autosave slot and no save or file
-        yet. Returns False when the player cancelled; ``load``'s errors propagate."""
+        yet. Returns False when the player cancelled; ``load``'s errors propagate.
+
+        The document ``load`` leaves is not unsaved work, even when bots made the
+        opening moves while it was set up: this is the one place that rule lives."""
         window = self.window()
         confirm = getattr(window, "confirm_replace", None)
         if confirm is not None and not confirm(self):
             return False
-        load()
+        before = (self.autosave_slot.id, self.save_id, self.path)
         self.new_document_identity()
+        try:
+            load()
+        except BaseException:
+            self.autosave_slot.id, self.save_id, self.path = before
+            raise
+        self._forget_setup_autosave()
+        self.undo_stack.setClean()
         return True
+
+    def _forget_setup_autosave(self) -> None:
+        """Bots' moves while a table was set up may have been autosaved: that row holds
+        no unsaved work, so it goes (the first real move stores the game afresh)."""
+        slot = self.autosave_slot.id
+        if slot is None:
+            return
+        try:
+            self.ctx.db.delete_save(slot)
+        except WargameError:
+            pass  # the row stays listed; nothing is lost
+        self.autosave_slot.detach()
 
     def new_document_identity(self) -> None:
         """The document now shown is a new one: not the save, file or autosave of

@@ -276,8 +276,6 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
     def load_default(self) -> None:
         self.new_game(["human", "strong", "strong", "strong"])
         self.run_bots()
-        # The bots' opening moves are part of a fresh table, not unsaved work.
-        self.undo_stack.setClean()
 
     def new_game_from_bar(self) -> None:
         n = self.player_spin.value()
