@@ -24,7 +24,7 @@ from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.modes import is_built
 from wargame.core.registry import MODES
-from wargame.errors import WargameError
+from wargame.errors import WargameError, shown
 from wargame.persistence.autosave import local_time, save_title
 
 CARD_STYLE = """
@@ -191,7 +191,7 @@ class HomeView(ModeView):
             return
         name = item.text().splitlines()[0]
         if not self.ctx.quiet_errors:
-            answer = QMessageBox.question(self, "Delete save", f"Delete the save {name!r}?")
+            answer = QMessageBox.question(self, "Delete save", f"Delete the save {shown(name)}?")
             if answer != QMessageBox.StandardButton.Yes:
                 return
         try:

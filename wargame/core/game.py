@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Protocol, Self
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.seats import seat_label
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ class Game(ABC):
             if unknown:
                 known = ", ".join(self.param_names) or "none"
                 raise BadInput(
-                    f"game parameter {unknown[0]!r} is unknown to {self.title} (it takes: {known})"
+                    f"game parameter {shown(unknown[0])} is unknown to {self.title} (it takes: {known})"
                 )
 
     @abstractmethod

@@ -36,7 +36,7 @@ from wargame.core.entry import Entry, public_roll
 from wargame.core.game import action_is_secret, public_text
 from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring
 from wargame.core.seats import SEAT_NAMES, clean_seat_names, header_names
-from wargame.errors import FileFormatError, UndoBlocked, WargameError
+from wargame.errors import FileFormatError, UndoBlocked, WargameError, shown
 
 SESSION_FORMAT = "wargame-session"
 SESSION_VERSION = 2
@@ -493,9 +493,9 @@ def _check_format(data: Any) -> int:
         raise FileFormatError("not a saved game (format is not 'wargame-session')")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FileFormatError(f"saved game version {version!r} is not one this app knows")
+        raise FileFormatError(f"saved game version {shown(version)} is not one this app knows")
     if version > SESSION_VERSION:
-        raise FileFormatError(f"saved game version {version!r} is newer than this app")
+        raise FileFormatError(f"saved game version {shown(version)} is newer than this app")
     return version
 
 
@@ -521,14 +521,14 @@ def _seq(value: Any, what: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise SaveTampered(f"saved game: {what!r} must be a list")
+        raise SaveTampered(f"saved game: {shown(what)} must be a list")
     return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise FileFormatError(f"saved game: {key!r} must be a list")
+        raise FileFormatError(f"saved game: {shown(key)} must be a list")
     return value
 
 
