@@ -73,6 +73,8 @@ class HomeView(ModeView):
     title = "Home"
 
     open_mode = Signal(str)
+    #: The Campaign card: start a new campaign with the wizard.
+    new_campaign = Signal()
     open_save = Signal(int)
     open_scenario = Signal(int)
     #: A save was deleted (the main window makes a document still showing it unsaved).
@@ -96,7 +98,14 @@ class HomeView(ModeView):
         self.cards: dict[str, QPushButton] = {}
         for i, m in enumerate(MODES):
             btn = mode_card(m.title, m.blurb, is_built(m.key))
-            btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
+            if m.key == "campaign":
+                btn.clicked.connect(lambda _=False: self.new_campaign.emit())
+                btn.setToolTip(
+                    "Start a new campaign: choose a shipped one or a blank one, name the players. "
+                    "Open a campaign in play from Recent saves or File > Open."
+                )
+            else:
+                btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
             self.cards[m.key] = btn
             grid.addWidget(btn, i // 2, i % 2)
         left.addLayout(grid)

@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         ctx.db_problem_handler = self._database_problem
         self.home = HomeView(ctx)
         self.home.open_mode.connect(self.show_mode)
+        self.home.new_campaign.connect(self.new_campaign)
         self.home.open_save.connect(self.open_save)
         self.home.open_scenario.connect(self.open_db_scenario)
         self.home.save_deleted.connect(self.save_deleted)
@@ -211,6 +212,15 @@ class MainWindow(QMainWindow):
         view = self.view(key)
         self._activate(view)
         return view
+
+    def new_campaign(self) -> Any:
+        """Home's Campaign card: the New campaign wizard; cancelled, back where we were."""
+        previous = self.current
+        view = self.show_mode("campaign")
+        wizard = view.new_campaign_wizard()  # type: ignore[attr-defined]
+        if previous is self.home:
+            wizard.rejected.connect(self.go_home)
+        return wizard
 
     def go_home(self) -> None:
         self.home.refresh()
