@@ -120,6 +120,9 @@ class HomeView(ModeView):
         )
         self.saves = QListWidget()
         self.saves.setSpacing(3)
+        # A long title ("Land raid — The sack of Puerto Bello — autosave ...") wraps, never cut.
+        self.saves.setWordWrap(True)
+        self.saves.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.saves.itemActivated.connect(self._save_activated)
         self.saves.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.delete_action = QAction("Delete save", self.saves)
@@ -131,6 +134,8 @@ class HomeView(ModeView):
         right.addWidget(QLabel("<b>Scenarios and maps</b>"))
         self.scenarios = QListWidget()
         self.scenarios.setSpacing(3)
+        self.scenarios.setWordWrap(True)
+        self.scenarios.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scenarios.itemActivated.connect(self._scenario_activated)
         right.addWidget(self.scenarios, 1)
         frame = QFrame()

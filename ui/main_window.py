@@ -214,12 +214,11 @@ class MainWindow(QMainWindow):
         return view
 
     def new_campaign(self) -> Any:
-        """Home's Campaign card: the New campaign wizard; cancelled, back where we were."""
-        previous = self.current
-        view = self.show_mode("campaign")
+        """Home's Campaign card: the New campaign wizard over the screen we are on; the
+        campaign shows once it has started (cancelled, nothing changes)."""
+        view = self.view("campaign")
         wizard = view.new_campaign_wizard()  # type: ignore[attr-defined]
-        if previous is self.home:
-            wizard.rejected.connect(self.go_home)
+        wizard.accepted.connect(lambda: self._activate(view))
         return wizard
 
     def go_home(self) -> None:

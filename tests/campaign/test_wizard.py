@@ -76,8 +76,7 @@ def test_the_campaign_card_starts_the_shipped_campaign_at_turn_one_with_our_play
     # the shipped campaign stays under Scenarios on home
     main_window.go_home()
     scenarios = [
-        main_window.home.scenarios.item(i).text()
-        for i in range(main_window.home.scenarios.count())
+        main_window.home.scenarios.item(i).text() for i in range(main_window.home.scenarios.count())
     ]
     assert any(t.startswith("The Spanish Main, 1690") for t in scenarios)
 
