@@ -192,7 +192,7 @@ class VoteReveal(QFrame):
 class NewGameDialog(QDialog):
     """How many pirates, and who plays each seat."""
 
-    def __init__(self, parent: QWidget, seats: list[str]) -> None:
+    def __init__(self, parent: QWidget, seats: list[str], names: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game of Tortuga 1667")
         form = QFormLayout(self)
@@ -207,7 +207,7 @@ class NewGameDialog(QDialog):
             for c in CONTROLLERS:
                 box.addItem(CONTROLLER_TITLES[c], c)
             box.setCurrentIndex(CONTROLLERS.index(seats[s]) if s < len(seats) else 2)
-            form.addRow(f"Pirate {s + 1}:", box)
+            form.addRow(f"{seat_label(s, names)}:", box)
             self.boxes.append(box)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

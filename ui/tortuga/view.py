@@ -239,7 +239,7 @@ class TortugaView(BotTurns, ModeView):
         self._rules.open()
 
     def new_game_dialog(self) -> None:
-        dlg = NewGameDialog(self, self.seats)
+        dlg = NewGameDialog(self, self.seats, self.naming.names)
         dlg.accepted.connect(lambda: self.new_game(dlg.seats(), seed=self.seed + 1))
         self._dialog = dlg
         dlg.open()
