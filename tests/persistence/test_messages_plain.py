@@ -34,12 +34,19 @@ NOISE = re.compile(
 )
 
 
+#: A value quoted from the file itself ('...' as ``shown`` writes text): whatever it
+#: holds is the player's own text, not code words.
+QUOTED = re.compile(r"(?:(?<=[\s(])|^)'.*?'(?=[\s,);:.]|$)")
+
+
 def plain(load: Any, data: Any) -> None:
     try:
         load(data)
     except BadInput as exc:
         text = str(exc)
-        assert not NOISE.search(text), f"code words in a player's message: {text}"
+        assert not NOISE.search(QUOTED.sub("'...'", text)), (
+            f"code words in a player's message: {text}"
+        )
 
 
 @pytest.mark.parametrize("game", available_games())
