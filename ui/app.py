@@ -23,7 +23,7 @@ from ui.main_window import MainWindow
 from ui.mode_base import ModeView
 from ui.qtcompat import run_modal
 from ui.screen_fit import keep_size
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 
 if TYPE_CHECKING:
     from wargame.persistence.db import Database
@@ -100,7 +100,9 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise BadInput(f"--size: expected WIDTHxHEIGHT such as 1280x800, not {text!r}") from None
+        raise BadInput(
+            f"--size: expected WIDTHxHEIGHT such as 1280x800, not {shown(text)}"
+        ) from None
     if not (200 <= w <= 8000 and 200 <= h <= 8000):
         raise BadInput(f"--size: {w}x{h} is outside 200x200..8000x8000")
     return w, h
@@ -130,7 +132,7 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
 
     if view not in ("home", *mode_keys()):
         raise BadInput(
-            f"VIEW: unknown view {view!r}; choose home or one of {', '.join(mode_keys())}"
+            f"VIEW: unknown view {shown(view)}; choose home or one of {', '.join(mode_keys())}"
         )
     w, h = parse_size(size)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -24,7 +24,8 @@ from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.modes import is_built
 from wargame.core.registry import MODES
-from wargame.errors import WargameError
+from wargame.errors import WargameError, shown
+from wargame.persistence.autosave import local_time, save_title
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -72,6 +73,8 @@ class HomeView(ModeView):
     title = "Home"
 
     open_mode = Signal(str)
+    #: The Campaign card: start a new campaign with the wizard.
+    new_campaign = Signal()
     open_save = Signal(int)
     open_scenario = Signal(int)
     #: A save was deleted (the main window makes a document still showing it unsaved).
@@ -95,7 +98,14 @@ class HomeView(ModeView):
         self.cards: dict[str, QPushButton] = {}
         for i, m in enumerate(MODES):
             btn = mode_card(m.title, m.blurb, is_built(m.key))
-            btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
+            if m.key == "campaign":
+                btn.clicked.connect(lambda _=False: self.new_campaign.emit())
+                btn.setToolTip(
+                    "Start a new campaign: choose a shipped one or a blank one, name the players. "
+                    "Open a campaign in play from Recent saves or File > Open."
+                )
+            else:
+                btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
             self.cards[m.key] = btn
             grid.addWidget(btn, i // 2, i % 2)
         left.addLayout(grid)
@@ -110,6 +120,9 @@ class HomeView(ModeView):
         )
         self.saves = QListWidget()
         self.saves.setSpacing(3)
+        # A long title ("Land raid — The sack of Puerto Bello — autosave ...") wraps, never cut.
+        self.saves.setWordWrap(True)
+        self.saves.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.saves.itemActivated.connect(self._save_activated)
         self.saves.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.delete_action = QAction("Delete save", self.saves)
@@ -121,6 +134,8 @@ class HomeView(ModeView):
         right.addWidget(QLabel("<b>Scenarios and maps</b>"))
         self.scenarios = QListWidget()
         self.scenarios.setSpacing(3)
+        self.scenarios.setWordWrap(True)
+        self.scenarios.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scenarios.itemActivated.connect(self._scenario_activated)
         right.addWidget(self.scenarios, 1)
         frame = QFrame()
@@ -161,10 +176,18 @@ class HomeView(ModeView):
         titles = {m.key: m.title for m in MODES} | {"map-editor": "Map"}
         db = self.ctx.db
         for info in db.list_saves(limit=15):
-            flag = " (autosave)" if info.autosave else ""
+            mode = titles.get(info.mode, info.mode)
+            title = save_title(info.name, mode, info.updated, autosave=info.autosave)
+            when = f"{local_time(info.updated):%Y-%m-%d %H:%M}"
             item = QListWidgetItem(
-                f"{info.name}{flag}\n{titles.get(info.mode, info.mode)} - "
-                f"{info.updated:%Y-%m-%d %H:%M}"
+                f"{title}\nunsaved work, kept for you"
+                if info.autosave
+                else f"{title}\n{mode} - {when}"
+            )
+            item.setToolTip(
+                f"{title}: the unsaved state of a game, kept automatically; double-click to resume"
+                if info.autosave
+                else f"{title} ({mode}), saved {when}; double-click to resume"
             )
             item.setData(Qt.ItemDataRole.UserRole, info.id)
             self.saves.addItem(item)
@@ -182,7 +205,7 @@ class HomeView(ModeView):
             return
         name = item.text().splitlines()[0]
         if not self.ctx.quiet_errors:
-            answer = QMessageBox.question(self, "Delete save", f"Delete the save {name!r}?")
+            answer = QMessageBox.question(self, "Delete save", f"Delete the save {shown(name)}?")
             if answer != QMessageBox.StandardButton.Yes:
                 return
         try:

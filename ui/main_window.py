@@ -31,7 +31,7 @@ from ui.screen_fit import fit_window
 from wargame import __version__
 from wargame.core.registry import MODES, game_names
 from wargame.core.replay import ReplayPlan
-from wargame.errors import FileFormatError, WargameError
+from wargame.errors import FileFormatError, WargameError, shown
 from wargame.geometry.tiling import PAPER, PageSetup
 from wargame.persistence.files import read_json_file, write_atomic, write_json_atomic
 from wargame.scenarios import scenario_from_json
@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         ctx.db_problem_handler = self._database_problem
         self.home = HomeView(ctx)
         self.home.open_mode.connect(self.show_mode)
+        self.home.new_campaign.connect(self.new_campaign)
         self.home.open_save.connect(self.open_save)
         self.home.open_scenario.connect(self.open_db_scenario)
         self.home.save_deleted.connect(self.save_deleted)
@@ -204,7 +205,8 @@ class MainWindow(QMainWindow):
             view = make_view(key, self.ctx)
             self._add_view(view)
             try:
-                view.load_default()
+                # A fresh table, like any new document (bots' opening moves are not unsaved).
+                view.replace_document(view.load_default)
             except WargameError as exc:
                 self.error("Could not load the default", str(exc))
         return self.views[key]
@@ -213,6 +215,14 @@ class MainWindow(QMainWindow):
         view = self.view(key)
         self._activate(view)
         return view
+
+    def new_campaign(self) -> Any:
+        """Home's Campaign card: the New campaign wizard over the screen we are on; the
+        campaign shows once it has started (cancelled, nothing changes)."""
+        view = self.view("campaign")
+        wizard = view.new_campaign_wizard()  # type: ignore[attr-defined]
+        wizard.accepted.connect(lambda: self._activate(view))
+        return wizard
 
     def go_home(self) -> None:
         self.home.refresh()
@@ -293,7 +303,10 @@ class MainWindow(QMainWindow):
         from wargame.persistence.guard import check_shape, loading
 
         if not isinstance(data, dict):
-            raise FileFormatError(f"{path}: not a wargame file (a JSON object is expected)")
+            raise FileFormatError(
+                f"{path or 'The file'}: not a save, map or scenario of this app "
+                "(it holds no {...} object of settings)"
+            )
         source = str(path or "file")
         check_shape(data, source)
         fmt = data.get("format")
@@ -302,7 +315,10 @@ class MainWindow(QMainWindow):
             header = data.get("header") or {}
             key = header.get("game") if isinstance(header, dict) else None
             if not isinstance(key, str) or view_class(key) is None:
-                raise FileFormatError(f"{path}: a saved game of an unknown mode {key!r}")
+                raise FileFormatError(
+                    f"{path or 'The file'}: a saved game of a mode this app does not have "
+                    f"(its header names {shown(key)})"
+                )
             view = self.view(key)
             load = lambda: view.open_json(data, path)  # noqa: E731
         elif fmt in ("wargame-scenario", "wargame-map"):
@@ -319,7 +335,14 @@ class MainWindow(QMainWindow):
                     found = self.view(m.key)
                     break
             if found is None:
-                raise FileFormatError(f"{path}: key 'format' {fmt!r} is not a file this app opens")
+                raise FileFormatError(
+                    f"{path or 'The file'}: this file is not a save, map or scenario of this "
+                    + (
+                        "app (it has no 'format' field)"
+                        if fmt is None
+                        else f"app (its 'format' is {shown(fmt)}, which this app does not know)"
+                    )
+                )
             view = found
             load = lambda: view.open_json(data, path)  # noqa: E731
         with loading(source):

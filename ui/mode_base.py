@@ -132,6 +132,25 @@ class ModeView(QWidget):
         head = session.head_json()
         return head
 
+    def place_title(self) -> str:
+        """What the document is played on: its scenario's or map's name ("" if none)."""
+        session = self.history_session()
+        scenario = session.header.get("scenario") if session is not None else None
+        if isinstance(scenario, dict):
+            for key in ("name", "title"):
+                value = scenario.get(key)
+                if isinstance(value, str) and value.strip():
+                    return " ".join(value.split())[:60]
+        return ""
+
+    def autosave_name(self) -> str:
+        """The autosave row's name: the name the player saved the document under, else
+        what it is played on; home lists it as "Mode — name — autosave 24 Nov 14:05"."""
+        if self.path is not None or self.save_id is not None:
+            return self.document_name
+        name = self.document_name
+        return self.place_title() or ("" if name in (self.mode_key, "untitled") else name)
+
     def autosave(self) -> None:
         """Store the document in its autosave slot (call after every action): only
         the log entries that changed since the last autosave are written."""
@@ -142,13 +161,13 @@ class ModeView(QWidget):
             session = self.autosave_session()
             if session is None:
                 self.autosave_slot.write_whole(
-                    db, self.mode_key, self.document_name, self.save_json(), of_save=self.save_id
+                    db, self.mode_key, self.autosave_name(), self.save_json(), of_save=self.save_id
                 )
             else:
                 self.autosave_slot.write_session(
                     db,
                     self.mode_key,
-                    self.document_name,
+                    self.autosave_name(),
                     head=self.autosave_head(session),
                     entries=session.entries,
                     entry_json=session.entry_json,
@@ -161,14 +180,36 @@ class ModeView(QWidget):
         """Replace the open document by what ``load`` makes (a new game, a restart,
         an import...): asks Save / Discard / Cancel first when there are unsaved
         changes. The new document gets its own autosave slot and no save or file
-        yet. Returns False when the player cancelled; ``load``'s errors propagate."""
+        yet. Returns False when the player cancelled; ``load``'s errors propagate.
+
+        The document ``load`` leaves is not unsaved work, even when bots made the
+        opening moves while it was set up: this is the one place that rule lives."""
         window = self.window()
         confirm = getattr(window, "confirm_replace", None)
         if confirm is not None and not confirm(self):
             return False
-        load()
+        before = (self.autosave_slot.id, self.save_id, self.path)
         self.new_document_identity()
+        try:
+            load()
+        except BaseException:
+            self.autosave_slot.id, self.save_id, self.path = before
+            raise
+        self._forget_setup_autosave()
+        self.undo_stack.setClean()
         return True
+
+    def _forget_setup_autosave(self) -> None:
+        """Bots' moves while a table was set up may have been autosaved: that row holds
+        no unsaved work, so it goes (the first real move stores the game afresh)."""
+        slot = self.autosave_slot.id
+        if slot is None:
+            return
+        try:
+            self.ctx.db.delete_save(slot)
+        except WargameError:
+            pass  # the row stays listed; nothing is lost
+        self.autosave_slot.detach()
 
     def new_document_identity(self) -> None:
         """The document now shown is a new one: not the save, file or autosave of

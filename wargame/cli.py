@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from wargame import __version__
-from wargame.errors import BadInput, InvariantViolation, WargameError
+from wargame.errors import BadInput, InvariantViolation, WargameError, shown
 
 GuiHandler = Callable[[str, argparse.Namespace], int]
 
@@ -144,7 +144,7 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
         from wargame.core.portable import command
 
         return command(args)
-    raise BadInput(f"unknown command {cmd!r}")
+    raise BadInput(f"unknown command {shown(cmd)}")
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -192,7 +192,7 @@ def _parse_params(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise BadInput(f"--param: expected KEY=VALUE, not {item!r}")
+            raise BadInput(f"--param: expected KEY=VALUE, not {shown(item)}")
         try:
             params[key.strip()] = json.loads(value)
         except json.JSONDecodeError:

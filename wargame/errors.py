@@ -55,3 +55,54 @@ class InvariantViolation(WargameError):
 
 class PersistenceError(WargameError):
     """The database could not be read or written; nothing was changed."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A value read from a file, as a message shows it to a player: text in quotes
+    (cut to ``limit``), numbers as numbers, and for anything else what kind of thing
+    it is ("nothing (null)", "a list of 3 items", "an object") - never Python's repr."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**15 else "a very large number"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        if not text:
+            return "empty text"
+        text = "".join(ch if ch.isprintable() else "?" for ch in text)
+        return f"'{text[:limit]}...'" if len(text) > limit else f"'{text}'"
+    if isinstance(value, list | tuple | set | frozenset):
+        n = len(value)
+        return "an empty list" if n == 0 else f"a list of {n} item{'s' if n != 1 else ''}"
+    if isinstance(value, dict):
+        return "an object ({...})" if value else "an empty object ({})"
+    if isinstance(value, bytes | bytearray):
+        return "binary data"
+    return "a value of the wrong kind"
+
+
+def not_text(exc: UnicodeDecodeError) -> str:
+    """Why a file that should be text can't be read, in the player's words."""
+    raw = exc.object
+    bad = raw[exc.start] if 0 <= exc.start < len(raw) else None
+    where = "first byte" if exc.start == 0 else f"byte {exc.start + 1}"
+    if bad is not None and (bad == 0 or b"\x00" in raw[:1024]):
+        return f"the file is not text: it looks like a binary file ({where} 0x{bad:02X})"
+    what = f"0x{bad:02X}" if bad is not None else "an unreadable byte"
+    return (
+        f"the file is not UTF-8 text ({where} is {what}); save it again as UTF-8 in a text editor"
+    )
+
+
+def binary_text(text: str) -> str | None:
+    """Why ``text`` (valid UTF-8) is no text file after all, or None: a NUL in its
+    first 4 KiB means a binary file (a picture, a spreadsheet...)."""
+    nul = text.find("\x00", 0, 4096)
+    if nul < 0:
+        return None
+    where = "first byte" if nul == 0 else f"character {nul + 1}"
+    return f"the file is not text: it looks like a binary file ({where} 0x00)"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.persistence.files import read_json_file
 
 SCENARIO_FORMAT = "wargame-scenario"
@@ -45,7 +45,7 @@ def scenario_from_json(data: Any, source: str, path: Path | None = None) -> Scen
             raise FileFormatError(f"{source}: key 'mode' must name a mode")
     else:
         raise FileFormatError(
-            f"{source}: key 'format' must be {SCENARIO_FORMAT!r} or {MAP_FORMAT!r}, not {fmt!r}"
+            f"{source}: key 'format' must be {shown(SCENARIO_FORMAT)} or {shown(MAP_FORMAT)}, not {shown(fmt)}"
         )
     name = data.get("name", path.stem if path else "untitled")
     if not isinstance(name, str):

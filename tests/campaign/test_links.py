@@ -24,7 +24,7 @@ def test_reported_results_in_every_shape_give_attacker_and_defender_scores(resul
 
 
 def test_a_result_without_scores_is_refused_naming_the_field() -> None:
-    with pytest.raises(BadInput, match="^result.battle_score.1: None is not a number"):
+    with pytest.raises(BadInput, match=r"^result.battle_score.1: nothing \(null\) is not a number"):
         scores_from_result({"battle_score": {"0": 3}})
     with pytest.raises(BadInput, match="^result: no attacker_score"):
         scores_from_result({"winner": 0})

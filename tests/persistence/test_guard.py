@@ -36,7 +36,7 @@ def test_absurd_shapes_are_refused_before_a_loader_walks_them(data: object) -> N
 def test_an_unexpected_slip_becomes_one_line_naming_the_file() -> None:
     with pytest.raises(FileFormatError) as err, loading("game.json"):
         {}["ships"]  # noqa: B018 - the slip
-    assert str(err.value) == "game.json: not a valid file (missing key 'ships')"
+    assert str(err.value) == "game.json: not a valid file (the entry 'ships' is missing)"
 
 
 def test_a_save_that_is_not_an_object_is_refused() -> None:

@@ -112,7 +112,8 @@ def test_opening_a_file_of_unknown_format_names_it(main_window, tmp_path: Path) 
     p = tmp_path / "x.json"
     p.write_text(json.dumps({"format": "spreadsheet"}))
     assert not main_window.open_file(p)
-    assert "'spreadsheet' is not a file this app opens" in main_window.last_error
+    assert "not a save, map or scenario of this app" in main_window.last_error
+    assert "its 'format' is 'spreadsheet', which this app does not know" in main_window.last_error
 
 
 def test_window_remembers_its_size(qtbot, data_dir: Path) -> None:  # noqa: ANN001

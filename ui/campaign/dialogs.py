@@ -32,8 +32,14 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
 
 
 class AddPlayerDialog(QDialog):
-    def __init__(self, countries: tuple[str, ...], parent: QWidget | None = None) -> None:
+    """A new player: a passphrase too short or typed differently twice is refused
+    here, before the dialog closes."""
+
+    def __init__(
+        self, countries: tuple[str, ...], parent: QWidget | None = None, *, min_passphrase: int = 8
+    ) -> None:
         super().__init__(parent)
+        self.min_passphrase = min_passphrase
         self.setWindowTitle("Add a player")
         form = QFormLayout(self)
         self.name = QLineEdit()
@@ -52,12 +58,36 @@ class AddPlayerDialog(QDialog):
         self.suggest.clicked.connect(self.fill_suggestion)
         form.addRow(self.suggest)
         note = QLabel(
-            "At least 8 characters. Only this passphrase opens your folded-under part; "
-            "it is never stored."
+            f"At least {min_passphrase} characters. Only this passphrase opens your "
+            "folded-under part; it is never stored."
         )
         note.setWordWrap(True)
         form.addRow(note)
+        self.problem = QLabel()
+        self.problem.setObjectName("add-player-problem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #a0281e; font-weight: bold;")
+        self.problem.hide()
+        form.addRow(self.problem)
         form.addRow(_buttons(self))
+
+    def accept(self) -> None:
+        name, phrase = " ".join(self.name.text().split()), self.passphrase.text()
+        problem = ""
+        if not name:
+            problem = "The captain needs a name."
+        elif len(phrase) < self.min_passphrase:
+            problem = (
+                f"The passphrase needs at least {self.min_passphrase} characters "
+                f"(this one has {len(phrase)})."
+            )
+        elif phrase != self.repeat.text():
+            problem = "The two passphrases differ: type it again."
+        if problem:
+            self.problem.setText(problem)
+            self.problem.show()
+            return
+        super().accept()
 
     def fill_suggestion(self) -> None:
         """A generated passphrase in both fields, shown in clear until edited."""

@@ -19,6 +19,8 @@ class HandOffPage(QFrame):
     """ "Pass the computer to X": nothing of any sheet is on screen here."""
 
     unlock = Signal(int, str)  # seat, passphrase
+    #: A new player chose their passphrase (typed twice): passphrase, again.
+    chose = Signal(str, str)
     cancelled = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -31,6 +33,8 @@ class HandOffPage(QFrame):
             "QPushButton { font-size: 14px; padding: 8px 18px; }"
         )
         self.seat: int | None = None
+        #: True while a new player chooses a passphrase (not unlocking a sheet).
+        self.choosing = False
         outer = QVBoxLayout(self)
         outer.addStretch(2)
         self.heading = QLabel()
@@ -51,6 +55,13 @@ class HandOffPage(QFrame):
         self.passphrase.setPlaceholderText("passphrase")
         self.passphrase.returnPressed.connect(self._go)
         row.addWidget(self.passphrase)
+        self.repeat = QLineEdit()
+        self.repeat.setObjectName("passphrase-again")
+        self.repeat.setEchoMode(QLineEdit.EchoMode.Password)
+        self.repeat.setPlaceholderText("the same again")
+        self.repeat.returnPressed.connect(self._go)
+        self.repeat.hide()
+        row.addWidget(self.repeat)
         self.go_button = QPushButton("Show my sheet")
         self.go_button.setObjectName("handoff-go")
         self.go_button.setDefault(True)
@@ -71,6 +82,10 @@ class HandOffPage(QFrame):
 
     def prepare(self, seat: int, name: str, country: str, why: str) -> None:
         self.seat = seat
+        self.choosing = False
+        self.repeat.hide()
+        self.cancel_button.show()
+        self.go_button.setText("Show my sheet")
         self.heading.setText(f"Pass the computer to {name} of {country}")
         self.blurb.setText(
             f"{why}\nEveryone else, look away: {name}'s secret forces will be on the screen. "
@@ -80,12 +95,35 @@ class HandOffPage(QFrame):
         self.message.clear()
         self.passphrase.setFocus()
 
+    def prepare_new(self, name: str, country: str, min_length: int) -> None:
+        """A player of a new campaign chooses their passphrase, alone at the computer."""
+        self.seat = None
+        self.choosing = True
+        self.heading.setText(f"Pass the computer to {name} of {country}")
+        self.blurb.setText(
+            f"{name}, choose your passphrase: it keeps your forces secret and is never stored. "
+            f"At least {min_length} characters, typed twice.\nEveryone else, look away."
+        )
+        self.passphrase.clear()
+        self.repeat.clear()
+        self.repeat.show()
+        self.cancel_button.hide()
+        self.go_button.setText("Set my passphrase")
+        self.message.clear()
+        self.passphrase.setFocus()
+
     def refuse(self, message: str) -> None:
         self.message.setText(message)
         self.passphrase.selectAll()
         self.passphrase.setFocus()
 
     def _go(self) -> None:
+        if self.choosing:
+            phrase, again = self.passphrase.text(), self.repeat.text()
+            self.passphrase.clear()
+            self.repeat.clear()
+            self.chose.emit(phrase, again)
+            return
         if self.seat is not None:
             phrase = self.passphrase.text()
             self.passphrase.clear()

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 from ui.campaign.board import PAGE_HANDOFF, PAGE_SHEETS, PAGE_STANDINGS, BoardMixin
 from ui.campaign.dialogs import AddPlayerDialog, ContentsDialog, DeclareDialog, ScoreDialog
 from ui.campaign.printing import print_pdf, sheet_html, standings_html
+from ui.campaign.starting import StartMixin
+from ui.campaign.wizard import CampaignWizard
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.qtcompat import run_modal
@@ -52,7 +54,7 @@ from wargame.core.log import Session
 from wargame.errors import BadInput, WargameError
 
 
-class CampaignView(BoardMixin, ModeView):
+class CampaignView(StartMixin, BoardMixin, ModeView):
     mode_key = "campaign"
     title = "Campaign"
 
@@ -67,7 +69,13 @@ class CampaignView(BoardMixin, ModeView):
         #: The finished turn whose sheets are shown (None: the current turn).
         self.turn_shown: int | None = None
         self._filling_turns = False
+        #: Players of a new campaign still to be seated, in seat order: (name, country,
+        #: their AddPlayer action, or None while they choose a passphrase at the hand-off).
+        self.waiting: list[tuple[str, str, Any]] = []
+        #: The last New campaign wizard opened (tests drive it).
+        self.wizard: CampaignWizard | None = None
         self._build()
+        self.handoff.chose.connect(self.choose_passphrase)
 
     # -- the ModeView interface -------------------------------------------------------
     @property
@@ -102,11 +110,7 @@ class CampaignView(BoardMixin, ModeView):
         return True
 
     def new_campaign_dialog(self) -> None:
-        from PySide6.QtWidgets import QInputDialog
-
-        name, ok = QInputDialog.getText(self, "New campaign", "Name of the campaign:")
-        if ok:
-            self.start_campaign(name)
+        self.new_campaign_wizard()
 
     def open_stored(self, uid: str) -> bool:
         """Open one of the campaigns stored in the database."""
@@ -166,6 +170,7 @@ class CampaignView(BoardMixin, ModeView):
 
     def _set_session(self, session: Session[CampaignState]) -> None:
         self.session = session
+        self.waiting = []
         self.document_name = session.state.name
         self._forget_secrets()
         self.seat = _first_waiting_seat(session.state)
@@ -212,11 +217,12 @@ class CampaignView(BoardMixin, ModeView):
         return self.apply(act)
 
     def add_player_dialog(self) -> None:
-        dlg = AddPlayerDialog(self.state.rules.countries, self)
+        dlg = AddPlayerDialog(
+            self.state.rules.countries,
+            self,
+            min_passphrase=self.state.rules.secrets.min_passphrase,
+        )
         if run_modal(dlg) != QDialog.DialogCode.Accepted:
-            return
-        if dlg.passphrase.text() != dlg.repeat.text():
-            self.show_error("passphrase: the two passphrases differ")
             return
         self.add_player(dlg.name.text(), dlg.country.currentText(), dlg.passphrase.text())
 

@@ -7,6 +7,7 @@ game; the view turns button presses into actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 from ui.coins.coinpaint import Coin, CoinRow, seat_color
 from wargame.coins.odds import Odds, num, pct
 from wargame.coins.rules import CoinSet
+from wargame.core.seats import seat_label
 
 DIVISION_HELP = {
     "value-shares": (
@@ -240,6 +242,7 @@ class PlayersPanel(QFrame):
         controllers: list[str],
         viewer: int | None,
         revealed: dict[int, str],
+        names: Sequence[str] = (),
     ) -> None:
         n = obs["players"]
         while len(self.rows) < n:
@@ -258,11 +261,11 @@ class PlayersPanel(QFrame):
             mark = "▶ " if obs["phase"] != "over" and s == obs.get("to_act") else ""
             star = " ★" if s == obs["starter"] and obs["phase"] != "over" else ""
             name.setText(
-                f"<span style='color:{seat_color(s).name()}'><b>{mark}Pirate {s + 1}</b></span>"
+                f"<span style='color:{seat_color(s).name()}'><b>{mark}{seat_label(s, names)}</b></span>"
                 f"{star} <span style='color:#6b5b40'>({controllers[s]})</span>"
             )
             name.setToolTip(
-                f"Pirate {s + 1}, played by {controllers[s]}"
+                f"{seat_label(s, names)}, played by {controllers[s]}"
                 + (" - the starting pirate this turn (★)" if star else "")
             )
             summary, total = metal_summary(c, obs["booty"][s])

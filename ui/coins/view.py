@@ -37,6 +37,7 @@ from ui.coins.panels import DecisionPanel, PlayersPanel, RevealPanel, TablePanel
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.undo import apply_turn_action
+from ui.seats import SeatNaming
 from wargame.coins import actions as A
 from wargame.coins.describe import event_text
 from wargame.coins.game import PirateCoinsGame
@@ -201,6 +202,8 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
             box.setCurrentIndex(0 if s == 0 else 2)
             bar.addWidget(box)
             self.seat_boxes.append(box)
+        self.naming = SeatNaming(self, self.seat_boxes)
+        bar.addWidget(self.naming.button)
         self.options = QPushButton("Options")
         self.options.setObjectName("coins-options")
         self.options.setToolTip("Monster kinds on the coins, the starting pirate, chores")
@@ -273,8 +276,6 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
     def load_default(self) -> None:
         self.new_game(["human", "strong", "strong", "strong"])
         self.run_bots()
-        # The bots' opening moves are part of a fresh table, not unsaved work.
-        self.undo_stack.setClean()
 
     def new_game_from_bar(self) -> None:
         n = self.player_spin.value()
@@ -298,6 +299,7 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
         dice = self.ctx.make_dice(None, "Pirate Coins")
         session = new_session(spec, dice)
         session.header["seats"] = list(seats)
+        self.naming.apply(session)
         self._start(session)
         self.document_name = "pirate-coins"
         self.document_changed.emit()
@@ -354,6 +356,7 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
         self.player_spin.setValue(session.state.n)
         for s, c in enumerate(self.seats):
             self.seat_boxes[s].setCurrentIndex(CONTROLLERS.index(c))
+        self.naming.follow(session)
         session.add_listener(self._on_session)
         self._refresh()
 
@@ -399,8 +402,8 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
         assert out is not None
         won = out.winners
         if len(won) == 1:
-            return f"Pirate {won[0] + 1} wins with {int(out.scores[won[0]])} booty"
-        return "a draw between " + " and ".join(f"Pirate {s + 1}" for s in won)
+            return f"{self.state.name(won[0])} wins with {int(out.scores[won[0]])} booty"
+        return "a draw between " + " and ".join(self.state.name(s) for s in won)
 
     # -- acting -----------------------------------------------------------------------------
     def do(self, action: Action) -> bool:
@@ -505,7 +508,8 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
         starter = st.name(st.starter)
         self.table.show_table(obs, c, PHASE_TITLES[st.phase], starter)
         revealed = self._reveal_view()
-        self.players.show_players(obs, c, [x for x in self.seats], self.viewer, revealed)
+        names = [self.state.name(s) for s in range(self.state.n)]
+        self.players.show_players(obs, c, [x for x in self.seats], self.viewer, revealed, names)
         self._draw_decision(obs, seat)
         self.status_changed.emit(self.status_text())
         self.run_bots_later()

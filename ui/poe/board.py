@@ -238,10 +238,24 @@ class BoardView(QGraphicsView):
             here[p["area"]] = k + 1
             crew = [c for c in pirates if c["captain"] == p["seat"]]
             pos = at + QPointF(-8 + 44 * k, -22 * k)
-            self._pirate(pos, p["seat"], captain=True, active=p["seat"] == active, crew=len(crew))
+            self._pirate(
+                pos,
+                p["seat"],
+                captain=True,
+                active=p["seat"] == active,
+                crew=len(crew),
+                name=p.get("name"),
+            )
             for j, c in enumerate(crew):
                 cpos = pos + QPointF(-34 - 24 * j, 12)
-                self._pirate(cpos, c["seat"], captain=False, active=c["seat"] == active, crew=0)
+                self._pirate(
+                    cpos,
+                    c["seat"],
+                    captain=False,
+                    active=c["seat"] == active,
+                    crew=0,
+                    name=c.get("name"),
+                )
 
     def _keep(self, item: QGraphicsItem, z: float = 10) -> None:
         if item.scene() is None:
@@ -295,7 +309,16 @@ class BoardView(QGraphicsView):
         text.setPos(at.x() + 24, at.y() - 4)
         self._keep(text, 9)
 
-    def _pirate(self, at: QPointF, seat: int, *, captain: bool, active: bool, crew: int) -> None:
+    def _pirate(
+        self,
+        at: QPointF,
+        seat: int,
+        *,
+        captain: bool,
+        active: bool,
+        crew: int,
+        name: str | None = None,
+    ) -> None:
         scene = self.scene()
         r = 17 if captain else 12
         color = seat_color(seat)
@@ -304,7 +327,8 @@ class BoardView(QGraphicsView):
         pen = QPen(QColor("#f2c230") if captain else QColor("#222222"), 3 if captain else 1.5)
         disc.setPen(pen)
         disc.setToolTip(
-            f"Pirate {seat + 1}" + (" (captain)" if crew else "" if captain else " (crew)")
+            (name or f"Pirate {seat + 1}")
+            + (" (captain)" if crew else "" if captain else " (crew)")
         )
         scene.addItem(disc)
         self._keep(disc, 12)

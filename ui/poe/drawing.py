@@ -51,6 +51,7 @@ class TableDrawing:
                 "seat": s,
                 "area": ids[st.area[s]] if st.area[s] >= 0 else None,
                 "captain": st.captain[s],
+                "name": st.name(s),
             }
             for s in range(st.n)
         ]

@@ -61,7 +61,7 @@ class PlayersPanel(QTableWidget):
             if st.lashed[s] >= 0:
                 flags.append(f"Wheel Lashed to {st.board.names[st.lashed[s]]}")
             row = [
-                f"{'> ' if s == st.active and not st.over else ''}Pirate {s + 1}",
+                f"{'> ' if s == st.active and not st.over else ''}{st.name(s)}",
                 where,
                 role,
                 str(st.vp[s]),

@@ -32,6 +32,7 @@ from ui.poe.drawing import TableDrawing, history_lines
 from ui.poe.handoff import HandOff
 from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary
 from ui.poe.undo import TurnCommand, apply_turn_action
+from ui.seats import SeatNaming
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
@@ -208,6 +209,8 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             box.setCurrentIndex(0 if s == 0 else 2)
             bar.addWidget(box)
             self.seat_boxes.append(box)
+        self.naming = SeatNaming(self, self.seat_boxes)
+        bar.addWidget(self.naming.button)
         self.variants = VariantsButton()
         bar.addWidget(self.variants)
         board = QPushButton("Board...")
@@ -305,6 +308,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             friendly_undo=self.variants.friendly_action.isChecked(),
         )
         session.header["seats"] = list(seats)
+        self.naming.apply(session)
         self._start(session)
         self.document_name = "pieces-of-eight"
         self.document_changed.emit()
@@ -359,6 +363,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
 
     def _start(self, session: Session[Any]) -> None:
         self.session = session
+        self.naming.follow(session)
         self.undo_stack.clear()
         game = PiecesOfEightGame(session.header.get("params") or {})
         # The menu offers this game's variants for the next new game; one the save does
@@ -437,7 +442,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         if st.over:
             o = st.outcome()
             assert o is not None
-            who = f"Pirate {o.winner + 1} wins" if o.winner is not None else "A shared win"
+            who = f"{st.name(o.winner)} wins" if o.winner is not None else "A shared win"
             return f"Game over ({st.end_reason}): {who}"
         seat = st.current_player()
         assert seat is not None

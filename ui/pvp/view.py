@@ -33,6 +33,7 @@ from ui.pvp.board import BoardView, move_targets
 from ui.pvp.panels import DiceOdds, Legend, PlayersPanel, threat_text
 from ui.pvp.setup import CONTROLLERS, TITLES, SetupBar
 from ui.pvp.texts import pirate_card, prompt_text
+from ui.seats import SeatNaming
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, GameSpec
@@ -102,6 +103,10 @@ class PirateVersusPirateView(BotTurns, ModeView):
         self.variant_box = self.setup.variant_box
         self.setup.board.clicked.connect(self.choose_board)
         self.setup.new.clicked.connect(self.new_game_from_bar)
+        self.naming = SeatNaming(self, self.seat_boxes, self._default_seat_title)
+        self.setup.layout().insertWidget(
+            self.setup.layout().indexOf(self.variant_box), self.naming.button
+        )
         outer.addWidget(self.setup)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.split = split
@@ -280,6 +285,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
         session = new_session(spec, dice)
         session.header["seats"] = list(seats)
         session.header["seed"] = seed
+        self.naming.apply(session)
         self._start(session)
         self.document_name = "pirate-versus-pirate"
         self.document_changed.emit()
@@ -358,9 +364,10 @@ class PirateVersusPirateView(BotTurns, ModeView):
         for s, c in enumerate(self.seats):
             self.seat_boxes[s].setCurrentIndex(CONTROLLERS.index(c))
         self.variant_box.setCurrentIndex(1 if st.opts.backstab else 0)
+        self.naming.follow(session)
         self.log.clear()
         for i, e in enumerate(session.entries, 1):
-            self.log.addItem(f"{i}. {e.action.to_text()}")
+            self.log.addItem(f"{i}. {e.label}")
         session.add_listener(self._on_session)
         self._refresh()
 
@@ -383,6 +390,13 @@ class PirateVersusPirateView(BotTurns, ModeView):
             self.log.addItem(f"({what}: {len(session.entries)} actions stand)")
 
     # -- state helpers ------------------------------------------------------------------------
+    def _default_seat_title(self, seat: int) -> str:
+        """A crew's name before its players name it: its colour ("Red")."""
+        session = getattr(self, "session", None)
+        if session is not None and seat < len(session.state.colour):
+            return str(session.state.colour[seat]).capitalize()
+        return f"Crew {seat + 1}"
+
     @property
     def state(self) -> PvpState:
         assert self.session is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.tortuga.board import BRITISH, FRENCH, chip, rank_name
+from wargame.core.seats import seat_label
 from wargame.tortuga.rules import TITLES, vote_name
 
 CONTROLLERS = ("human", "random", "strong")
@@ -61,7 +63,9 @@ class SecretsPanel(QFrame):
         self.body.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.body)
 
-    def show_secrets(self, obs: dict[str, Any] | None, name: str) -> None:
+    def show_secrets(
+        self, obs: dict[str, Any] | None, name: str, names: Sequence[str] = ()
+    ) -> None:
         if obs is None:
             self.title.setText("Secrets are hidden")
             self.loyalty.setText("")
@@ -86,7 +90,7 @@ class SecretsPanel(QFrame):
         known = [(s, t) for s, t in enumerate(obs["loyalty"]) if t is not None and s != seat]
         if known:
             rows.append("<b>Loyalties you learnt:</b>")
-            rows += [f"• Pirate {s + 1}: {t}" for s, t in known]
+            rows += [f"• {seat_label(s, names)}: {t}" for s, t in known]
         v = obs["vote"]
         if v and v["mine"]:
             rows.append(
@@ -188,7 +192,7 @@ class VoteReveal(QFrame):
 class NewGameDialog(QDialog):
     """How many pirates, and who plays each seat."""
 
-    def __init__(self, parent: QWidget, seats: list[str]) -> None:
+    def __init__(self, parent: QWidget, seats: list[str], names: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game of Tortuga 1667")
         form = QFormLayout(self)
@@ -203,7 +207,7 @@ class NewGameDialog(QDialog):
             for c in CONTROLLERS:
                 box.addItem(CONTROLLER_TITLES[c], c)
             box.setCurrentIndex(CONTROLLERS.index(seats[s]) if s < len(seats) else 2)
-            form.addRow(f"Pirate {s + 1}:", box)
+            form.addRow(f"{seat_label(s, names)}:", box)
             self.boxes.append(box)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

@@ -34,6 +34,7 @@ from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.handoff import HandOff
 from ui.poe.undo import apply_turn_action
+from ui.seats import SeatNaming
 from ui.tortuga.board import Board
 from ui.tortuga.panels import (
     CONTROLLERS,
@@ -116,6 +117,8 @@ class TortugaView(BotTurns, ModeView):
         new.setShortcut(QKeySequence("Ctrl+Shift+N"))
         new.clicked.connect(self.new_game_dialog)
         bar.addWidget(new)
+        self.naming = SeatNaming(self, [])
+        bar.addWidget(self.naming.button)
         rules = QPushButton("Rules…")
         rules.setObjectName("tortuga-rules-button")
         rules.setToolTip("The rules in brief and this table's rulings (Help > Rules, F1)")
@@ -244,7 +247,7 @@ class TortugaView(BotTurns, ModeView):
         self._rules.open()
 
     def new_game_dialog(self) -> None:
-        dlg = NewGameDialog(self, self.seats)
+        dlg = NewGameDialog(self, self.seats, self.naming.names)
         dlg.accepted.connect(lambda: self.new_game(dlg.seats(), seed=self.seed + 1))
         self._dialog = dlg
         dlg.open()
@@ -258,6 +261,7 @@ class TortugaView(BotTurns, ModeView):
         session = new_session(spec, dice)
         session.header["seats"] = list(seats)
         session.header["seed"] = seed
+        self.naming.apply(session)
         self._start(session)
         self.document_name = "tortuga-1667"
         self.document_changed.emit()
@@ -300,6 +304,7 @@ class TortugaView(BotTurns, ModeView):
 
     def _start(self, session: Session[Any]) -> None:
         self.session = session
+        self.naming.follow(session)
         self.undo_stack.clear()
         factories = TortugaGame().bots()
         self.bots = {
@@ -347,14 +352,14 @@ class TortugaView(BotTurns, ModeView):
         return self.session.state  # type: ignore[return-value]
 
     def names(self) -> list[str]:
-        return [f"Pirate {s + 1}" for s in range(self.state.n)]
+        return [self.state.name(s) for s in range(self.state.n)]
 
     def end_text(self) -> str:
         st = self.state
         o = st.outcome()
         assert o is not None
         b, f = st.totals()
-        who = ", ".join(f"Pirate {s + 1}" for s in o.winners) or "nobody"
+        who = ", ".join(self.state.name(s) for s in o.winners) or "nobody"
         return f"Game over ({st.end_reason}): British {b}, French {f}. Winners: {who}."
 
     def status_text(self) -> str:
@@ -442,7 +447,7 @@ class TortugaView(BotTurns, ModeView):
             return f"Reveal event card {a.slot + 1}{known}"
         text = self.state.describe(a)
         seat = self.state.current_player()
-        prefix = f"Pirate {seat + 1} " if seat is not None else ""
+        prefix = f"{self.state.name(seat)} " if seat is not None else ""
         if text.startswith(prefix):  # "Pirate 2 moves to ..." -> "Move to ..."
             text = text[len(prefix) :]
             verb, _, rest = text.partition(" ")
@@ -526,7 +531,7 @@ class TortugaView(BotTurns, ModeView):
         self.board.show_state(obs, names, viewer)
         self.players.show_players(obs, names, self.seats)
         self.secrets.show_secrets(obs if viewer is not None else None,
-                                  names[viewer] if viewer is not None else "")  # fmt: skip
+                                  names[viewer] if viewer is not None else "", names)  # fmt: skip
         text = vote_result(st) if st.last_vote is not None else ""
         self.vote_box.show_vote(obs["last_vote"], names, text)
         self._draw_prompt()

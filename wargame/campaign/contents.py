@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.campaign.rules import CampaignRules
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 
 EMPTY: dict[str, Any] = {"ships": [], "party": []}
 
@@ -32,7 +32,7 @@ def _text(value: Any, where: str) -> str:
 
 def _choice(value: Any, allowed: tuple[str, ...], where: str) -> str:
     if value not in allowed:
-        raise BadInput(f"{where}: {value!r} is not one of {', '.join(allowed)}")
+        raise BadInput(f"{where}: {shown(value)} is not one of {', '.join(allowed)}")
     return str(value)
 
 
@@ -89,7 +89,7 @@ def normalize_contents(
         raise BadInput(f"{where}: must be an object with 'ships' and 'party'")
     unknown = set(data) - {"ships", "party"}
     if unknown:
-        raise BadInput(f"{where}: unknown key {sorted(unknown)[0]!r}")
+        raise BadInput(f"{where}: unknown key {shown(sorted(unknown)[0])}")
     cr = rules.contents
     ships_in = data.get("ships", [])
     party_in = data.get("party", [])
@@ -224,7 +224,7 @@ def contents_from_text(text: str, rules: CampaignRules) -> dict[str, Any]:
                 raise BadInput(f"line {n}: an officer is 'officer: rank, name'")
             party.append({"officer": rank.strip().lower(), "name": name.strip()})
         else:
-            raise BadInput(f"line {n}: {head!r} is not ship, group or officer")
+            raise BadInput(f"line {n}: {shown(head)} is not ship, group or officer")
     try:
         return normalize_contents({"ships": ships, "party": party}, rules)
     except BadInput as exc:

@@ -33,7 +33,7 @@ from wargame.campaign.secrets import (
 from wargame.campaign.state import CampaignState
 from wargame.core.dice import DiceService
 from wargame.core.log import Session
-from wargame.errors import BadInput, FileFormatError
+from wargame.errors import BadInput, FileFormatError, shown
 
 GAME_KEY = "campaign"
 SCENARIO_MODE = "campaign"
@@ -113,7 +113,7 @@ def campaign_from_scenario(
     if not isinstance(data, Mapping):
         raise FileFormatError("campaign scenario: must be a JSON object")
     if data.get("mode") != SCENARIO_MODE:
-        raise FileFormatError(f"key 'mode': {data.get('mode')!r} is not a campaign")
+        raise FileFormatError(f"key 'mode': {shown(data.get('mode'))} is not a campaign")
     session = data.get("session")
     if not isinstance(session, Mapping):
         raise FileFormatError("campaign scenario: key 'session' (the saved campaign) is missing")

@@ -18,7 +18,7 @@ from typing import Any
 from wargame.campaign import actions as A
 from wargame.campaign.rules import BATTLE, LAND_RAID
 from wargame.campaign.state import CampaignState
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 
 BUILDERS: dict[int, tuple[str, str, str]] = {
     BATTLE: ("wargame.naval.scenario", "battle_from_forces", "naval battle"),
@@ -124,7 +124,7 @@ def linked_scenario(
 
 def _number(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise BadInput(f"{where}: {value!r} is not a number")
+        raise BadInput(f"{where}: {shown(value)} is not a number")
     return round(value)
 
 
@@ -181,7 +181,7 @@ def action_for_result(
         )
     key = link.get("engagement")
     if not isinstance(key, str) or key not in state.engagements:
-        raise BadInput(f"campaign_link.engagement: {key!r} is not declared this turn")
+        raise BadInput(f"campaign_link.engagement: {shown(key)} is not declared this turn")
     att, dfn = scores_from_result(result)
     return A.RecordScore(key, att, dfn, "linked", winner_from_result(result))
 
@@ -200,4 +200,4 @@ def winner_from_result(result: Mapping[str, Any]) -> str:
         return "draw"
     if str(w) in ("0", "1"):
         return "attacker" if str(w) == "0" else "defender"
-    raise BadInput(f"result.winner: {w!r} is not seat 0, seat 1 or null")
+    raise BadInput(f"result.winner: {shown(w)} is not seat 0, seat 1 or null")

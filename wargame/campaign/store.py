@@ -15,7 +15,7 @@ from wargame.campaign.state import CampaignState
 from wargame.campaign.tables import CampaignRow, CampaignTurnRow, now_utc
 from wargame.core.dice import DiceService
 from wargame.core.log import Session
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.persistence.db import Database
 
 
@@ -73,11 +73,11 @@ def read_campaign_data(db: Database, uid: str) -> dict[str, Any]:
     with DbSession(db.engine) as s:
         row = s.scalars(select(CampaignRow).where(CampaignRow.uid == uid)).first()
         if row is None:
-            raise FileFormatError(f"campaign {uid!r} is not in the database")
+            raise FileFormatError(f"campaign {shown(uid)} is not in the database")
         try:
             return json.loads(row.data)
         except json.JSONDecodeError as exc:
-            raise FileFormatError(f"campaign {row.name!r} is damaged: {exc.msg}") from None
+            raise FileFormatError(f"campaign {shown(row.name)} is damaged: {exc.msg}") from None
 
 
 def open_campaign(

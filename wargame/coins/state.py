@@ -19,6 +19,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
 from wargame.core.override import apply_override, is_override
+from wargame.core.seats import seat_label
 from wargame.errors import IllegalAction, InvariantViolation
 
 PHASE_NAMES = ("start", "fortune", "decide", "reveal", "flip", "over")
@@ -152,7 +153,7 @@ class CoinsState(GameState):
 
     # -- queries ---------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        return f"Pirate {seat + 1}"
+        return seat_label(seat, self.seat_names)
 
     def booty_value(self, seat: int) -> int:
         return self.worth[seat]

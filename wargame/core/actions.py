@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
-from wargame.errors import ActionTextError
+from wargame.errors import ActionTextError, shown
 
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_.:\-]*\Z")
 _KEYWORDS = {"true", "false", "null"}
@@ -86,7 +86,7 @@ class Action:
                 break
             eq = rest.find("=", pos)
             if eq < 0:
-                raise ActionTextError(f"{text!r}: expected name=value at column {pos + 1}")
+                raise ActionTextError(f"{shown(text)}: expected name=value at column {pos + 1}")
             name = rest[pos:eq].strip()
             pos = eq + 1
             if pos < n and rest[pos] not in '"[{-0123456789':
@@ -99,7 +99,9 @@ class Action:
                 try:
                     value, pos = _DECODER.raw_decode(rest, pos)
                 except json.JSONDecodeError as exc:
-                    raise ActionTextError(f"{text!r}: bad value for {name}: {exc.msg}") from exc
+                    raise ActionTextError(
+                        f"{shown(text)}: bad value for {name}: {exc.msg}"
+                    ) from exc
             kwargs[name] = _tuplify(value)
         return _build(cls, kwargs, text)
 
@@ -108,7 +110,7 @@ def _build(cls: type[A], kwargs: dict[str, Any], source: str) -> A:
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     unknown = set(kwargs) - names
     if unknown:
-        raise ActionTextError(f"{source}: {cls.kind} has no field {sorted(unknown)[0]!r}")
+        raise ActionTextError(f"{source}: {cls.kind} has no field {shown(sorted(unknown)[0])}")
     try:
         return cls(**kwargs)
     except TypeError as exc:
@@ -147,7 +149,7 @@ def action(kind: str) -> Callable[[type[A]], type[A]]:
     def register(cls: type[A]) -> type[A]:
         existing = _REGISTRY.get(kind)
         if existing is not None and existing.__qualname__ != cls.__qualname__:
-            raise RuntimeError(f"action kind {kind!r} registered twice")
+            raise RuntimeError(f"action kind {shown(kind)} registered twice")
         cls.kind = kind
         _REGISTRY[kind] = cls
         return cls
@@ -159,7 +161,7 @@ def action_class(kind: str) -> type[Action]:
     try:
         return _REGISTRY[kind]
     except KeyError:
-        raise ActionTextError(f"unknown action {kind!r}") from None
+        raise ActionTextError(f"unknown action {shown(kind)}") from None
 
 
 def registered_kinds() -> list[str]:

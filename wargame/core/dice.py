@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from wargame.errors import DiceEntryCancelled, DiceEntryError
+from wargame.errors import DiceEntryCancelled, DiceEntryError, shown
 
 T = TypeVar("T")
 
@@ -68,7 +68,12 @@ class Roll:
             hidden = bool(row[4]) if len(row) > 4 else False
             vals = tuple(int(v) for v in values)
         except (IndexError, TypeError, ValueError) as exc:
-            raise DiceEntryError(f"malformed recorded roll {row!r}") from exc
+            purpose = row[3] if isinstance(row, list | tuple) and len(row) > 3 else None
+            what = f" (the roll for {shown(purpose)})" if isinstance(purpose, str) else ""
+            raise DiceEntryError(
+                f"a recorded roll is damaged{what}: it must hold the lowest and highest face, "
+                "the dice rolled and what they were for"
+            ) from exc
         return cls(int(low), int(high), vals, str(purpose), hidden)
 
 
@@ -128,7 +133,7 @@ def parse_dice_entry(text: str, request: RollRequest) -> tuple[int, ...]:
     out: list[int] = []
     for i, p in enumerate(parts, 1):
         if not p.lstrip("-").isdigit():
-            raise DiceEntryError(f"die {i}: {p!r} is not a whole number")
+            raise DiceEntryError(f"die {i}: {shown(p)} is not a whole number")
         v = int(p)
         if not request.low <= v <= request.high:
             raise DiceEntryError(

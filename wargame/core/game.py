@@ -19,7 +19,8 @@ from typing import Any, ClassVar, Protocol, Self
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.override import describe_override, is_override
-from wargame.errors import BadInput
+from wargame.core.seats import seat_label
+from wargame.errors import BadInput, shown
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,10 @@ class Outcome:
 
 class GameState(ABC):
     """A position of a game. Mutable; ``clone`` gives an independent copy."""
+
+    #: The players' names for the seats (public; the session gives them from its
+    #: header, see :mod:`wargame.core.seats`): ``name(seat)`` texts use them.
+    seat_names: tuple[str, ...] = ()
 
     @abstractmethod
     def current_player(self) -> int | None:
@@ -118,7 +123,13 @@ class GameState(ABC):
     def describe_secret(self, action: Action) -> str:
         """The sentence for a secret action: who acted, never what they chose."""
         seat = self.current_player()
-        who = f"Player {seat + 1}" if seat is not None else "A player"
+        namer = getattr(self, "name", None)
+        if seat is None:
+            who = "A player"
+        elif callable(namer):
+            who = str(namer(seat))
+        else:
+            who = seat_label(seat, self.seat_names, f"Player {seat + 1}")
         return f"{who} makes a secret choice"
 
     def parse_action(self, text: str) -> Action:
@@ -187,7 +198,7 @@ class Game(ABC):
             if unknown:
                 known = ", ".join(self.param_names) or "none"
                 raise BadInput(
-                    f"game parameter {unknown[0]!r} is unknown to {self.title} (it takes: {known})"
+                    f"game parameter {shown(unknown[0])} is unknown to {self.title} (it takes: {known})"
                 )
 
     @abstractmethod

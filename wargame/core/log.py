@@ -36,7 +36,8 @@ from wargame.core.entry import Entry, public_roll
 from wargame.core.game import action_is_secret, public_text
 from wargame.core.override import OverrideRefused, is_override
 from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring
-from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError
+from wargame.core.seats import SEAT_NAMES, clean_seat_names, header_names
+from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError, shown
 
 SESSION_FORMAT = "wargame-session"
 SESSION_VERSION = 2
@@ -82,6 +83,7 @@ class Session(Generic[S]):
         else:
             self.setup_rolls = tuple(setup_rolls)
             self.state = factory(DiceService(ReplayProvider(self.setup_rolls)))
+        self._name_seats()
         self.entries: list[Entry] = []
         self.redo_list: list[Entry] = []
         self._snapshots: list[tuple[int, S]] = [(0, self.state.clone())]
@@ -231,6 +233,31 @@ class Session(Generic[S]):
         for entry in self.entries[n:upto]:
             state.apply(entry.action, DiceService(ReplayProvider(entry.rolls)))
         self.state = state
+        self._name_seats()
+
+    # -- seat names (public: in the header) ------------------------------------------
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players' names for the seats ("" or missing: the game's default)."""
+        return header_names(self.header)
+
+    @seat_names.setter
+    def seat_names(self, names: Sequence[str]) -> None:
+        seats = getattr(self.state, "n", None)
+        if not isinstance(seats, int):
+            seats = int(self.header.get("players", len(names)) or len(names))
+        clean = clean_seat_names(names, seats)
+        if clean:
+            self.header[SEAT_NAMES] = list(clean)
+        else:
+            self.header.pop(SEAT_NAMES, None)
+        self._name_seats()
+
+    def _name_seats(self) -> None:
+        """Give the state the seat names, so its log sentences use them."""
+        names = self.seat_names
+        if names or getattr(self.state, "seat_names", ()):
+            self.state.seat_names = names  # type: ignore[attr-defined]
 
     # -- persistence -------------------------------------------------------------
     def _sealer(self) -> Sealer:
@@ -490,9 +517,9 @@ def _check_format(data: Any) -> int:
         raise FileFormatError("not a saved game (format is not 'wargame-session')")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FileFormatError(f"saved game version {version!r} is not one this app knows")
+        raise FileFormatError(f"saved game version {shown(version)} is not one this app knows")
     if version > SESSION_VERSION:
-        raise FileFormatError(f"saved game version {version!r} is newer than this app")
+        raise FileFormatError(f"saved game version {shown(version)} is newer than this app")
     return version
 
 
@@ -518,14 +545,14 @@ def _seq(value: Any, what: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise SaveTampered(f"saved game: {what!r} must be a list")
+        raise SaveTampered(f"saved game: {shown(what)} must be a list")
     return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise FileFormatError(f"saved game: {key!r} must be a list")
+        raise FileFormatError(f"saved game: {shown(key)} must be a list")
     return value
 
 

@@ -15,7 +15,7 @@ from wargame.core.log import FRIENDLY_UNDO, Session
 from wargame.core.registry import game_class
 from wargame.core.search import HEADLESS_SEARCH_ITERATIONS, SEARCH_BUDGET_KEYS, with_search
 from wargame.core.search import NAME as SEARCH
-from wargame.errors import BadInput, FileFormatError, IllegalAction, InvariantViolation
+from wargame.errors import BadInput, FileFormatError, IllegalAction, InvariantViolation, shown
 
 #: A game that has not ended after this many actions is stopped as a draw.
 MAX_ACTIONS = 200_000
@@ -59,8 +59,14 @@ def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Se
             dict(header.get("params") or {}),
             header.get("scenario"),
         )
-    except (TypeError, ValueError) as exc:
-        raise FileFormatError(f"saved game header is malformed: {exc}") from exc
+    except (TypeError, ValueError):
+        players = header.get("players", 0)
+        what = (
+            f"the number of players is {shown(players)}, not a whole number"
+            if not isinstance(players, int | str) or not str(players).strip().isdigit()
+            else f"its game settings ('params') are {shown(header.get('params'))}, not an object"
+        )
+        raise FileFormatError(f"saved game: its header is damaged ({what})") from None
     return Session.from_json(data, _factory(spec), dice)
 
 
@@ -139,7 +145,7 @@ def resolve_bots(
         raise BadInput(f"--bots: {len(names)} names for {players} seats")
     for n in names:
         if n not in available:
-            raise BadInput(f"--bots: unknown bot {n!r}; choose from {', '.join(available)}")
+            raise BadInput(f"--bots: unknown bot {shown(n)}; choose from {', '.join(available)}")
     return list(names)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wargame.core.game import Game
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def mode(key: str) -> ModeInfo:
     for m in MODES:
         if m.key == key:
             return m
-    raise BadInput(f"unknown mode {key!r}; choose one of: {', '.join(m.key for m in MODES)}")
+    raise BadInput(f"unknown mode {shown(key)}; choose one of: {', '.join(m.key for m in MODES)}")
 
 
 def game_names() -> list[str]:
@@ -83,7 +83,7 @@ def game_class(name: str) -> type[Game]:
     """The Game class registered as ``name``; BadInput if unknown or not built yet."""
     info = next((m for m in MODES if m.key == name and m.game), None)
     if info is None or info.game is None:
-        raise BadInput(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")
+        raise BadInput(f"unknown game {shown(name)}; choose one of: {', '.join(game_names())}")
     cls = import_target(info.game)
     if cls is None:
         raise BadInput(f"the {info.title} game is not built yet")

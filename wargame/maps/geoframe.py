@@ -22,7 +22,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 
 EDGE = 179.5  # a part this close to +-180 degrees touches the antimeridian
 
@@ -125,7 +125,7 @@ def _crs(member: Any, source: str, warns: list[str]) -> Any:
         raise FileFormatError(f"{source}: key 'crs' must be an object")
     props = member.get("properties")
     if member.get("type") != "name" or not isinstance(props, dict):
-        warns.append(f"{source}: a 'crs' of type {str(member.get('type'))[:20]!r} is not read")
+        warns.append(f"{source}: a 'crs' of type {shown(str(member.get('type'))[:20])} is not read")
         return None
     name = props.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 200:
@@ -143,6 +143,6 @@ def _crs(member: Any, source: str, warns: list[str]) -> Any:
         raise CRSError(text)
     except CRSError:
         raise FileFormatError(
-            f"{source}: key 'crs' names {name[:60]!r}, which is not a known coordinate "
+            f"{source}: key 'crs' names {shown(name[:60])}, which is not a known coordinate "
             "reference system (try 'EPSG:4326' or 'EPSG:3857')"
         ) from None

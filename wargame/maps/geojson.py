@@ -26,7 +26,7 @@ import shapely.errors
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.maps import geoframe as geo
 from wargame.maps import seas
 from wargame.maps.model import (
@@ -94,7 +94,7 @@ def geojson_to_doc(
 ) -> MapDoc:
     warns = warnings if warnings is not None else []
     if not is_geojson(data):
-        raise FileFormatError(f"{source}: not GeoJSON (key 'type' is {_get(data, 'type')!r})")
+        raise FileFormatError(f"{source}: not GeoJSON (key 'type' is {shown(_get(data, 'type'))})")
     meta = data.get("wargame") if isinstance(data, dict) else None
     if isinstance(meta, dict) and meta.get("format") == MAP_FORMAT:
         return _own_geojson(data, meta, source)
@@ -406,7 +406,7 @@ def _geometry(geom: Any, where: str, budget: list[int], depth: int) -> BaseGeome
         return _collect([g for g in got if g is not None])
     if t in ("Point", "MultiPoint", "LineString", "MultiLineString"):
         return None
-    raise FileFormatError(f"{where}: unknown geometry type {str(t)[:40]!r}")
+    raise FileFormatError(f"{where}: unknown geometry type {shown(str(t)[:40])}")
 
 
 def _collect(geoms: list[BaseGeometry]) -> BaseGeometry | None:
@@ -435,7 +435,7 @@ def _check_pile_up(parts: list[tuple[str, BaseGeometry]], source: str) -> None:
             worst = parts[start][0]
             raise FileFormatError(
                 f"{source}: the features pile up on one another (more than "
-                f"{MAX_OVERLAP_PAIRS:,} overlapping pairs, {worst!r} among them): "
+                f"{MAX_OVERLAP_PAIRS:,} overlapping pairs, {shown(worst)} among them): "
                 "dissolve or deduplicate them before importing"
             )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from shapely.errors import GEOSException
 
-from wargame.errors import FileFormatError, WargameError
+from wargame.errors import FileFormatError, WargameError, shown
 from wargame.maps.geojson import doc_to_geojson, geojson_to_doc, is_geojson
 from wargame.maps.model import MAP_FORMAT, MapDoc, map_from_json
 from wargame.maps.safeio import read_regular_text
@@ -134,7 +134,7 @@ def _what_is_it(data: Any) -> str:
             return "this looks like a Tiled map but has no 'orientation': save it again in Tiled"
         if t is not None:
             return (
-                f"not a map this app imports: its 'type' is {str(t)[:40]!r} "
+                f"not a map this app imports: its 'type' is {shown(str(t)[:40])} "
                 "(GeoJSON, Tiled map, TripleA game.xml or wargame-map)"
             )
     kind = type(data).__name__ if not isinstance(data, dict) else "an object with no 'type'"

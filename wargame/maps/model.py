@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from shapely.geometry import Polygon
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.maps.safeio import bad_character, read_regular_text
 from wargame.persistence.files import parse_json
 
@@ -286,10 +286,12 @@ class _Reader:
         if not isinstance(data, dict):
             raise FileFormatError(f"{self.source}: a map must be a JSON object, not {_tname(data)}")
         if data.get("format") != MAP_FORMAT:
-            raise self.fail("key 'format'", f"must be {MAP_FORMAT!r}, not {data.get('format')!r}")
+            raise self.fail(
+                "key 'format'", f"must be {shown(MAP_FORMAT)}, not {shown(data.get('format'))}"
+            )
         version = data.get("version", MAP_VERSION)
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise self.fail("key 'version'", f"must be a whole number >= 1, not {version!r}")
+            raise self.fail("key 'version'", f"must be a whole number >= 1, not {shown(version)}")
         if version > MAP_VERSION:
             raise self.fail(
                 "key 'version'", f"{version} is newer than this app reads ({MAP_VERSION})"
@@ -297,7 +299,7 @@ class _Reader:
         name = self.text(data.get("name", "untitled"), "key 'name'")
         units = data.get("units", "cm")
         if units != "cm":
-            raise self.fail("key 'units'", f"must be 'cm', not {units!r}")
+            raise self.fail("key 'units'", f"must be 'cm', not {shown(units)}")
         bounds = self.bounds(data.get("bounds"))
         hex_spec = self.hex(data.get("hex"))
         islands = self.islands(data.get("islands", []))
@@ -332,7 +334,7 @@ class _Reader:
             raise self.fail(where, f"must be a number, not {_tname(value)}")
         v = float(value)
         if not math.isfinite(v) or abs(v) > MAX_COORD:
-            raise self.fail(where, f"{value!r} is not a finite number within +-{MAX_COORD:g}")
+            raise self.fail(where, f"{shown(value)} is not a finite number within +-{MAX_COORD:g}")
         return v
 
     def bounds(self, value: Any) -> tuple[float, float, float, float]:
@@ -353,7 +355,7 @@ class _Reader:
         orientation = value.get("orientation", "flat")
         if orientation not in ("flat", "pointy"):
             raise self.fail(
-                "key 'hex.orientation'", f"must be 'flat' or 'pointy', not {orientation!r}"
+                "key 'hex.orientation'", f"must be 'flat' or 'pointy', not {shown(orientation)}"
             )
         size = self.number(value.get("size_cm", 5.0), "key 'hex.size_cm'")
         if not 0.1 <= size <= 1000:
@@ -377,7 +379,7 @@ class _Reader:
                 raise self.fail(where, f"must be an object, not {_tname(item)}")
             iid = self.text(item.get("id"), f"{where} key 'id'", empty_ok=False)
             if iid in seen:
-                raise self.fail(f"{where} key 'id'", f"{iid!r} is used twice")
+                raise self.fail(f"{where} key 'id'", f"{shown(iid)} is used twice")
             seen.add(iid)
             out.append(Island(iid, self.text(item.get("name", iid), f"island {iid} key 'name'")))
         return out
@@ -395,16 +397,18 @@ class _Reader:
             aid = self.text(item.get("id"), f"areas[{k}] key 'id'", empty_ok=False)
             where = f"area {aid}"
             if aid in seen:
-                raise self.fail(f"areas[{k}] key 'id'", f"{aid!r} is used twice")
+                raise self.fail(f"areas[{k}] key 'id'", f"{shown(aid)} is used twice")
             seen.add(aid)
             kind = item.get("kind")
             if kind not in ("land", "sea"):
-                raise self.fail(f"{where} key 'kind'", f"must be 'land' or 'sea', not {kind!r}")
+                raise self.fail(
+                    f"{where} key 'kind'", f"must be 'land' or 'sea', not {shown(kind)}"
+                )
             island = item.get("island")
             if island is not None:
                 island = self.text(island, f"{where} key 'island'")
                 if island not in island_ids:
-                    raise self.fail(f"{where} key 'island'", f"{island!r} is not in 'islands'")
+                    raise self.fail(f"{where} key 'island'", f"{shown(island)} is not in 'islands'")
                 if kind == "sea":
                     raise self.fail(
                         f"{where} key 'island'", "a sea area belongs to no island (null)"
@@ -424,7 +428,9 @@ class _Reader:
             for flag in FLAGS:
                 v = item.get(flag, False)
                 if not isinstance(v, bool):
-                    raise self.fail(f"{where} key '{flag}'", f"must be true or false, not {v!r}")
+                    raise self.fail(
+                        f"{where} key '{flag}'", f"must be true or false, not {shown(v)}"
+                    )
                 flags[flag] = v
             name = self.text(item.get("name", aid), f"{where} key 'name'")
             out.append(Area(aid, name, kind, polygon, island, holes, **flags))
@@ -464,7 +470,7 @@ class _Reader:
                 raise self.fail(where, f"must be a pair of area ids, not {_short(e)}")
             for v in e:
                 if v not in area_ids:
-                    raise self.fail(where, f"{v!r} is not an area of this map")
+                    raise self.fail(where, f"{shown(v)} is not an area of this map")
             if e[0] == e[1]:
                 raise self.fail(where, "an edge joins two different areas")
             out.append((e[0], e[1]))
@@ -479,13 +485,12 @@ def _tname(value: Any) -> str:
         bool: "true/false",
         int: "a number",
         float: "a number",
-        type(None): "null",
-    }.get(type(value), type(value).__name__)
+        type(None): "nothing (null)",
+    }.get(type(value), "a value of the wrong kind")
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(value)
 
 
 def ring_from_coords(coords: Sequence[Sequence[float]], *, ndigits: int = 3) -> Ring:

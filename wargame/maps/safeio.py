@@ -15,7 +15,7 @@ import stat
 import unicodedata
 from pathlib import Path
 
-from wargame.errors import BadInput, FileFormatError
+from wargame.errors import BadInput, FileFormatError, binary_text, not_text, shown
 
 BOM = "\ufeff"
 
@@ -65,7 +65,10 @@ def read_regular_text(path: str | os.PathLike[str], *, max_bytes: int) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileFormatError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise FileFormatError(f"{path}: {not_text(exc)}") from None
+    problem = binary_text(text)
+    if problem is not None:
+        raise FileFormatError(f"{path}: {problem}")
     return text[1:] if text.startswith(BOM) else text
 
 
@@ -78,14 +81,14 @@ def inside(base: Path, ref: str, source: str, what: str) -> Path:
         raise FileFormatError(f"{source}: the {what} reference is empty or not a file name")
     if os.path.isabs(ref) or ref.startswith(("/", "\\")) or (len(ref) > 1 and ref[1] == ":"):
         raise FileFormatError(
-            f"{source}: the {what} {ref[:80]!r} is an absolute path; name a file in "
+            f"{source}: the {what} {shown(ref[:80])} is an absolute path; name a file in "
             "the same folder (or below it)"
         )
     root = base.resolve()
     target = (root / ref).resolve()
     if target != root and root not in target.parents:
         raise FileFormatError(
-            f"{source}: the {what} {ref[:80]!r} lies outside the folder of the file naming it"
+            f"{source}: the {what} {shown(ref[:80])} lies outside the folder of the file naming it"
         )
     return target
 

@@ -24,7 +24,7 @@ import numpy as np
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.maps.safeio import read_regular_text
 from wargame.maps.tiled_tiles import TileKnowledge, kind_of, read_named_file
 
@@ -126,7 +126,9 @@ def _int(value: Any, where: str, *, low: int = 0, high: int = 1_000_000) -> int:
     try:
         v = int(str(value).strip()) if not isinstance(value, int) else value
     except ValueError:
-        raise FileFormatError(f"{where} must be a whole number, not {str(value)[:20]!r}") from None
+        raise FileFormatError(
+            f"{where} must be a whole number, not {shown(str(value)[:20])}"
+        ) from None
     if isinstance(v, bool) or not low <= v <= high:
         raise FileFormatError(f"{where} = {v} is outside {low}..{high}")
     return v
@@ -138,16 +140,16 @@ def _num(value: Any, where: str, default: float = 0.0) -> float:
     try:
         v = float(value)
     except (TypeError, ValueError):
-        raise FileFormatError(f"{where} must be a number, not {str(value)[:20]!r}") from None
+        raise FileFormatError(f"{where} must be a number, not {shown(str(value)[:20])}") from None
     if v != v or abs(v) > 1e9:
-        raise FileFormatError(f"{where} = {value!r} is not a sensible number")
+        raise FileFormatError(f"{where} = {shown(value)} is not a sensible number")
     return v
 
 
 def _map_header(get: Any, source: str) -> TiledMap:
     orientation = str(get("orientation") or "orthogonal")
     if orientation not in ("orthogonal", "hexagonal", "staggered", "isometric"):
-        raise FileFormatError(f"{source}: orientation {orientation!r} is not one Tiled writes")
+        raise FileFormatError(f"{source}: orientation {shown(orientation)} is not one Tiled writes")
     width = _int(get("width") or 0, f"{source}: map width", high=100_000)
     height = _int(get("height") or 0, f"{source}: map height", high=100_000)
     infinite = str(get("infinite") or "0").lower() in ("1", "true")
@@ -193,7 +195,7 @@ def _decode(
         except (ValueError, OverflowError):
             raise FileFormatError(f"{where}: CSV data must be whole numbers") from None
     if encoding != "base64":
-        raise FileFormatError(f"{where}: data encoding {encoding!r} is not csv or base64")
+        raise FileFormatError(f"{where}: data encoding {shown(encoding)} is not csv or base64")
     try:
         blob = base64.b64decode("".join(raw.split()), validate=True)
     except (binascii.Error, ValueError):
@@ -209,7 +211,7 @@ def _decode(
         blob = _unzstd(blob, expected, where)
     elif compression not in (None, ""):
         raise FileFormatError(
-            f"{where}: compression {str(compression)[:20]!r} is not one Tiled writes "
+            f"{where}: compression {shown(str(compression)[:20])} is not one Tiled writes "
             "(zlib, gzip or zstd)"
         )
     if len(blob) != expected:
@@ -279,7 +281,7 @@ class _Ctx:
         elif data is not None:
             if data.tag != "tileset":
                 self.warns.append(
-                    f"{self.m.source}: the tileset {str(src)[:80]!r} is not a tileset"
+                    f"{self.m.source}: the tileset {shown(str(src)[:80])} is not a tileset"
                 )
                 return
             self.tiles.xml_tileset(data, firstgid, _xml_props)
@@ -304,7 +306,7 @@ class _Ctx:
             if ts is not None:
                 shift = self._gid_shift(ts.get("source"), ts.get("firstgid"))
         elif got is not None:
-            self.warns.append(f"{self.m.source}: the template {ref[:80]!r} is not a template")
+            self.warns.append(f"{self.m.source}: the template {shown(ref[:80])} is not a template")
         self.templates[ref] = (obj, shift)
         return obj, shift
 
@@ -404,7 +406,7 @@ def _xml_layers(
         ox = offset[0] + _num(el.get("offsetx"), f"{source}: offsetx")
         oy = offset[1] + _num(el.get("offsety"), f"{source}: offsety")
         lk = layer_kind(_xml_props(el), el.get("class") or "") or kind
-        where = f"{source}: layer {name[:40]!r}"
+        where = f"{source}: layer {shown(name[:40])}"
         if el.tag == "group":
             _xml_layers(ctx, el, (ox, oy), lk, depth + 1)
         elif el.tag == "layer":
@@ -505,7 +507,7 @@ def _points_text(text: str, where: str) -> list[tuple[float, float]]:
     for p in pairs:
         xs = p.split(",")
         if len(xs) != 2:
-            raise FileFormatError(f"{where}: point {p[:20]!r} is not x,y")
+            raise FileFormatError(f"{where}: point {shown(p[:20])} is not x,y")
         out.append((_num(xs[0], where), _num(xs[1], where)))
     return out
 
@@ -570,7 +572,7 @@ def _json_layers(
         if layer.get("visible") is False or layer.get("visible") == 0:
             m.hidden.append(name)
             continue
-        where = f"{source}: layer {name[:40]!r}"
+        where = f"{source}: layer {shown(name[:40])}"
         ox = offset[0] + _num(layer.get("offsetx"), f"{where} offsetx")
         oy = offset[1] + _num(layer.get("offsety"), f"{where} offsety")
         props = _json_props(layer.get("properties"), where)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.maps.safeio import inside, read_regular_text
 
 MAX_TILESET_BYTES = 4 * 1024 * 1024
@@ -214,7 +214,7 @@ def read_named_file(
     from wargame.maps.tiled_read import xml_root
 
     if base is None:
-        warns.append(f"{source}: the {what} {ref[:80]!r} was not read (no folder to look in)")
+        warns.append(f"{source}: the {what} {shown(ref[:80])} was not read (no folder to look in)")
         return None
     try:
         path = inside(base, ref, source, what)
@@ -227,5 +227,5 @@ def read_named_file(
         return xml_root(text, ref)
     except (FileFormatError, json.JSONDecodeError, RecursionError, ValueError) as exc:
         why = str(exc).split(": ")[-1] if isinstance(exc, FileFormatError) else "not valid JSON"
-        warns.append(f"{source}: the {what} {ref[:80]!r} cannot be used ({why[:80]})")
+        warns.append(f"{source}: the {what} {shown(ref[:80])} cannot be used ({why[:80]})")
         return None

@@ -23,7 +23,7 @@ import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, Polygon, box
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.maps import seas
 from wargame.maps.graph import derive_graph
 from wargame.maps.model import Area, Island, MapDoc
@@ -87,7 +87,7 @@ def _read_game(root: Element, source: str) -> tuple[list[str], set[str], list[tu
         if not tname or not tname.strip():
             raise FileFormatError(f"{source}: territory {k + 1} has no name")
         if tname in seen:
-            raise FileFormatError(f"{source}: territory {tname[:60]!r} is listed twice")
+            raise FileFormatError(f"{source}: territory {shown(tname[:60])} is listed twice")
         if len(territories) >= MAX_TERRITORIES:
             raise FileFormatError(f"{source}: more than {MAX_TERRITORIES:,} territories")
         seen.add(tname)
@@ -104,7 +104,7 @@ def _read_game(root: Element, source: str) -> tuple[list[str], set[str], list[tu
         for end in (a, b):
             if end not in seen:
                 raise FileFormatError(
-                    f"{source}: connection {k + 1} names {str(end)[:60]!r}, not a territory"
+                    f"{source}: connection {k + 1} names {shown(str(end)[:60])}, not a territory"
                 )
         if a != b:
             connections.append((a, b))  # type: ignore[arg-type]
@@ -275,7 +275,7 @@ def _build(
     lost = [t for t in territories if t not in shape_of]
     if lost:
         raise FileFormatError(
-            f"{doc.name}: territory {lost[0][:60]!r} has no outline of its own "
+            f"{doc.name}: territory {shown(lost[0][:60])} has no outline of its own "
             "(covered by others in polygons.txt)"
         )
     ids = _ids(territories)

@@ -7,7 +7,7 @@ import json
 import math
 from typing import Any
 
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 from wargame.naval.odds import fire_factor, hit_distribution
 from wargame.naval.rules import Quality, Weight, naval_rules
 from wargame.naval.sea import range_band
@@ -23,7 +23,7 @@ def fire_odds(
 ) -> dict[str, Any]:
     """The contract's JSON for one firing (also what the UI's odds panel shows)."""
     if isinstance(range_cm, bool) or not isinstance(range_cm, int | float):
-        raise BadInput(f"--range-cm: {range_cm!r} is not a number")
+        raise BadInput(f"--range-cm: {shown(range_cm)} is not a number")
     if math.isnan(range_cm) or math.isinf(range_cm):
         raise BadInput(f"--range-cm: {range_cm} is not a distance")
     if range_cm < 0:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 from wargame.naval.rules import NavalRules, naval_rules
 from wargame.naval.sea import Island, Sea, islands_from_map
 from wargame.naval.ship import Ship, ship_from_spec
@@ -46,7 +46,7 @@ def _sea(cols: int, rows: int, hex_cm: float, orientation: str, islands: tuple[I
 
 def _number(value: Any, where: str, *, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise BadInput(f"{where}: {value!r} must be a number from {low:g} to {high:g}")
+        raise BadInput(f"{where}: {shown(value)} must be a number from {low:g} to {high:g}")
     return float(value)
 
 
@@ -61,7 +61,9 @@ def sea_from_scenario(data: dict[str, Any], rules: NavalRules, base: Path | None
     )
     orientation = sea.get("orientation", rules.table.orientation)
     if orientation not in ("flat", "pointy"):
-        raise BadInput(f"scenario: sea.orientation must be 'flat' or 'pointy', not {orientation!r}")
+        raise BadInput(
+            f"scenario: sea.orientation must be 'flat' or 'pointy', not {shown(orientation)}"
+        )
     islands: tuple[Island, ...] = ()
     from wargame.maps.playable import read_map_ref, require_playable_json
 
@@ -84,7 +86,7 @@ def state_from_scenario(
     if not isinstance(data, dict):
         raise BadInput("scenario: a naval scenario must be a JSON object")
     if data.get("mode", "naval") != "naval":
-        raise BadInput(f"scenario: mode is {data.get('mode')!r}, not 'naval'")
+        raise BadInput(f"scenario: mode is {shown(data.get('mode'))}, not 'naval'")
     sea = sea_from_scenario(data, rules, base)
     specs = data.get("ships")
     if not isinstance(specs, list) or not specs:
@@ -99,7 +101,7 @@ def state_from_scenario(
         if isinstance(side, str):
             side = {"attacker": 0, "defender": 1}.get(side, side)
         if side not in (0, 1):
-            raise BadInput(f"{where}: side must be 0 (attacker) or 1 (defender), not {side!r}")
+            raise BadInput(f"{where}: side must be 0 (attacker) or 1 (defender), not {shown(side)}")
         at = spec.get("at")
         if not isinstance(at, list) or len(at) != 2 or not all(isinstance(v, int) for v in at):
             raise BadInput(f"{where}: key 'at' must be [col, row]")
@@ -111,7 +113,7 @@ def state_from_scenario(
             raise BadInput(f"{where}: heading must be a hex facing 0..5")
         ship = ship_from_spec(spec, rules, side=side, hex=hex_, heading=heading, where=where)
         if ship.name in names:
-            raise BadInput(f"{where}: two ships are named {ship.name!r}")
+            raise BadInput(f"{where}: two ships are named {shown(ship.name)}")
         if any(s.hex == hex_ for s in ships):
             raise BadInput(f"{where}: two ships start in hex {at}")
         names.add(ship.name)
@@ -149,10 +151,12 @@ def _escort(data: dict[str, Any], names: set[str]) -> tuple[str | None, str | No
     if not isinstance(victory, dict) or not isinstance(victory.get("escort"), str):
         raise BadInput('scenario: key \'victory\' must be {"escort": "ship name", "edge": ...}')
     if victory["escort"] not in names:
-        raise BadInput(f"scenario: victory: no ship is named {victory['escort']!r}")
+        raise BadInput(f"scenario: victory: no ship is named {shown(victory['escort'])}")
     edge = victory.get("edge")
     if edge is not None and edge not in EDGES:
-        raise BadInput(f"scenario: victory: edge must be one of {', '.join(EDGES)}, not {edge!r}")
+        raise BadInput(
+            f"scenario: victory: edge must be one of {', '.join(EDGES)}, not {shown(edge)}"
+        )
     return str(victory["escort"]), edge
 
 

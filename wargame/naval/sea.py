@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 from wargame.geometry.hexgrid import DIRECTIONS, Hex, Layout, from_offset, to_offset
 from wargame.naval.rules import NavalRules, Position, Weight
 
@@ -343,6 +343,6 @@ def _ring(value: Any, where: str) -> tuple[tuple[float, float], ...]:
             or len(p) != 2
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in p)
         ):
-            raise BadInput(f"{where}: point {p!r} is not [x, y]")
+            raise BadInput(f"{where}: point {shown(p)} is not [x, y]")
         pts.append((float(p[0]), float(p[1])))
     return tuple(pts)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from wargame.errors import BadInput
+from wargame.errors import BadInput, shown
 from wargame.naval.rules import (
     POSITIONS,
     SIDES,
@@ -171,12 +171,12 @@ def _enum(cls: type[StrEnum], value: Any, where: str) -> Any:
         return cls(value)
     except ValueError:
         choices = ", ".join(m.value for m in cls)  # type: ignore[attr-defined]
-        raise BadInput(f"{where}: {value!r} is not one of {choices}") from None
+        raise BadInput(f"{where}: {shown(value)} is not one of {choices}") from None
 
 
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where}: {value!r} is not a whole number")
+        raise BadInput(f"{where}: {shown(value)} is not a whole number")
     if value < low or (high is not None and value > high):
         top = f"..{high}" if high is not None else " or more"
         raise BadInput(f"{where}: {value} is outside {low}{top}")
@@ -223,7 +223,7 @@ def ship_from_spec(
         batteries[pos] = Battery(count, weight)
     unknown = set(guns_spec) - {p.value for p in POSITIONS}
     if unknown:
-        raise BadInput(f"{where}: guns has unknown position {sorted(unknown)[0]!r}")
+        raise BadInput(f"{where}: guns has unknown position {shown(sorted(unknown)[0])}")
     return Ship(
         name=name.strip(),
         side=side,

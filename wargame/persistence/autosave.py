@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # sqlmodel is imported only when the database is first used
@@ -77,3 +78,28 @@ def _common_prefix(stored: Sequence[object], entries: Sequence[object]) -> int:
         if not same:
             return i
     return n
+
+
+#: Between the parts of a save's title ("Pieces of Eight — Caribbean — autosave ...").
+DASH = " \N{EM DASH} "
+
+
+def local_time(when: datetime) -> datetime:
+    """A stored time (UTC; SQLite may give it back without its zone) on this computer's clock."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone()
+
+
+def save_title(name: str, mode_title: str, updated: datetime, *, autosave: bool) -> str:
+    """How a save is listed: a save by its name; an autosave by its mode, what it is
+    played on (its scenario or map, or the name it was saved under) and when:
+    "Pieces of Eight — Caribbean — autosave 24 Nov 14:05"."""
+    if not autosave:
+        return name
+    at = local_time(updated)
+    parts = [mode_title]
+    if name.strip() and name.strip().casefold() not in (mode_title.casefold(), "untitled"):
+        parts.append(name.strip())
+    parts.append(f"autosave {at.day} {at:%b %H:%M}")
+    return DASH.join(parts)

@@ -35,7 +35,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
-from wargame.errors import FileFormatError, PersistenceError
+from wargame.errors import FileFormatError, PersistenceError, shown
 
 SCHEMA_VERSION = 2
 
@@ -367,11 +367,11 @@ class Database:
                         )
                     ]
                     if not isinstance(data, dict):
-                        raise FileFormatError(f"saved game {row.name!r} is damaged")
+                        raise FileFormatError(f"saved game {shown(row.name)} is damaged")
                     data = GameSession.join_parts(data, entries)
             except (json.JSONDecodeError, RecursionError) as exc:
                 msg = getattr(exc, "msg", "nested too deeply")
-                raise FileFormatError(f"saved game {row.name!r} is damaged: {msg}") from None
+                raise FileFormatError(f"saved game {shown(row.name)} is damaged: {msg}") from None
             return _info(row), data
 
     def save_exists(self, save_id: int) -> bool:

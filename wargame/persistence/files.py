@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, binary_text, not_text
 
 #: Refuse files larger than this before parsing them (a hostile file can't eat memory).
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -33,11 +33,15 @@ def read_text_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BY
     if size > max_bytes:
         raise FileFormatError(f"{p}: {size} bytes is larger than the {max_bytes}-byte limit")
     try:
-        return p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise FileFormatError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+        raise FileFormatError(f"{p}: {not_text(exc)}") from None
     except OSError as exc:
         raise FileFormatError(f"{p}: cannot be read: {exc.strerror}") from None
+    problem = binary_text(text)
+    if problem is not None:
+        raise FileFormatError(f"{p}: {problem}")
+    return text
 
 
 def read_json_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> Any:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from wargame.errors import BadInput, FileFormatError, WargameError
+from wargame.errors import BadInput, FileFormatError, WargameError, shown
 
 #: No save, scenario or rules file nests deeper than this.
 MAX_DEPTH = 48
@@ -43,14 +43,28 @@ _ESCAPES = (
 
 
 def _one_line(exc: BaseException) -> str:
+    """What went wrong, in the player's words: Python's own message (a type name, a
+    repr) never reaches the player."""
     if isinstance(exc, KeyError) and exc.args:
-        return f"missing key {exc.args[0]!r}"
+        key = exc.args[0]
+        return (
+            f"the entry {shown(key)} is missing" if isinstance(key, str) else "an entry is missing"
+        )
     if isinstance(exc, RecursionError):
         return "nested too deeply"
     if isinstance(exc, OverflowError):
         return "a number is too large"
-    text = " ".join(str(exc).split()) or exc.__class__.__name__
-    return text[:160]
+    if isinstance(exc, TypeError | AttributeError):
+        return "a value is of the wrong kind, such as text where a number or a list belongs"
+    if isinstance(exc, IndexError):
+        return "a list is shorter than it should be"
+    if isinstance(exc, UnicodeError):
+        return "it holds characters that cannot be read"
+    if isinstance(exc, ZeroDivisionError | ArithmeticError):
+        return "a number is out of range (a zero where it can't be)"
+    if isinstance(exc, AssertionError):
+        return "its content breaks a rule of the game"
+    return "a value is not one this file can hold"
 
 
 def one_line(message: str) -> str:
@@ -101,7 +115,7 @@ def check_shape(data: Any, source: str) -> None:
             if not -MAX_NUMBER <= value <= MAX_NUMBER:
                 raise FileFormatError(f"{source}: the number {value:.3e} is out of range")
         elif kind is float and (not math.isfinite(value) or abs(value) > MAX_NUMBER):
-            raise FileFormatError(f"{source}: the number {value!r} is out of range")
+            raise FileFormatError(f"{source}: the number {shown(value)} is out of range")
 
     walk(data, 0)
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class Board:
             if kind not in ("land", "sea"):
                 raise FileFormatError(f"{name}: nodes[{k}] ({n['id']}): kind must be land or sea")
             if n["id"] in ids:
-                raise FileFormatError(f"{name}: area id {n['id']!r} is used twice")
+                raise FileFormatError(f"{name}: area id {shown(n['id'])} is used twice")
             ids.append(n["id"])
             names.append(str(n.get("name") or n["id"]))
             sea.append(kind == "sea")
@@ -117,7 +117,7 @@ class Board:
                 raise FileFormatError(f"{name}: edges[{k}] must be a pair of area ids")
             a, b = e
             if a not in pos or b not in pos:
-                raise FileFormatError(f"{name}: edges[{k}] names an unknown area {e!r}")
+                raise FileFormatError(f"{name}: edges[{k}] names an unknown area {shown(e)}")
             if a != b:
                 adj[pos[a]].add(pos[b])
                 adj[pos[b]].add(pos[a])

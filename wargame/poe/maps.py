@@ -94,6 +94,7 @@ def _board_from_map_text(text: str) -> Board:
     from wargame.maps.playable import require_playable
 
     data = json.loads(text)
-    doc = map_from_json(data, str(data.get("name", "map")))
+    name = data.get("name") if isinstance(data, dict) else None
+    doc = map_from_json(data, name if isinstance(name, str) and name.strip() else "the map")
     require_playable(doc, doc.name)  # not in pieces, no area without neighbours
     return Board.from_graph(graph_json(doc), name=doc.name)

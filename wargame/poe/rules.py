@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from wargame.errors import RulesDataError
+from wargame.errors import RulesDataError, shown
 from wargame.rules.loader import RulesModel, load_rules
 
 Timing = Literal["anytime", "fight", "mutiny", "entry", "bury", "move", "turn-start"]
@@ -151,13 +151,13 @@ def deck() -> Deck:
     seen: set[str] = set()
     for i, c in enumerate(data.card):
         if c.id in seen:
-            raise RulesDataError(f"poe_cards.toml: key card.{i}.id: {c.id!r} is used twice")
+            raise RulesDataError(f"poe_cards.toml: key card.{i}.id: {shown(c.id)} is used twice")
         seen.add(c.id)
         if c.type != "any" and c.type not in r.bury.types:
-            raise RulesDataError(f"poe_cards.toml: key card.{i}.type: unknown type {c.type!r}")
+            raise RulesDataError(f"poe_cards.toml: key card.{i}.type: unknown type {shown(c.type)}")
         act = data.actions.get(c.action)
         if act is None:
-            raise RulesDataError(f"poe_cards.toml: key card.{i}.action: unknown {c.action!r}")
+            raise RulesDataError(f"poe_cards.toml: key card.{i}.action: unknown {shown(c.action)}")
         cards.append(
             Card(
                 i,

@@ -15,6 +15,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
 from wargame.core.override import apply_override, is_override
+from wargame.core.seats import seat_label
 from wargame.errors import IllegalAction, InvariantViolation
 from wargame.poe import actions as A
 from wargame.poe.board import Board
@@ -292,7 +293,7 @@ class PoeState(GameState):
 
     # -- queries shared by the legal-move generator and the effects -----------------
     def name(self, seat: int) -> str:
-        return f"Pirate {seat + 1}"
+        return seat_label(seat, self.seat_names)
 
     def is_crew(self, seat: int) -> bool:
         return self.captain[seat] >= 0

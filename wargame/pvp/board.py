@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.pvp import grid
 from wargame.pvp.grid import Cell
 
@@ -114,7 +114,7 @@ class BoardSpec:
             old = spec.gold_space.get(colour)
             spec = spec.clear(old) if old is not None else spec
             return replace(spec, gold_space={**spec.gold_space, colour: cell})
-        raise ValueError(f"unknown paint {what!r}")
+        raise ValueError(f"unknown paint {shown(what)}")
 
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -210,7 +210,7 @@ def spec_from_json(data: Any, source: str = "board") -> BoardSpec:
 
     size = data.get("size_cm", 2.5)
     if isinstance(size, bool) or not isinstance(size, int | float) or not 0.5 <= size <= 50:
-        raise fail("size_cm", f"must be a number of cm from 0.5 to 50, not {size!r}")
+        raise fail("size_cm", f"must be a number of cm from 0.5 to 50, not {shown(size)}")
     colours = data.get("colours", list(COLOURS))
     if (
         not isinstance(colours, list)
@@ -221,7 +221,9 @@ def spec_from_json(data: Any, source: str = "board") -> BoardSpec:
         raise fail("colours", "must list 2 or 3 different colour names, clockwise")
     two = data.get("two_player", colours[:2])
     if not isinstance(two, list) or len(two) != 2 or len(set(two)) != 2 or set(two) - set(colours):
-        raise fail("two_player", f"must name two of the colours {colours}")
+        raise fail(
+            "two_player", f"must name two of the colours {', '.join(shown(c) for c in colours)}"
+        )
     all_cells = cells(data.get("cells", []), "cells")
     start: dict[str, tuple[Cell, ...]] = {}
     silver_spaces: dict[str, tuple[Cell, ...]] = {}
@@ -234,7 +236,7 @@ def spec_from_json(data: Any, source: str = "board") -> BoardSpec:
         raise fail("rowboats", "must be an object: colour -> {silver, gold}")
     for key in list(raw_start) + list(raw_boats):
         if key not in colours:
-            raise fail("start" if key in raw_start else "rowboats", f"{key!r} is not a colour")
+            raise fail("start" if key in raw_start else "rowboats", f"{shown(key)} is not a colour")
     for c in colours:
         start[c] = cells(raw_start.get(c, []), f"start.{c}")
         boat = raw_boats.get(c, {})
@@ -643,7 +645,7 @@ class TriBoard:
         try:
             return self.label_index[label]
         except KeyError:
-            raise KeyError(f"{label!r} is not a triangle of this board") from None
+            raise KeyError(f"{shown(label)} is not a triangle of this board") from None
 
 
 def board_from_spec(spec: BoardSpec, *, players: int | None = None) -> TriBoard:

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game
-from wargame.errors import BadInput, FileFormatError
+from wargame.errors import BadInput, FileFormatError, shown
 from wargame.paths import scenarios_dir
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
 from wargame.pvp.rules import VARIANTS, rules
@@ -67,7 +67,9 @@ def board_for(scenario: Mapping[str, Any] | None, players: int | None = None) ->
 @lru_cache(maxsize=16)
 def _board(text: str, players: int | None) -> TriBoard:
     data = json.loads(text)
-    return board_from_spec(spec_from_json(data, str(data.get("name", "board"))), players=players)
+    name = data.get("name") if isinstance(data, dict) else None
+    source = name if isinstance(name, str) and name.strip() else "the board"
+    return board_from_spec(spec_from_json(data, source), players=players)
 
 
 class PirateVersusPirateGame(Game):
@@ -100,7 +102,9 @@ class PirateVersusPirateGame(Game):
             )
         board = board_for(scenario, None)
         if players > len(board.colours):
-            raise BadInput(f"--players: the board {board.name!r} has {len(board.colours)} colours")
+            raise BadInput(
+                f"--players: the board {shown(board.name)} has {len(board.colours)} colours"
+            )
         opts = Options(
             self.params["variant"],
             silver_to_win=r.win.silver_delivered,

@@ -15,6 +15,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
 from wargame.core.override import Override, apply_override
+from wargame.core.seats import seat_label
 from wargame.errors import InvariantViolation
 from wargame.pvp.board import TriBoard
 
@@ -158,7 +159,7 @@ class PvpState(GameState):
         return p // self.opts.pirates
 
     def seat_title(self, seat: int) -> str:
-        return self.colour[seat].capitalize()
+        return seat_label(seat, self.seat_names, self.colour[seat].capitalize())
 
     def coin_index(self, name: str) -> int:
         try:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
 from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Town, Unit, unit_from_json
@@ -51,7 +51,7 @@ def state_parts(
     if not isinstance(data, Mapping):
         raise FileFormatError(f"{source}: a raid scenario must be a JSON object")
     if data.get("mode", "raid") != "raid":
-        raise FileFormatError(f"{source}: key 'mode' is {data.get('mode')!r}, not 'raid'")
+        raise FileFormatError(f"{source}: key 'mode' is {shown(data.get('mode'))}, not 'raid'")
     town = Town.from_json(data.get("town"), rules, source)
     units: list[Unit] = []
     for side, key in ((ATTACKER, "attacker"), (DEFENDER, "defender")):
@@ -66,7 +66,7 @@ def state_parts(
     cap = rules.movement.square_capacity
     for u in units:
         if u.id in seen:
-            raise FileFormatError(f"{source}: figure id {u.id!r} is used twice")
+            raise FileFormatError(f"{source}: figure id {shown(u.id)} is used twice")
         seen.add(u.id)
         if u.status != "ready":
             continue

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from wargame.errors import RulesDataError
+from wargame.errors import RulesDataError, not_text
 from wargame.paths import rules_dir
 
 M = TypeVar("M", bound=BaseModel)
@@ -39,7 +39,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise RulesDataError(f"{path}: not valid TOML: {exc}") from None
     except UnicodeDecodeError as exc:
-        raise RulesDataError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise RulesDataError(f"{path}: {not_text(exc)}") from None
     except RecursionError:
         raise RulesDataError(f"{path}: nested too deeply") from None
     except OSError as exc:

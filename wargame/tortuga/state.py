@@ -20,6 +20,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
 from wargame.core.game import GameState, Outcome
 from wargame.core.override import apply_override, is_override
+from wargame.core.seats import seat_label
 from wargame.errors import IllegalAction
 from wargame.tortuga.rules import TEAMS, Data
 
@@ -294,7 +295,7 @@ class TortugaState(GameState):
 
     # -- queries -------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        return f"Pirate {seat + 1}"
+        return seat_label(seat, self.seat_names)
 
     def totals(self) -> tuple[int, int]:
         """Treasure of the British and the French: their holds and areas (public)."""

@@ -1,0 +1,176 @@
+"""Naming the seats of a board-game table ("Pirate 2" -> "Anna"), shared by the
+four board-game views.
+
+A view makes one :class:`SeatNaming` over its seat boxes and puts its button in
+the setup bar. The names go into the game's session (its header, public and
+saved); the state's ``name(seat)`` (:func:`wargame.core.seats.seat_label`) then
+gives them to every text: status, log lines, hand-off, history. A new game keeps
+the table's names (the same people sit down again); opening a save shows its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from ui.qtcompat import run_modal
+from wargame.core.seats import MAX_NAME, clean_seat_names, seat_label
+from wargame.errors import BadInput
+
+
+def default_pirate(seat: int) -> str:
+    return f"Pirate {seat + 1}"
+
+
+class SeatNamesDialog(QDialog):
+    """One line per seat; an empty line keeps the seat's default name. A name
+    refused (too long, twice at the table) is said here, before the dialog closes."""
+
+    def __init__(
+        self,
+        defaults: Sequence[str],
+        names: Sequence[str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Seat names")
+        form = QFormLayout(self)
+        form.addRow(QLabel("Who sits at each seat? Leave a line empty to keep its name."))
+        self.edits: list[QLineEdit] = []
+        for s, default in enumerate(defaults):
+            edit = QLineEdit(names[s] if s < len(names) else "")
+            edit.setObjectName(f"seat-name-{s}")
+            edit.setPlaceholderText(default)
+            edit.setMaxLength(MAX_NAME)
+            form.addRow(f"{default}:", edit)
+            self.edits.append(edit)
+        self.problem = QLabel()
+        self.problem.setObjectName("seat-names-problem")
+        self.problem.setStyleSheet("color: #a0281e;")
+        self.problem.setWordWrap(True)
+        self.problem.hide()
+        form.addRow(self.problem)
+        box = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        box.accepted.connect(self.accept)
+        box.rejected.connect(self.reject)
+        form.addRow(box)
+        self.names: tuple[str, ...] = tuple(names)
+
+    def accept(self) -> None:
+        try:
+            self.names = clean_seat_names([e.text() for e in self.edits], len(self.edits))
+        except BadInput as exc:
+            self.problem.setText(str(exc))
+            self.problem.show()
+            return
+        super().accept()
+
+
+class SeatNaming:
+    """The seat names of one board-game view: a "Seat names..." button, a "Name
+    this seat..." entry on each seat box's menu, the boxes labelled by name."""
+
+    def __init__(
+        self,
+        view: Any,
+        boxes: Sequence[QComboBox],
+        default: Callable[[int], str] = default_pirate,
+    ) -> None:
+        self.view = view
+        self.boxes = list(boxes)
+        self.default = default
+        #: The table's names, carried into each new game.
+        self.names: tuple[str, ...] = ()
+        #: Tests answer the dialog with this (seat defaults, names -> names or None).
+        self.answerer: Callable[[list[str], tuple[str, ...]], Sequence[str] | None] | None = None
+        self.button = QPushButton("Names...")
+        self.button.setObjectName("seat-names")
+        self.button.setToolTip('Name the seats ("Pirate 2" -> "Anna"): kept in the save')
+        self.button.clicked.connect(lambda: self.edit())
+        for s, box in enumerate(self.boxes):
+            act = QAction("Name this seat...", box)
+            act.triggered.connect(lambda _=False, seat=s: self.edit(seat))
+            box.addAction(act)
+            box.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        #: The boxes' own item texts ("2: Human"), shown while a seat has no name.
+        self._texts = [[box.itemText(i) for i in range(box.count())] for box in self.boxes]
+        self._label_boxes()
+
+    def label(self, seat: int) -> str:
+        return seat_label(seat, self.names, self.default(seat))
+
+    def _seats(self) -> int:
+        session = getattr(self.view, "session", None)
+        n = getattr(getattr(session, "state", None), "n", None)
+        return n if isinstance(n, int) else sum(1 for b in self.boxes if not b.isHidden())
+
+    def edit(self, seat: int | None = None) -> bool:
+        """Ask for the seat names (``seat``: the box clicked, focused first); they
+        apply to the game on the table now and to every new game."""
+        n = max(self._seats(), (seat + 1) if seat is not None else 0)
+        defaults = [self.default(s) for s in range(n)]
+        if self.answerer is not None:
+            answer = self.answerer(defaults, self.names)
+            if answer is None:
+                return False
+            try:
+                names = clean_seat_names(list(answer), n)
+            except BadInput as exc:
+                self.view.show_error(str(exc), "Seat names")
+                return False
+        else:
+            dialog = SeatNamesDialog(defaults, self.names, self.view)
+            if seat is not None and seat < len(dialog.edits):
+                dialog.edits[seat].setFocus()
+            if run_modal(dialog) != QDialog.DialogCode.Accepted:
+                return False
+            names = dialog.names
+        self.set_names(names)
+        return True
+
+    def set_names(self, names: Sequence[str]) -> None:
+        """Name the seats of the game on the table (an unsaved change) and of new games."""
+        self.names = tuple(names)
+        self._label_boxes()
+        session = getattr(self.view, "session", None)
+        if session is not None and session.seat_names != self.names:
+            session.seat_names = self.names[: self._seats()]
+            self.view.undo_stack.resetClean()  # the save must learn the names
+            self.view.history_changed()
+            self.view.autosave()
+            self.view.status_changed.emit(self.view.status_text())
+
+    def apply(self, session: Any) -> None:
+        """A new game: its seats take the table's names (before any action is logged)."""
+        n = getattr(session.state, "n", len(self.names))
+        session.seat_names = self.names[:n]
+
+    def follow(self, session: Any) -> None:
+        """A save was opened: the table shows its names."""
+        self.names = tuple(session.seat_names)
+        self._label_boxes()
+
+    def _label_boxes(self) -> None:
+        for s, box in enumerate(self.boxes):
+            named = s < len(self.names) and bool(self.names[s])
+            for i, text in enumerate(self._texts[s]):
+                box.setItemText(i, f"{self.names[s]}: {text.split(': ', 1)[-1]}" if named else text)
+            box.setToolTip(
+                f"Who plays {self.label(s)}: a human at this computer or a bot "
+                "(right-click: name this seat)"
+            )
