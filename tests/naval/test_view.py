@@ -62,6 +62,9 @@ def test_player_moves_the_active_ship_by_clicking_a_green_hex_and_undoes_it(
     moves = [a for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) != start]
     target = tuple(moves[0].to)
     click_hex(qtbot, view, target)
+    assert view.state.ships["Revenge"].hex == start, "a click only chooses the hex"
+    assert view.intent is not None and view.intent[1] == target
+    qtbot.keyClick(view.sea_view, Qt.Key.Key_Return)
     assert view.state.ships["Revenge"].hex == target
     assert "Revenge sails" in view.log.toPlainText()
     view.undo_stack.undo()
@@ -256,23 +259,27 @@ def test_bot_can_command_both_sides_on_the_table(qtbot, main_window) -> None:  #
     assert not view.bot_timer.isActive()
 
 
-def test_clicking_the_middle_of_the_active_ship_selects_without_moving(qtbot, main_window) -> None:  # noqa: ANN001
+def test_a_click_on_the_active_ship_chooses_her_hex_and_keys_turn_her(qtbot, main_window) -> None:  # noqa: ANN001
     view = main_window.show_mode("naval")
     view.load_scenario_data(close_quarters(), None)  # Revenge against the wind: turns only
     st = view.state
     before = st.to_json()
-    click_hex(qtbot, view, st.ships["Revenge"].hex)
+    ship = st.ships["Revenge"]
+    holds = sorted(
+        {a.heading for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) == ship.hex},
+        key=st.sea.heading_angle,
+    )
+    # wherever in her hex the click lands, it only chooses the hex: nothing moves yet
+    click_hex(qtbot, view, ship.hex, (1.8, 0.0))
+    assert view.intent is not None and view.intent[1] == ship.hex
     assert view.state.to_json() == before and view.selected == "Revenge"
-    # near the edge of her own hex, towards a legal facing: she holds, turned that way
-    ship = view.state.ships["Revenge"]
-    holds = [
-        a for a in view.state.legal_actions() if isinstance(a, Move) and tuple(a.to) == ship.hex
-    ]
-    heading = next(a.heading for a in holds if a.heading != ship.heading)
-    import math
-
-    ang = math.radians(view.state.sea.heading_angle(heading))
-    click_hex(qtbot, view, ship.hex, (1.8 * math.cos(ang), 1.8 * math.sin(ang)))
+    first = view.intent[2]
+    qtbot.keyClick(view.sea_view, Qt.Key.Key_Right)
+    heading = holds[(holds.index(first) + 1) % len(holds)]
+    assert view.intent[2] == heading and view.state.to_json() == before
+    ghost = view.scene.intent_ghost()
+    assert ghost is not None and ghost.rotation() == st.sea.heading_angle(heading)
+    qtbot.keyClick(view.sea_view, Qt.Key.Key_Return)
     assert view.state.ships["Revenge"].heading == heading
     assert f"heading {view.state.sea.facing_name(heading)}" in view.log.toPlainText()
 
