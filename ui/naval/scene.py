@@ -271,7 +271,7 @@ class SeaScene(QGraphicsScene):
             lw = label.boundingRect().width() * label.scale()
             label.setPos(p.x() - lw / 2, p.y() + below)
             sw = stats.boundingRect().width() * stats.scale()
-            stats.setPos(p.x() - sw / 2, label.sceneBoundingRect().bottom() - 2 * stats.scale())
+            stats.setPos(p.x() - sw / 2, label.sceneBoundingRect().bottom() + 0.5)
         self._spread_labels()
 
     def label_boxes(self) -> list[tuple[str, QRectF]]:
