@@ -453,9 +453,27 @@ class RaidView(SetupMixin, ModeView):
         QTimer.singleShot(0, self._refresh)
 
     # -- drawing ------------------------------------------------------------------------
+    def raid_started(self) -> bool:
+        """Once the first order is given the forces and the town are fixed."""
+        return self.session is not None and bool(self.session.entries)
+
+    def _setup_tabs(self) -> None:
+        """Forces and Town set the raid up: once it has started they are hidden, so the
+        table always shows the game (Restart this raid brings them back)."""
+        started = self.raid_started()
+        self.tabs.blockSignals(True)
+        for tab in (TAB_FORCES, TAB_TOWN):
+            self.tabs.setTabVisible(tab, not started)
+        if started and self.tabs.currentIndex() in (TAB_FORCES, TAB_TOWN, -1):
+            self.tabs.setCurrentIndex(TAB_ORDERS)
+        self.tabs.blockSignals(False)
+        if started:
+            self.board.paint_mode = False
+
     def _refresh(self) -> None:
         if self.session is None:
             return
+        self._setup_tabs()
         tab = self.tabs.currentIndex()
         if tab in (TAB_FORCES, TAB_TOWN):
             self._draw_setup()
