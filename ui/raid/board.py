@@ -19,7 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QWidget
 
-from wargame.raid.model import ATTACKER, Sq, Town, Unit
+from wargame.raid.model import SIDE_WORDS, Sq, Town, Unit
 from wargame.raid.rules import RaidRules
 
 S = 84.0  # one square in scene units
@@ -70,7 +70,7 @@ QUALITY_TEXT = {
 
 def unit_card(u: Unit, factor: int | None) -> str:
     """The hover card of a figure on the town: who, what it does, how it stands."""
-    side = "pirates" if u.side == ATTACKER else "defender"
+    side = SIDE_WORDS[u.side]
     lines = [f"<b>{u.label()}</b> ({side})", KIND_TEXT.get(u.kind, u.kind)]
     if not u.is_officer:
         lines.append(f"Quality: {QUALITY_TEXT.get(u.quality, u.quality)}")

@@ -38,13 +38,13 @@ from wargame.errors import DiceEntryCancelled, FileFormatError, IllegalAction, W
 from wargame.raid import actions as A
 from wargame.raid.bots import TacticianBot
 from wargame.raid.game import new_raid
-from wargame.raid.model import SIDE_NAMES, Sq, Unit
+from wargame.raid.model import SIDE_WORDS, Sq, Unit
 from wargame.raid.rules import raid_rules
 from wargame.raid.scenario import default_scenario
 from wargame.raid.state import RaidState
 from wargame.raid.townevents import pending_text
 
-SIDE_TITLES = ("Pirates", "Defender")
+SIDE_TITLES = tuple(w.title() for w in SIDE_WORDS)
 
 
 class RaidView(SetupMixin, ModeView):
@@ -79,7 +79,7 @@ class RaidView(SetupMixin, ModeView):
         self.act_bot.setShortcut(QKeySequence("B"))
         bar.addWidget(QLabel("  Bot commands: "))
         self.bot_box = QComboBox()
-        self.bot_box.addItems(["nobody", "the pirates", "the defender", "both sides"])
+        self.bot_box.addItems(["nobody", "the pirates", "the defenders", "both sides"])
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
         bar.addWidget(self.bot_box)
         bar.addSeparator()
@@ -521,7 +521,7 @@ class RaidView(SetupMixin, ModeView):
             f"<b>{s.phase_title()}</b>{first}<br>Alarm: {alarm[s.alarm]}{extra}"
         )
         self.score_label.setText(
-            f"Score: pirates {s.coins[0]} coins \u2022 town {s.coins[1]} coins"
+            f"Score: pirates {s.coins[0]} coins \u2022 defenders {s.coins[1]} coins"
         )
         text = pending_text(s) if s.pending is not None else prompt_text(s)
         self.prompt.setText(text)
@@ -619,7 +619,7 @@ class RaidView(SetupMixin, ModeView):
                 "battle_score": coins,
                 "victory_points": dict(coins),
                 "summary": f"{s.name}: {s.end}; pirates carried off {s.coins[0]} coins, "
-                f"the town kept {s.coins[1]} ({SIDE_NAMES[out.winner or 0] if out.winner is not None else 'nobody'} wins)",
+                f"the defenders kept {s.coins[1]} ({'the ' + SIDE_WORDS[out.winner] if out.winner is not None else 'nobody'} won)",
             },
         )
 
