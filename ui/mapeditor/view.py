@@ -205,7 +205,7 @@ class MapEditorView(ModeView):
         self.canvas.hexes.setVisible(self.panel.show_hex.isChecked() and self.doc.hex is not None)
         self.canvas.grid.setVisible(self.panel.snap_grid.isChecked())
         show_graph = self.panel.show_graph.isChecked()
-        self.canvas.graph.setVisible(show_graph)
+        self.canvas.show_graph(show_graph)
         if show_graph:
             self.canvas.graph.set_graph(self.doc, self.graph)
 
