@@ -379,7 +379,7 @@ class NavalView(PanelMixin, ModeView):
         """Make ``hex_`` the chosen end of the move: she keeps her heading if she may,
         else the legal heading nearest to it. Nothing moves until it is confirmed."""
         headings = self._headings_at(hex_)
-        if not headings or self.selected is None:
+        if not headings or self.selected is None or self.replaying:
             return
         ship = self.state.ships[self.selected]
         keep = self.intent[2] if self.intent is not None else ship.heading
