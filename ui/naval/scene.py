@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QLinearGradient,
     QMouseEvent,
     QPainter,
@@ -348,13 +349,15 @@ class SeaScene(QGraphicsScene):
         ring = self.addPolygon(hex_polygon(sea, hex_, 0.95), QPen(MARK_COLOURS["intent"], 3))
         ring.setZValue(13)
         hint = self.addSimpleText(
-            f"facing {sea.facing_name(heading)}  \u2190 \u2192 turn, Enter sails",
-            QFont("Sans", 11, QFont.Weight.Bold),
+            "\u2190 \u2192 turn  \u00b7  Enter sails", QFont("Sans", 11, QFont.Weight.Bold)
         )
         hint.setBrush(QColor(255, 255, 255))
         hint.setScale(max(1.0, MIN_LABEL_PX / max(1e-6, 14 * self.view_scale)))
         hb = hint.sceneBoundingRect()
-        hint.setPos(c.x() - hb.width() / 2, c.y() - sea.hex_cm * PX * 0.55 - hb.height())
+        area = self.sceneRect()
+        x = min(max(c.x() - hb.width() / 2, area.left()), area.right() - hb.width())
+        y = c.y() - sea.hex_cm * PX * 0.55 * ghost.compensation - hb.height()
+        hint.setPos(x, max(y, area.top()))
         hint.setZValue(16)
         bg = self.addRect(
             hint.sceneBoundingRect().adjusted(-3, -1, 3, 1),
@@ -568,7 +571,7 @@ class CoordsItem(QGraphicsItem):
         self.sea = sea
         self.setZValue(-0.5)
         w, h = sea.size_cm
-        self.rect = QRectF(0, 0, w * PX, h * PX)
+        self.rect = QRectF(0, 0, w * PX, h * PX).adjusted(-60, -60, 0, 0)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def text_at(self, hex_: tuple[int, int]) -> str:
@@ -578,25 +581,74 @@ class CoordsItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self.rect
 
+    def fits(self, hex_px: float) -> bool:
+        """Whether "(col, row)" fits inside a hex this many pixels across."""
+        font = QFont("Sans")
+        font.setPixelSize(round(self.font_px(hex_px)))
+        widest = max((self.text_at(a) for a in self.sea.hexes), key=len, default="")
+        return QFontMetricsF(font).horizontalAdvance(widest) <= hex_px * 0.92
+
+    @staticmethod
+    def font_px(hex_px: float) -> float:
+        return max(7.0, min(13.0, hex_px * 0.2))
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         t = painter.worldTransform()
         hex_px = self.sea.hex_cm * PX * t.m11()
-        size = max(7.0, min(13.0, hex_px * 0.22))
+        size = self.font_px(hex_px)
         font = QFont("Sans")
         font.setPixelSize(round(size))
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
-        painter.setPen(QColor(225, 240, 250, 200))
-        up = self.sea.hex_cm * PX * 0.3
-        for a in self.sea.hexes:
-            x, y = self.sea.centre(a)
-            p = t.map(QPointF(x * PX, y * PX - up))
-            box = QRectF(p.x() - hex_px / 2, p.y() - size, hex_px, size * 1.6)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text_at(a))
+        if self.fits(hex_px):
+            painter.setPen(QColor(225, 240, 250, 210))
+            up = self.sea.hex_cm * PX * 0.3
+            for a in self.sea.hexes:
+                x, y = self.sea.centre(a)
+                p = t.map(QPointF(x * PX, y * PX - up))
+                box = QRectF(p.x() - hex_px / 2, p.y() - size, hex_px, size * 1.6)
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text_at(a))
+        else:
+            # too small to print in every hex: column numbers along the top, rows
+            # down the left, "(col, row)" read off the two (zoom in for every hex)
+            self._rulers(painter, t, hex_px)
         painter.restore()
+
+    def _rulers(self, painter: QPainter, t: Any, hex_px: float) -> None:
+        font = QFont("Sans")
+        font.setPixelSize(9)
+        font.setBold(True)
+        painter.setFont(font)
+        cols: dict[int, float] = {}
+        rows: dict[int, float] = {}
+        first_col = min(self.sea.to_offset(a)[0] for a in self.sea.hexes)
+        for a in self.sea.hexes:
+            col, row = self.sea.to_offset(a)
+            x, y = self.sea.centre(a)
+            cols.setdefault(col, x)
+            if col == first_col:
+                rows[row] = y
+        top = t.map(QPointF(0, 0))
+        skip_c = max(1, round(18 / max(1.0, hex_px * 0.75)))
+        skip_r = max(1, round(14 / max(1.0, hex_px * 0.87)))
+        painter.setPen(QColor(240, 235, 215))
+        for col, x in cols.items():
+            if col % skip_c == 0:
+                p = t.map(QPointF(x * PX, 0))
+                painter.drawText(
+                    QRectF(p.x() - 12, top.y() - 13, 24, 12), Qt.AlignmentFlag.AlignCenter, str(col)
+                )
+        for row, y in rows.items():
+            if row % skip_r == 0:
+                p = t.map(QPointF(0, y * PX))
+                painter.drawText(
+                    QRectF(top.x() - 22, p.y() - 6, 20, 12),
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    str(row),
+                )
 
 
 def bands(rules: NavalRules, weight: str) -> list[tuple[str, float, float]]:
