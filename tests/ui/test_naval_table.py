@@ -257,3 +257,23 @@ def test_code_words_are_explained_where_they_appear(main_window) -> None:  # noq
     legend = view.sea_view.legend
     text = legend.text() + legend.toolTip()
     assert "H12 C4 S6" in text and "chevron" in text.lower() and "reaching" in text
+
+
+def test_dragging_from_a_ship_that_can_only_turn_turns_her(qtbot, main_window) -> None:  # noqa: ANN001
+    from tests.naval.test_view import close_quarters
+
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(close_quarters(), None)  # Revenge against the wind: turns only
+    st = view.state
+    ship = st.ships["Revenge"]
+    holds = [a.heading for a in st.legal_actions() if isinstance(a, Move)]
+    want = next(h for h in holds if h != ship.heading)
+    sx, sy = st.sea.centre(ship.hex)
+    a = math.radians(st.sea.heading_angle(want))
+    ex, ey = sx + 2.0 * math.cos(a), sy + 2.0 * math.sin(a)
+    _mouse(view, QEvent.Type.MouseButtonPress, sx, sy, True)
+    _mouse(view, QEvent.Type.MouseMove, ex, ey, True)
+    _mouse(view, QEvent.Type.MouseButtonRelease, ex, ey, False)
+    assert view.intent == ("Revenge", ship.hex, want)
+    qtbot.keyClick(view.sea_view, Qt.Key.Key_Return)
+    assert view.state.ships["Revenge"].heading == want

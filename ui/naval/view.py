@@ -453,8 +453,15 @@ class NavalView(PanelMixin, ModeView):
             if hex_ != here and self._moves_to(hex_):
                 self.choose_hex(hex_)
                 self._grab = "turn"  # dragging on from there turns her
+                return
+            if here is None or not self._moves_to(here):
+                return
+            # not over another green hex: she turns where she stands, towards the drag
+            if self.intent is None or self.intent[1] != here:
+                self.choose_hex(here)
+        elif self._grab != "turn":
             return
-        if self._grab != "turn" or self.intent is None:
+        if self.intent is None:
             return
         name, hex_, heading = self.intent
         cx, cy = st.sea.centre(hex_)
