@@ -102,6 +102,7 @@ class RaidView(SetupMixin, ModeView):
         pl.setContentsMargins(8, 6, 8, 6)
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header.setWordWrap(True)  # "... · Defenders first" must not run off the panel
         pl.addWidget(self.header)
         self.score_label = QLabel()
         self.score_label.setToolTip(
