@@ -87,6 +87,8 @@ def clipped_texts(root: QWidget) -> list[Clip]:
                 out.append(Clip(_name(w), w.title(), need, w.width()))
         elif isinstance(w, QTabBar):
             for i in range(w.count()):
+                if not w.isTabVisible(i):
+                    continue  # a hidden tab takes no room and shows no text
                 need = w.tabSizeHint(i).width()
                 has = w.tabRect(i).width()
                 if need > has + 1:

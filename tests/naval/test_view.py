@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui.naval.scene import PX
 from wargame.naval.actions import EndShipTurn, Move, TurnCount, TurnRoll
@@ -62,6 +62,9 @@ def test_player_moves_the_active_ship_by_clicking_a_green_hex_and_undoes_it(
     moves = [a for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) != start]
     target = tuple(moves[0].to)
     click_hex(qtbot, view, target)
+    assert view.state.ships["Revenge"].hex == start, "a click only chooses the hex"
+    assert view.intent is not None and view.intent[1] == target
+    qtbot.keyClick(view.sea_view, Qt.Key.Key_Return)
     assert view.state.ships["Revenge"].hex == target
     assert "Revenge sails" in view.log.toPlainText()
     view.undo_stack.undo()
@@ -257,23 +260,27 @@ def test_bot_can_command_both_sides_on_the_table(qtbot, main_window) -> None:  #
     assert not view.bot_timer.isActive()
 
 
-def test_clicking_the_middle_of_the_active_ship_selects_without_moving(qtbot, main_window) -> None:  # noqa: ANN001
+def test_a_click_on_the_active_ship_chooses_her_hex_and_keys_turn_her(qtbot, main_window) -> None:  # noqa: ANN001
     view = main_window.show_mode("naval")
     view.load_scenario_data(close_quarters(), None)  # Revenge against the wind: turns only
     st = view.state
     before = st.to_json()
-    click_hex(qtbot, view, st.ships["Revenge"].hex)
+    ship = st.ships["Revenge"]
+    holds = sorted(
+        {a.heading for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) == ship.hex},
+        key=st.sea.heading_angle,
+    )
+    # wherever in her hex the click lands, it only chooses the hex: nothing moves yet
+    click_hex(qtbot, view, ship.hex, (1.8, 0.0))
+    assert view.intent is not None and view.intent[1] == ship.hex
     assert view.state.to_json() == before and view.selected == "Revenge"
-    # near the edge of her own hex, towards a legal facing: she holds, turned that way
-    ship = view.state.ships["Revenge"]
-    holds = [
-        a for a in view.state.legal_actions() if isinstance(a, Move) and tuple(a.to) == ship.hex
-    ]
-    heading = next(a.heading for a in holds if a.heading != ship.heading)
-    import math
-
-    ang = math.radians(view.state.sea.heading_angle(heading))
-    click_hex(qtbot, view, ship.hex, (1.8 * math.cos(ang), 1.8 * math.sin(ang)))
+    first = view.intent[2]
+    qtbot.keyClick(view.sea_view, Qt.Key.Key_Right)
+    heading = holds[(holds.index(first) + 1) % len(holds)]
+    assert view.intent[2] == heading and view.state.to_json() == before
+    ghost = view.scene.intent_ghost()
+    assert ghost is not None and ghost.rotation() == st.sea.heading_angle(heading)
+    qtbot.keyClick(view.sea_view, Qt.Key.Key_Return)
     assert view.state.ships["Revenge"].heading == heading
     assert f"heading {view.state.sea.facing_name(heading)}" in view.log.toPlainText()
 
@@ -283,7 +290,12 @@ def test_hovering_names_the_hex_and_its_range_from_the_selected_ship(qtbot, main
     view.load_scenario_data(close_quarters(), None)
     swift = view.state.ships["Swift"].hex
     x, y = view.state.sea.centre(swift)
-    qtbot.mouseMove(view.sea_view.viewport(), view.sea_view.mapFromScene(QPointF(x * PX, y * PX)))
+    for _ in range(3):  # let the window settle its layout (and the sea its zoom) first
+        QApplication.processEvents()
+    target = view.sea_view.mapFromScene(QPointF(x * PX, y * PX))
+    # first elsewhere: Qt drops a move to where the pointer already is (an earlier test)
+    qtbot.mouseMove(view.sea_view.viewport(), target + QPoint(7, 5))
+    qtbot.mouseMove(view.sea_view.viewport(), target)
     assert view.hover_text == "Hex (4, 4) - 10.0 cm from Revenge"
     assert view.status_text().startswith("Hex (4, 4)")
     assert main_window.status_label.text().startswith("Hex (4, 4)")

@@ -16,7 +16,7 @@ from wargame.raid.bots import TacticianBot
 from wargame.raid.state import RaidState
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "raid_puerto_bello.txt"
-SIDES = ("Pirates ", "Defender")
+SIDES = ("Pirates  ", "Defenders")
 
 
 def play_golden() -> tuple[str, dict]:

@@ -47,7 +47,7 @@ def small_raid(attacker, defender, town=None, **extra):
 def test_the_raid_table_shows_the_default_town(main_window) -> None:
     view = main_window.show_mode("raid")
     assert view.state.name == "The sack of Puerto Bello"
-    assert "town 45 coins" in view.score_label.text()
+    assert "defenders 45 coins" in view.score_label.text()
     assert "Who moves first" in view.header.text()
     assert view.primary.isEnabled() and "who moves first" in view.primary.text()
     assert len(view.scene.items()) > 200  # squares, tokens, labels

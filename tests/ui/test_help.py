@@ -55,3 +55,20 @@ def test_keyboard_shortcuts_lists_menus_and_view_shortcuts(main_window) -> None:
     assert rows["Show history"] == "Ctrl+Shift+H"
     assert rows["Raid: clear the selection"] == "Esc"
     dialog.close()
+
+
+def test_keyboard_shortcuts_list_the_table_keys_for_choosing_a_move(main_window) -> None:  # noqa: ANN001
+    main_window.show_mode("map-editor")
+    main_window.show_mode("naval")
+    dialog = main_window.show_shortcuts()
+    rows = {
+        dialog.table.item(r, 0).text(): dialog.table.item(r, 1).text()
+        for r in range(dialog.table.rowCount())
+    }
+    assert rows["Turn the chosen heading clockwise"] == "Right"
+    assert rows["Turn the chosen heading anticlockwise"] == "Left"
+    assert "Return" in rows["Sail the chosen move"]
+    assert rows["Cancel the chosen move"] == "Esc"
+    assert rows["Coordinates"] == "C"
+    assert rows["Graph"] == "G"
+    dialog.close()

@@ -61,7 +61,7 @@ def test_views_stay_unclipped_through_a_game(small_window, key: str) -> None:  #
 
 
 def test_no_menu_shortcut_is_taken_by_a_view(main_window) -> None:  # noqa: ANN001
-    from PySide6.QtGui import QKeySequence, QShortcut
+    from PySide6.QtGui import QAction, QKeySequence, QShortcut
 
     menu_keys = {
         k.toString()
@@ -81,6 +81,10 @@ def test_no_menu_shortcut_is_taken_by_a_view(main_window) -> None:  # noqa: ANN0
             key = sc.key().toString()
             if key in menu_keys:
                 clashes.append(f"{m.key}: {key} ({sc.whatsThis()})")
+        for act in view.findChildren(QAction):
+            for k in act.shortcuts():
+                if k.toString() in menu_keys:
+                    clashes.append(f"{m.key}: {k.toString()} ({act.text()})")
         for b in view.findChildren(type(main_window.home.cards[m.key])):
             key = b.shortcut().toString()
             if key and key in menu_keys:

@@ -32,7 +32,7 @@ def test_all_arcs_shows_every_ship_and_the_legend_explains_the_marks(main_window
     assert len(view.scene.overlay) == one
     legend = view.sea_view.legend
     assert legend.isVisible()
-    assert "short range band" in legend.text() and "H hull" in legend.text()
+    assert "short range band" in legend.text() and "H12 C4 S6" in legend.text()
     view.act_legend.trigger()
     assert not legend.isVisible()
 

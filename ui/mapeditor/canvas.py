@@ -12,12 +12,19 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPen, QWheelEvent
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QWidget
 
 from wargame.maps.model import MapDoc
 
 from .layers import WOOD, AreasLayer, area_path, label_point
-from .overlays import GraphOverlay, GridOverlay, HexOverlay, IssuesOverlay, SelectionOverlay
+from .overlays import (
+    GraphOverlay,
+    GridOverlay,
+    HexOverlay,
+    IssuesOverlay,
+    SelectionOverlay,
+    graph_legend_html,
+)
 
 __all__ = ["MapCanvas", "area_path", "label_point"]
 
@@ -54,6 +61,30 @@ class MapCanvas(QGraphicsView):
             self.scene().addItem(item)
         self.tool: Any = None
         self._pan: QPointF | None = None
+        # what the graph's edge styles and node colours mean, shown with the graph
+        self.graph_legend = QLabel(graph_legend_html(), self)
+        self.graph_legend.setObjectName("graph-legend")
+        self.graph_legend.setTextFormat(Qt.TextFormat.RichText)
+        self.graph_legend.setStyleSheet(
+            "QLabel{background:rgba(250,245,230,230);color:#2b1d12;padding:6px;"
+            "border:1px solid #7a5a3a;border-radius:4px;font-size:11px}"
+        )
+        self.graph_legend.adjustSize()
+        self.graph_legend.hide()
+
+    def show_graph(self, on: bool) -> None:
+        """The adjacency graph and its legend together."""
+        self.graph.setVisible(on)
+        self.graph_legend.setVisible(on)
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        self.graph_legend.adjustSize()
+        self.graph_legend.move(8, self.height() - self.graph_legend.height() - 8)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._place_legend()
 
     # -- content -------------------------------------------------------------------------
     def set_doc(self, doc: MapDoc) -> None:

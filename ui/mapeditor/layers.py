@@ -17,10 +17,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPen,
     QPolygonF,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -85,6 +87,67 @@ def label_point(area: Area) -> QPointF:
     return QPointF(p.x, p.y)
 
 
+def name_px(lod: float) -> float:
+    """Pixel size of area names at a zoom (``lod``: device px per table cm)."""
+    return max(10.0, min(15.0, 1.1 * lod))
+
+
+def name_font(kind: str, px: float) -> QFont:
+    font = QFont("Serif", 1)
+    font.setPixelSize(int(px))
+    if kind == "land":
+        font.setBold(True)
+    else:
+        font.setItalic(True)
+    return font
+
+
+def name_box(area: Area, c: QPointF, lod: float, width: float) -> QRectF | None:
+    """The box (device px) an area's name and marks take around ``c`` (its label point
+    on screen), or None when the name is too small to show at this zoom (``width``: the
+    area's width in device px)."""
+    if lod < 2.5 or (width < 30 and not area.town):
+        return None
+    px = name_px(lod)
+    tw = QFontMetricsF(name_font(area.kind, px)).horizontalAdvance(area.name)
+    return QRectF(c.x() - tw / 2 - 2, c.y() - px - (1.8 * 6 if area.town else 0), tw + 4, px * 2.6)
+
+
+def drawn_names(
+    entries: list[tuple[Area, QPainterPath, QPointF]], t: QTransform, lod: float
+) -> list[tuple[Area, QPointF, QRectF]]:
+    """Which names are printed at this zoom and where (device px): land first, then
+    seas from the largest; a name that would overprint one already placed is left out
+    (zoom in to read it)."""
+    if lod < 2.5 or len(entries) > 2000:
+        return []
+    order = sorted(
+        entries,
+        key=lambda e: (
+            e[0].kind != "land",
+            -e[1].boundingRect().width() * e[1].boundingRect().height(),
+        ),
+    )
+    taken: dict[tuple[int, int], list[QRectF]] = {}  # placed label boxes by 100 px cell
+    out = []
+    for a, path, p in order:
+        c = t.map(p)
+        box = name_box(a, c, lod, path.boundingRect().width() * lod)
+        if box is None:
+            continue
+        keys = [
+            (i, j)
+            for i in range(int(box.left() // 100), int(box.right() // 100) + 1)
+            for j in range(int(box.top() // 100), int(box.bottom() // 100) + 1)
+        ]
+        if any(box.intersects(r) for k in keys for r in taken.get(k, ())):
+            continue
+        for k in keys:
+            taken.setdefault(k, []).append(box)
+        out.append((a, c, box))
+    return out
+
+
 class AreasLayer(QGraphicsItem):
     """Every area of the map: fill, coast, names and town / harbour marks."""
 
@@ -147,48 +210,18 @@ class AreasLayer(QGraphicsItem):
     def _paint_labels(
         self, painter: QPainter, lod: float, visible: list[tuple[Area, QPainterPath, QPointF]]
     ) -> None:
-        if lod < 2.5 or len(visible) > 2000:
-            return
-        px = max(10.0, min(15.0, 1.1 * lod))
+        px = name_px(lod)
         painter.save()
         t = painter.worldTransform()
         painter.resetTransform()
-        land_font = QFont("Serif", 1)
-        land_font.setPixelSize(int(px))
-        land_font.setBold(True)
-        sea_font = QFont("Serif", 1)
-        sea_font.setPixelSize(int(px))
-        sea_font.setItalic(True)
-        # land first, then seas from the largest: a name that would overprint one
-        # already drawn is left out (zoom in to read it)
-        order = sorted(
-            visible,
-            key=lambda e: (
-                e[0].kind != "land",
-                -e[1].boundingRect().width() * e[1].boundingRect().height(),
-            ),
-        )
-        taken: dict[tuple[int, int], list[QRectF]] = {}  # drawn label boxes by 100 px cell
-        for a, path, p in order:
-            w = path.boundingRect().width() * lod
-            if w < 30 and not a.town:
-                continue
-            c = t.map(p)
+        land_font = name_font("land", px)
+        sea_font = name_font("sea", px)
+        for a, c, _box in drawn_names(visible, t, lod):
             text = a.name
             painter.setFont(land_font if a.kind == "land" else sea_font)
             fm = painter.fontMetrics()
             tw = fm.horizontalAdvance(text)
             y = c.y()
-            box = QRectF(c.x() - tw / 2 - 2, y - px - (1.8 * 6 if a.town else 0), tw + 4, px * 2.6)
-            keys = [
-                (i, j)
-                for i in range(int(box.left() // 100), int(box.right() // 100) + 1)
-                for j in range(int(box.top() // 100), int(box.bottom() // 100) + 1)
-            ]
-            if any(box.intersects(r) for k in keys for r in taken.get(k, ())):
-                continue
-            for k in keys:
-                taken.setdefault(k, []).append(box)
             if a.town:
                 self._town(painter, c)
                 y += px * 1.2

@@ -6,14 +6,14 @@ import math
 
 import networkx as nx
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from wargame.geometry.hexgrid import Layout
-from wargame.maps.model import MapDoc
+from wargame.maps.model import Area, MapDoc
 from wargame.maps.validate import Issue
 
-from .layers import INK, SELECT, label_point, painted_area
+from .layers import INK, SELECT, area_path, drawn_names, label_point, name_px, painted_area
 
 
 class HexOverlay(QGraphicsItem):
@@ -112,23 +112,47 @@ class GridOverlay(QGraphicsItem):
                 y += step
 
 
+#: The graph's marks and what they mean, for its legend (colour, dashed, words).
+GRAPH_EDGES = (
+    ("land-land", "#7a4b12", False, "land to land: walk across"),
+    ("land-sea", "#0f7c6e", True, "land to sea: a coast, land or embark"),
+    ("sea-sea", "#173f8a", False, "sea to sea: sail across"),
+)
+GRAPH_NODES = (("land", "#7a4b12", "a land area"), ("sea", "#173f8a", "a sea area"))
+
+
+def graph_legend_html() -> str:
+    """The legend of the adjacency graph: each edge style and node colour in words."""
+    rows = []
+    for _kind, colour, dashed, words in GRAPH_EDGES:
+        mark = "\u2504\u2504\u2504" if dashed else "\u2501\u2501\u2501"
+        rows.append(
+            f"<tr><td style='color:{colour};font-weight:bold'>{mark}</td><td>{words}</td></tr>"
+        )
+    for _kind, colour, words in GRAPH_NODES:
+        rows.append(f"<tr><td style='color:{colour}'>\u25cf</td><td>{words}</td></tr>")
+    rows.append("<tr><td><b>\u2501</b></td><td>thicker: joined or cut by hand</td></tr>")
+    return "<b>Adjacency graph</b><table cellspacing=2>" + "".join(rows) + "</table>"
+
+
 class GraphOverlay(QGraphicsItem):
-    COLOURS = {
-        "land-land": QColor("#7a4b12"),
-        "land-sea": QColor("#0f7c6e"),
-        "sea-sea": QColor("#173f8a"),
-    }
+    """Which areas touch: a node beside each area's name (never on it) and an edge per
+    pair, styled by kind (see :data:`GRAPH_EDGES`)."""
+
+    COLOURS = {kind: QColor(colour) for kind, colour, _d, _w in GRAPH_EDGES}
 
     def __init__(self) -> None:
         super().__init__()
         self.nodes: dict[str, tuple[QPointF, str]] = {}
+        self.entries: list[tuple[Area, QPainterPath, QPointF]] = []
         self.edges: list[tuple[str, str, str, bool]] = []
         self.rect = QRectF()
         self.setZValue(6)
 
     def set_graph(self, doc: MapDoc, graph: nx.Graph) -> None:
         self.prepareGeometryChange()
-        self.nodes = {a.id: (label_point(a), a.kind) for a in doc.areas}
+        self.entries = [(a, area_path(a), label_point(a)) for a in doc.areas]
+        self.nodes = {a.id: (p, a.kind) for a, _path, p in self.entries}
         self.edges = [
             (u, v, d["kind"], d.get("manual", False)) for u, v, d in graph.edges(data=True)
         ]
@@ -139,26 +163,66 @@ class GraphOverlay(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self.rect
 
+    def name_boxes(self, t: QTransform) -> dict[str, QRectF]:
+        """The names printed at this zoom, by area id, as boxes in device px."""
+        return {a.id: box for a, _c, box in drawn_names(self.entries, t, t.m11())}
+
+    def node_points(self, t: QTransform) -> dict[str, QPointF]:
+        """Where each node is drawn (device px): just left of its area's name, level
+        with the letters (else right of it, above or below it); never on any name."""
+        boxes = self.name_boxes(t)
+        placed = list(boxes.values())
+        px = name_px(t.m11())
+        out = {}
+        for aid, (p, _kind) in self.nodes.items():
+            c = t.map(p)
+            box = boxes.get(aid)
+            if box is None:
+                tries = [c]
+            else:
+                mid = c.y() - px * 0.35
+                tries = [
+                    QPointF(box.left() - 7, mid),
+                    QPointF(box.right() + 7, mid),
+                    QPointF(c.x(), box.top() - 7),
+                    QPointF(c.x(), box.bottom() + 7),
+                    QPointF(box.left() - 7, box.top() - 5),
+                    QPointF(box.right() + 7, box.bottom() + 5),
+                ]
+            first = tries[0]
+            tries += [
+                first + QPointF(r * dx, r * dy)
+                for r in (8, 16, 24, 32, 40)
+                for dx, dy in ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (1, -1), (1, 1), (-1, 1))
+            ]
+            free = (
+                q for q in tries if not any(r.adjusted(-5, -5, 5, 5).contains(q) for r in placed)
+            )
+            out[aid] = next(free, first)
+        return out
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        t = painter.worldTransform()
+        at = self.node_points(t)
+        painter.save()
+        painter.resetTransform()
         for u, v, kind, manual in self.edges:
-            if u not in self.nodes or v not in self.nodes:
+            if u not in at or v not in at:
                 continue
             pen = QPen(self.COLOURS[kind], 3.0 if manual else 2.0)
-            pen.setCosmetic(True)
             if kind == "land-sea":
                 pen.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(pen)
-            painter.drawLine(self.nodes[u][0], self.nodes[v][0])
-        t = painter.worldTransform()
-        painter.save()
-        painter.resetTransform()
+            painter.drawLine(at[u], at[v])
         painter.setPen(QPen(QColor("white"), 1.5))
-        for p, kind in self.nodes.values():
-            painter.setBrush(QColor("#7a4b12") if kind == "land" else QColor("#173f8a"))
-            painter.drawEllipse(t.map(p), 5, 5)
+        for aid, (_p, kind) in self.nodes.items():
+            painter.setBrush(
+                self.COLOURS["land-land"] if kind == "land" else self.COLOURS["sea-sea"]
+            )
+            painter.drawEllipse(at[aid], 5, 5)
         painter.restore()
 
 

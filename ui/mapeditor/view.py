@@ -74,10 +74,12 @@ class MapEditorView(ModeView):
         group = QActionGroup(self)
         group.setExclusive(True)
         for key, tool in self.tools.items():
-            act = QAction(f"{tool.label} ({tool.shortcut})", self)
+            # the key is in the tooltip: with it in the label the toolbar overflows at
+            # 1024 px and hides the Graph and Hexes toggles behind a chevron
+            act = QAction(tool.label, self)
             act.setCheckable(True)
             act.setShortcut(QKeySequence(tool.shortcut))
-            act.setToolTip(tool.tip)
+            act.setToolTip(f"{tool.tip} ({tool.shortcut})")
             act.triggered.connect(lambda _on=False, k=key: self.set_tool(k))
             group.addAction(act)
             self.toolbar.addAction(act)
@@ -91,6 +93,7 @@ class MapEditorView(ModeView):
         ):
             act = QAction(text, self)
             act.setShortcut(QKeySequence(shortcut))
+            act.setToolTip(f"{text.rstrip('.')} ({shortcut})")
             act.triggered.connect(slot)
             self.toolbar.addAction(act)
         lay = QVBoxLayout(self)
@@ -205,7 +208,7 @@ class MapEditorView(ModeView):
         self.canvas.hexes.setVisible(self.panel.show_hex.isChecked() and self.doc.hex is not None)
         self.canvas.grid.setVisible(self.panel.snap_grid.isChecked())
         show_graph = self.panel.show_graph.isChecked()
-        self.canvas.graph.setVisible(show_graph)
+        self.canvas.show_graph(show_graph)
         if show_graph:
             self.canvas.graph.set_graph(self.doc, self.graph)
 

@@ -39,9 +39,9 @@ from wargame.naval.rules import Position
 from wargame.naval.state import NavalState
 
 STEP_HELP = {
-    "move": "move (click a green hex; where you click in it sets the heading)",
+    "move": "move (click a green hex, turn her with Left/Right or a drag, Enter sails)",
     "extra": "roll for an extra hex, or go on to fire",
-    "extra_move": "move the extra hex (click a green hex)",
+    "extra_move": "move the extra hex (click the green hex, Enter sails)",
     "fire": "fire: click an enemy, choose battery and aim, then Fire",
     "grapple": "grapple a touching enemy",
     "board": "board a grappled enemy",

@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QLinearGradient,
     QMouseEvent,
     QPainter,
@@ -32,6 +33,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.naval.tokens import (  # noqa: F401 - re-exported: the sea's token vocabulary
+    MIN_LABEL_PX,
+    PX,
+    SEA_COLOURS,
+    SIDE_COLOURS,
+    ShipItem,
+    scene_point,
+    ship_card,
+    stats_card,
+)
 from wargame.geometry.table import NAVAL_SCALE, cm_to_real_metres
 from wargame.naval import combat
 from wargame.naval.rules import POSITIONS, NavalRules, Position
@@ -39,27 +50,46 @@ from wargame.naval.sea import Sea, arc_span
 from wargame.naval.ship import Ship, Status
 from wargame.naval.state import NavalState
 
-PX = 10.0  # scene units per cm
-SIDE_COLOURS = (QColor(40, 30, 30), QColor(235, 235, 225))
-SIDE_TRIM = (QColor(190, 40, 40), QColor(40, 80, 170))
+#: Range bands, Okabe-Ito vermillion / orange / yellow: a light-to-dark ramp that
+#: still reads as a ramp to colour-blind eyes.
 BAND_COLOURS = {
-    "short": QColor(230, 70, 50, 90),
-    "normal": QColor(245, 165, 45, 70),
-    "long": QColor(250, 230, 90, 60),
+    "short": QColor(213, 94, 0, 95),
+    "normal": QColor(230, 159, 0, 75),
+    "long": QColor(240, 228, 66, 60),
+}
+#: Marks that are not range bands: where she may end her move, who is in reach.
+MARK_COLOURS = {
+    "dest": QColor(120, 255, 140),
+    "intent": QColor(255, 255, 255),
+    "reach": QColor(204, 121, 167),  # Okabe-Ito reddish purple: not a band colour
 }
 #: What each mark on the sea means, for the legend.
 LEGEND = (
     ("short", "short range band"),
     ("normal", "normal range band"),
     ("long", "long range band"),
-    ("dest", "she can end her move here (chevron: heading)"),
-    ("reach", "enemy in reach of a battery"),
+    ("dest", "she may end her move here (chevrons: headings)"),
+    ("intent", "your move: \u2190 \u2192 turn, Enter sails, Esc cancels"),
+    ("reach", "enemy in reach of a battery (dashed ring)"),
 )
-
-
-def scene_point(sea: Sea, hex_: tuple[int, int]) -> QPointF:
-    x, y = sea.centre(hex_)
-    return QPointF(x * PX, y * PX)
+#: The code words of the sea and the phase panel, in a line each (the legend) ...
+NOTES = (
+    "cm on the arcs: range from the ship",
+    "H12 C4 S6: hull, crew (fighting) and sailing gear points",
+    "orange hull: attacker, white: defender; bow pointed",
+    "running, reaching, beating, against: wind behind her \u2192 in her face",
+)
+#: ... and in full (the legend's tooltip).
+NOTES_FULL = (
+    "<b>H12 C4 S6</b> under a ship's name: 12 hull points left (both sides together), "
+    "4 fighting points of crew, 6 sailing gear points.",
+    "<b>Chevrons</b> in a green hex: each points along a heading she may end her move on.",
+    "<b>Points of sailing</b>, by the angle between the wind and her heading: "
+    "<b>running</b> (wind behind her, fastest), <b>reaching</b> (wind on her quarter), "
+    "<b>beating</b> (wind ahead at an angle: 1 hex and she must turn), <b>against</b> "
+    "(wind in her face: she can only turn one face).",
+    "Hull colours: orange for the attacker, white for the defender; the pointed end is the bow.",
+)
 
 
 def hex_polygon(sea: Sea, hex_: tuple[int, int], shrink: float = 1.0) -> QPolygonF:
@@ -91,109 +121,6 @@ def band_path(
     return path
 
 
-def ship_card(s: Ship) -> str:
-    """The hover card of a ship: the sheet's summary in a few lines."""
-    side = "attacker" if s.side == 0 else "defender"
-    guns = ", ".join(
-        f"{pos.value} {b.guns} {b.weight.value}" for pos, b in s.batteries.items() if b.guns > 0
-    )
-    hull = ", ".join(f"{pos.value} {pts}" for pos, pts in s.hull.items())
-    lines = [
-        f"<b>{s.name}</b> ({side}) - {s.type.value}{' warship' if s.warship else ''}",
-        f"Crew: {s.quality.value}, {s.fighting_points} of {s.fighting_start} fighting points",
-        f"Hull (of {s.hull_start} a side): {hull}",
-        f"Sailing gear: {s.gear} of {s.gear_start}"
-        + (f" - reduced sail {s.reduced_sail} turn(s)" if s.reduced_sail else ""),
-        f"Guns: {guns or 'none'}",
-        f"Status: {s.status.value}"
-        + (" - ON FIRE" if s.fire else "")
-        + (" - listing" if s.listing else "")
-        + ("" if s.captain_alive else " - captain killed"),
-    ]
-    if s.grappled:
-        lines.append(f"Grappled with {', '.join(s.grappled)}")
-    return "<br>".join(lines)
-
-
-class ShipItem(QGraphicsItem):
-    """A 1/450 ship model seen from above: hull pointing along its heading, flag colours."""
-
-    def __init__(self, ship: Ship, sea: Sea) -> None:
-        super().__init__()
-        self.name = ship.name
-        self.length = sea.hex_cm * 0.9 * PX
-        self.beam = sea.hex_cm * 0.34 * PX
-        self.setZValue(10)
-        self.selected = False
-        self.active = False
-        self.ship = ship
-        self.sea = sea
-        self.sync(ship)
-
-    def sync(self, ship: Ship) -> None:
-        self.ship = ship
-        self.setToolTip(ship_card(ship))
-        self.setPos(scene_point(self.sea, ship.hex))
-        self.setRotation(self.sea.heading_angle(ship.heading))
-        self.setVisible(ship.status is not Status.SUNK and ship.status is not Status.LEFT)
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        m = self.length * 0.7
-        return QRectF(-m, -m, 2 * m, 2 * m)
-
-    def shape(self) -> QPainterPath:
-        p = QPainterPath()
-        r = self.length * 0.5
-        p.addEllipse(QPointF(0, 0), r, r)
-        return p
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        s = self.ship
-        L, B = self.length, self.beam
-        hull = QPolygonF(
-            [
-                QPointF(L / 2, 0),
-                QPointF(L / 5, -B / 2),
-                QPointF(-L / 2, -B / 2.3),
-                QPointF(-L / 2, B / 2.3),
-                QPointF(L / 5, B / 2),
-            ]
-        )
-        if self.active:
-            painter.setPen(QPen(QColor(255, 215, 0), 3.0))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), L * 0.58, L * 0.58)
-        if self.selected:
-            painter.setPen(QPen(QColor(255, 255, 255, 220), 2.0, Qt.PenStyle.DashLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), L * 0.64, L * 0.64)
-        fill = QColor(SIDE_COLOURS[s.side])
-        if s.status is Status.SURRENDERED:
-            fill = QColor(150, 150, 150)
-        painter.setPen(QPen(QColor(20, 15, 10), 1.2))
-        painter.setBrush(QColor(120, 80, 45))
-        painter.drawPolygon(hull)
-        # deck and sails
-        painter.setBrush(fill)
-        painter.setPen(QPen(SIDE_TRIM[s.side], 1.0))
-        masts = {"small": 1, "medium": 2, "large": 3, "merchantman": 2}[s.type.value]
-        for i in range(masts):
-            x = L * (0.18 - 0.28 * i) if masts > 1 else 0.0
-            painter.drawRoundedRect(QRectF(x - B * 0.18, -B * 0.75, B * 0.36, B * 1.5), 2, 2)
-        # bow marker
-        painter.setBrush(SIDE_TRIM[s.side])
-        painter.drawEllipse(QPointF(L * 0.38, 0), B * 0.12, B * 0.12)
-        if s.fire:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(255, 120, 0, 220))
-            painter.drawEllipse(QPointF(-L * 0.2, 0), B * 0.35, B * 0.35)
-            painter.setBrush(QColor(255, 230, 80, 230))
-            painter.drawEllipse(QPointF(-L * 0.2, 0), B * 0.18, B * 0.18)
-
-
 class SeaScene(QGraphicsScene):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -204,11 +131,16 @@ class SeaScene(QGraphicsScene):
         self.overlay: list[QGraphicsItem] = []
         self.ruler_items: list[QGraphicsItem] = []
         self.grapple_items: list[QGraphicsItem] = []
+        self.intent_items: list[QGraphicsItem] = []
+        self.island_labels: list[QGraphicsSimpleTextItem] = []
+        self.coords: CoordsItem | None = None
+        self.view_scale = 1.0  # device px per scene unit of the view showing the sea
 
     # -- building ----------------------------------------------------------------------
     def build(self, state: NavalState) -> None:
         self.clear()
         self.stats = {}
+        self.intent_items, self.island_labels = [], []
         self.ship_items, self.labels, self.overlay, self.ruler_items, self.grapple_items = (
             {},
             {},
@@ -222,8 +154,8 @@ class SeaScene(QGraphicsScene):
         rect = QRectF(0, 0, w * PX, h * PX)
         self.setSceneRect(rect.adjusted(-20, -20, 20, 20))
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
-        grad.setColorAt(0.0, QColor(38, 92, 128))
-        grad.setColorAt(1.0, QColor(22, 62, 98))
+        grad.setColorAt(0.0, SEA_COLOURS[0])
+        grad.setColorAt(1.0, SEA_COLOURS[1])
         self.addRect(rect, QPen(QColor(90, 70, 40), 6), QBrush(grad)).setZValue(-10)
         grid = QPainterPath()
         for a in sea.hexes:
@@ -259,6 +191,10 @@ class SeaScene(QGraphicsScene):
             t.setBrush(QColor(60, 45, 25))
             t.setPos(c - QPointF(t.boundingRect().width() / 2, t.boundingRect().height() / 2))
             t.setZValue(-1)
+            self.island_labels.append(t)
+        self.coords = CoordsItem(sea)
+        self.coords.setVisible(False)
+        self.addItem(self.coords)
         font = QFont("Sans", 16, QFont.Weight.Bold)
         for s in state.ships.values():
             item = ShipItem(s, sea)
@@ -272,6 +208,8 @@ class SeaScene(QGraphicsScene):
             stats.setBrush(QColor(220, 235, 245))
             stats.setZValue(11)
             self.stats[s.name] = stats
+        for item in self.ship_items.values():
+            item.set_view_scale(self.view_scale)
         self.sync(state)
 
     def sync(self, state: NavalState) -> None:
@@ -285,20 +223,14 @@ class SeaScene(QGraphicsScene):
             label.setVisible(item.isVisible())
             tag = " (struck)" if s.status is Status.SURRENDERED else ""
             label.setText(s.name + tag)
-            p = item.pos()
-            label.setPos(
-                p.x() - label.boundingRect().width() / 2, p.y() + state.sea.hex_cm * PX * 0.32
-            )
+            label.setToolTip(ship_card(s))
             stats = self.stats[name]
             stats.setVisible(item.isVisible() and s.in_play)
             fire = " FIRE" if s.fire else ""
             # H hull points left (both sides), C fighting crew, S sailing gear
             stats.setText(f"H{s.hull_total} C{s.fighting_points} S{s.gear}{fire}")
-            stats.setPos(
-                p.x() - stats.boundingRect().width() / 2,
-                label.pos().y() + label.boundingRect().height() - 2,
-            )
-        self._spread_labels()
+            stats.setToolTip(stats_card(s))
+        self.place_labels()
         for it in self.grapple_items:
             self.removeItem(it)
         self.grapple_items = []
@@ -316,15 +248,52 @@ class SeaScene(QGraphicsScene):
                 line.setZValue(9)
                 self.grapple_items.append(line)
 
+    def set_view_scale(self, scale: float) -> None:
+        """The view zoomed: tokens and names keep their minimum size on screen."""
+        if scale <= 0 or abs(scale - self.view_scale) < 1e-9:
+            return
+        self.view_scale = scale
+        for item in self.ship_items.values():
+            item.set_view_scale(scale)
+        self.place_labels()
+
+    def place_labels(self) -> None:
+        """Each ship's name and counts under her, never below their minimum size on
+        screen, and never printed over another label."""
+        if self.state is None:
+            return
+        for name, item in self.ship_items.items():
+            label, stats = self.labels[name], self.stats[name]
+            for text, least in ((label, MIN_LABEL_PX), (stats, MIN_LABEL_PX * 0.85)):
+                h = text.boundingRect().height() * 0.8  # cap height + descent, roughly
+                text.setScale(max(1.0, least / max(1e-6, h * self.view_scale)))
+            p = item.pos()
+            below = self.state.sea.hex_cm * PX * 0.32 * item.compensation
+            lw = label.boundingRect().width() * label.scale()
+            label.setPos(p.x() - lw / 2, p.y() + below)
+            sw = stats.boundingRect().width() * stats.scale()
+            stats.setPos(p.x() - sw / 2, label.sceneBoundingRect().bottom() + 0.5)
+        self._spread_labels()
+
+    def label_boxes(self) -> list[tuple[str, QRectF]]:
+        """Every visible label's box on the sea: ship names, their counts, island names."""
+        out = [(t.text(), t.sceneBoundingRect()) for t in self.island_labels]
+        for group in (self.labels, self.stats):
+            out += [(t.text(), t.sceneBoundingRect()) for t in group.values() if t.isVisible()]
+        return out
+
     def _spread_labels(self) -> None:
-        """Labels of ships side by side must not print over each other: push one down."""
-        placed: list[QRectF] = []
+        """Labels of ships side by side must not print over each other, nor over an
+        island's name: push one down."""
+        placed: list[QRectF] = [t.sceneBoundingRect() for t in self.island_labels]
         names = sorted(self.labels, key=lambda n: (self.labels[n].y(), self.labels[n].x()))
         for name in names:
             label, stats = self.labels[name], self.stats[name]
             if not label.isVisible():
                 continue
-            box = label.sceneBoundingRect().united(stats.sceneBoundingRect())
+            box = label.sceneBoundingRect()
+            if stats.isVisible():
+                box = box.united(stats.sceneBoundingRect())
             shift = 0.0
             moved = True
             while moved:
@@ -344,6 +313,72 @@ class SeaScene(QGraphicsScene):
             item.update()
 
     # -- overlays ----------------------------------------------------------------------
+    def show_intent(self, ship: Ship, hex_: tuple[int, int], heading: int) -> None:
+        """The move the player is choosing, before it is made: a ghost of the ship on
+        the chosen hex, facing the chosen heading, with an arrow and what to press."""
+        self.clear_intent()
+        assert self.state is not None
+        sea = self.state.sea
+        ghost = ShipItem(ship, sea, ghost=True)
+        ghost.setPos(scene_point(sea, hex_))
+        ghost.setRotation(sea.heading_angle(heading))
+        ghost.set_view_scale(self.view_scale)
+        ghost.setZValue(14)
+        ghost.setToolTip(
+            f"{ship.name} will end here facing {sea.facing_name(heading)}: Left/Right turn "
+            "her, Enter sails, Esc cancels; or drag from her in the direction wanted"
+        )
+        self.addItem(ghost)
+        c = scene_point(sea, hex_)
+        a = math.radians(sea.heading_angle(heading))
+        r = sea.hex_cm * PX * 0.75 * ghost.compensation
+        tip = QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a))
+        arrow = QPainterPath(c)
+        arrow.lineTo(tip)
+        for side in (0.5, -0.5):
+            arrow.moveTo(tip)
+            arrow.lineTo(
+                tip.x() - 0.3 * r * math.cos(a + side), tip.y() - 0.3 * r * math.sin(a + side)
+            )
+        line = QGraphicsPathItem(arrow)
+        pen = QPen(MARK_COLOURS["intent"], 3.5)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        line.setPen(pen)
+        line.setZValue(15)
+        self.addItem(line)
+        ring = self.addPolygon(hex_polygon(sea, hex_, 0.95), QPen(MARK_COLOURS["intent"], 3))
+        ring.setZValue(13)
+        hint = self.addSimpleText(
+            "\u2190 \u2192 turn  \u00b7  Enter sails", QFont("Sans", 11, QFont.Weight.Bold)
+        )
+        hint.setBrush(QColor(255, 255, 255))
+        hint.setScale(max(1.0, MIN_LABEL_PX / max(1e-6, 14 * self.view_scale)))
+        hb = hint.sceneBoundingRect()
+        area = self.sceneRect()
+        x = min(max(c.x() - hb.width() / 2, area.left()), area.right() - hb.width())
+        y = c.y() - sea.hex_cm * PX * 0.55 * ghost.compensation - hb.height()
+        hint.setPos(x, max(y, area.top()))
+        hint.setZValue(16)
+        bg = self.addRect(
+            hint.sceneBoundingRect().adjusted(-3, -1, 3, 1),
+            QPen(Qt.PenStyle.NoPen),
+            QColor(10, 20, 30, 200),
+        )
+        bg.setZValue(15.5)
+        self.intent_items = [ghost, line, ring, hint, bg]
+
+    def clear_intent(self) -> None:
+        for it in self.intent_items:
+            self.removeItem(it)
+        self.intent_items = []
+
+    def intent_ghost(self) -> ShipItem | None:
+        return next((i for i in self.intent_items if isinstance(i, ShipItem)), None)
+
+    def show_coords(self, on: bool) -> None:
+        if self.coords is not None:
+            self.coords.setVisible(on)
+
     def clear_overlay(self) -> None:
         for it in self.overlay:
             self.removeItem(it)
@@ -453,7 +488,7 @@ class SeaScene(QGraphicsScene):
             r = sea.hex_cm * PX * 0.55
             ring = self.addEllipse(
                 QRectF(ec.x() - r, ec.y() - r, 2 * r, 2 * r),
-                QPen(QColor(255, 70, 50), 3, Qt.PenStyle.DashLine),
+                QPen(MARK_COLOURS["reach"], 3, Qt.PenStyle.DashLine),
             )
             ring.setZValue(12)
             text = self.addSimpleText("\n".join(lines), font)
@@ -463,7 +498,7 @@ class SeaScene(QGraphicsScene):
             bg = self.addRect(
                 text.sceneBoundingRect().adjusted(-3, -2, 3, 2),
                 QPen(Qt.PenStyle.NoPen),
-                QColor(60, 10, 10, 170),
+                QColor(50, 20, 45, 190),
             )
             bg.setZValue(12.5)
             self.overlay += [ring, text, bg]
@@ -511,14 +546,9 @@ class SeaScene(QGraphicsScene):
 
 
 def legend_html() -> str:
-    """The legend of the sea's overlays: a swatch and a line for each mark."""
-    swatches = {
-        "short": BAND_COLOURS["short"],
-        "normal": BAND_COLOURS["normal"],
-        "long": BAND_COLOURS["long"],
-        "dest": QColor(120, 255, 140),
-        "reach": QColor(255, 70, 50),
-    }
+    """The legend of the sea's overlays: a swatch and a line for each mark, then the
+    code words in plain words."""
+    swatches = {**BAND_COLOURS, **MARK_COLOURS}
     rows = []
     for key, text in LEGEND:
         colour = swatches[key]
@@ -526,11 +556,99 @@ def legend_html() -> str:
             f"<tr><td width=14 bgcolor='#{colour.red():02x}{colour.green():02x}"
             f"{colour.blue():02x}'></td><td>{text}</td></tr>"
         )
-    notes = (
-        "<tr><td></td><td>cm on the arcs: range from the ship<br>"
-        "H hull, C crew, S sailing gear left</td></tr>"
-    )
+    notes = "".join(f"<tr><td></td><td>{line}</td></tr>" for line in NOTES)
     return "<table cellspacing=3>" + "".join(rows) + notes + "</table>"
+
+
+class CoordsItem(QGraphicsItem):
+    """Hex coordinates on the sea, "(col, row)" as the log and the hover name them.
+
+    Painted in screen pixels: the numbers stay legible at any zoom (from 7 px up) and
+    sit in the upper part of each hex, clear of a ship's name."""
+
+    def __init__(self, sea: Sea) -> None:
+        super().__init__()
+        self.sea = sea
+        self.setZValue(-0.5)
+        w, h = sea.size_cm
+        self.rect = QRectF(0, 0, w * PX, h * PX).adjusted(-60, -60, 0, 0)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def text_at(self, hex_: tuple[int, int]) -> str:
+        col, row = self.sea.to_offset(hex_)
+        return f"({col}, {row})"
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect
+
+    def fits(self, hex_px: float) -> bool:
+        """Whether "(col, row)" fits inside a hex this many pixels across."""
+        font = QFont("Sans")
+        font.setPixelSize(round(self.font_px(hex_px)))
+        widest = max((self.text_at(a) for a in self.sea.hexes), key=len, default="")
+        return QFontMetricsF(font).horizontalAdvance(widest) <= hex_px * 0.92
+
+    @staticmethod
+    def font_px(hex_px: float) -> float:
+        return max(7.0, min(13.0, hex_px * 0.2))
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        t = painter.worldTransform()
+        hex_px = self.sea.hex_cm * PX * t.m11()
+        size = self.font_px(hex_px)
+        font = QFont("Sans")
+        font.setPixelSize(round(size))
+        painter.save()
+        painter.resetTransform()
+        painter.setFont(font)
+        if self.fits(hex_px):
+            painter.setPen(QColor(225, 240, 250, 210))
+            up = self.sea.hex_cm * PX * 0.3
+            for a in self.sea.hexes:
+                x, y = self.sea.centre(a)
+                p = t.map(QPointF(x * PX, y * PX - up))
+                box = QRectF(p.x() - hex_px / 2, p.y() - size, hex_px, size * 1.6)
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text_at(a))
+        else:
+            # too small to print in every hex: column numbers along the top, rows
+            # down the left, "(col, row)" read off the two (zoom in for every hex)
+            self._rulers(painter, t, hex_px)
+        painter.restore()
+
+    def _rulers(self, painter: QPainter, t: Any, hex_px: float) -> None:
+        font = QFont("Sans")
+        font.setPixelSize(9)
+        font.setBold(True)
+        painter.setFont(font)
+        cols: dict[int, float] = {}
+        rows: dict[int, float] = {}
+        first_col = min(self.sea.to_offset(a)[0] for a in self.sea.hexes)
+        for a in self.sea.hexes:
+            col, row = self.sea.to_offset(a)
+            x, y = self.sea.centre(a)
+            cols.setdefault(col, x)
+            if col == first_col:
+                rows[row] = y
+        top = t.map(QPointF(0, 0))
+        skip_c = max(1, round(18 / max(1.0, hex_px * 0.75)))
+        skip_r = max(1, round(14 / max(1.0, hex_px * 0.87)))
+        painter.setPen(QColor(240, 235, 215))
+        for col, x in cols.items():
+            if col % skip_c == 0:
+                p = t.map(QPointF(x * PX, 0))
+                painter.drawText(
+                    QRectF(p.x() - 12, top.y() - 13, 24, 12), Qt.AlignmentFlag.AlignCenter, str(col)
+                )
+        for row, y in rows.items():
+            if row % skip_r == 0:
+                p = t.map(QPointF(0, y * PX))
+                painter.drawText(
+                    QRectF(top.x() - 22, p.y() - 6, 20, 12),
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    str(row),
+                )
 
 
 def bands(rules: NavalRules, weight: str) -> list[tuple[str, float, float]]:
@@ -548,6 +666,11 @@ class SeaView(QGraphicsView):
     clicked = Signal(QPointF)
     ruler_changed = Signal(float)
     hovered = Signal(QPointF)
+    #: A drag that started where ``grab_test`` said yes: the pointer's scene point as it
+    #: moves, and where it was let go. Such a drag turns or places the chosen move
+    #: instead of panning the sea.
+    grab_moved = Signal(QPointF)
+    grab_released = Signal(QPointF)
 
     def __init__(self, scene: SeaScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -564,15 +687,22 @@ class SeaView(QGraphicsView):
         self.wind_angle: float = 90.0
         self.wind_text = ""
         self.auto_fit = True
+        self.grab_test: Any = None  # (scene point) -> bool, set by the table
+        self._grabbing = False
         self.setMouseTracking(True)
         self.legend = QLabel(legend_html(), self)
         self.legend.setObjectName("naval-legend")
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.legend.setFixedWidth(340)
         self.legend.setStyleSheet(
             "QLabel{background:rgba(20,28,36,215);color:#f3ecd8;padding:6px;"
-            "border-radius:4px;font-size:11px}"
+            "border-radius:4px;font-size:10px}"
         )
-        self.legend.setToolTip("What the marks on the sea mean (toggle with the Legend button)")
+        self.legend.setToolTip(
+            "What the marks on the sea mean (Legend button or L hides it)<br><br>"
+            + "<br><br>".join(NOTES_FULL)
+        )
         self.legend.adjustSize()
 
     def _place_legend(self) -> None:
@@ -585,6 +715,16 @@ class SeaView(QGraphicsView):
         rect = self.sea_scene.sceneRect()
         if not rect.isEmpty():
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._scale_changed()
+
+    def zoom(self, factor: float) -> None:
+        scale = self.transform().m11() * factor
+        if 0.05 < scale < 8.0:
+            self.scale(factor, factor)
+        self._scale_changed()
+
+    def _scale_changed(self) -> None:
+        self.sea_scene.set_view_scale(self.transform().m11())
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -594,10 +734,7 @@ class SeaView(QGraphicsView):
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
         self.auto_fit = False
-        factor = 1.0015 ** event.angleDelta().y()
-        scale = self.transform().m11() * factor
-        if 0.05 < scale < 8.0:
-            self.scale(factor, factor)
+        self.zoom(1.0015 ** event.angleDelta().y())
 
     def snap(self, point: QPointF) -> QPointF:
         """Ruler ends snap to the centre of a ship model under the pointer (ship to ship)."""
@@ -611,7 +748,19 @@ class SeaView(QGraphicsView):
         if self.ruler_mode and event.button() == Qt.MouseButton.LeftButton:
             self._ruler_start = self.snap(self.mapToScene(event.position().toPoint()))
             return
+        point = self.mapToScene(event.position().toPoint())
+        if (
+            event.button() == Qt.MouseButton.LeftButton
+            and self.grab_test is not None
+            and self.grab_test(point)
+        ):
+            self._grabbing = True
+            return
         super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        """A quick second click is a click too (choose the hex, then sail there)."""
+        self.mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         if event.buttons() == Qt.MouseButton.NoButton:
@@ -621,6 +770,10 @@ class SeaView(QGraphicsView):
                 self._ruler_start, self.snap(self.mapToScene(event.position().toPoint()))
             )
             self.ruler_changed.emit(cm)
+            return
+        if self._grabbing:
+            if (event.position() - self._press).manhattanLength() >= 6:
+                self.grab_moved.emit(self.mapToScene(event.position().toPoint()))
             return
         super().mouseMoveEvent(event)
 
@@ -633,6 +786,16 @@ class SeaView(QGraphicsView):
                 self._ruler_start = None
                 return
             self._ruler_start = None
+        if self._grabbing:
+            self._grabbing = False
+            if self._press is not None and (event.position() - self._press).manhattanLength() >= 6:
+                self._press = None
+                self.grab_released.emit(self.mapToScene(event.position().toPoint()))
+                return
+            # a press and release without a drag is a plain click
+            self.clicked.emit(self.mapToScene(event.position().toPoint()))
+            self._press = None
+            return
         super().mouseReleaseEvent(event)
         if self._press is not None and (event.position() - self._press).manhattanLength() < 6:
             if event.button() == Qt.MouseButton.LeftButton:

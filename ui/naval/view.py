@@ -65,6 +65,9 @@ class NavalView(PanelMixin, ModeView):
         self._last_active: str | None = None
         self.hover_text = ""
         self._status = ""
+        #: The move being chosen before it is made: (ship, hex, heading), or None.
+        self.intent: tuple[str, tuple[int, int], int] | None = None
+        self._grab: str | None = None  # "turn" or "place" while a drag chooses the move
         self._build()
 
     # -- layout -------------------------------------------------------------------------
@@ -76,9 +79,10 @@ class NavalView(PanelMixin, ModeView):
         self.act_ruler = self._tool(bar, "Ruler", "R", self._toggle_ruler, checkable=True)
         self.act_end = self._tool(bar, "End ship's turn", "E", self._end_turn)
         self.act_bot = self._tool(bar, "Bot move", "B", self.bot_step)
-        bar.addWidget(QLabel("  Bot commands: "))
+        bar.addWidget(QLabel("  Bots: "))
         self.bot_box = QComboBox()
         self.bot_box.addItems(["nobody", "the attacker", "the defender", "both sides"])
+        self.bot_box.setToolTip("Which sides the computer commands")
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
         bar.addWidget(self.bot_box)
         bar.addSeparator()
@@ -89,15 +93,35 @@ class NavalView(PanelMixin, ModeView):
         self.act_all_arcs.setToolTip("Show every ship's gun arcs, not only the selected ship's (A)")
         self.act_legend = self._tool(bar, "Legend", "L", self._toggle_legend, checkable=True)
         self.act_legend.setChecked(True)
+        self.act_coords = self._tool(bar, "Coordinates", "C", self._toggle_coords, checkable=True)
+        self.act_coords.setToolTip(
+            "Show each hex's (column, row) on the sea, as the log and the status bar name them (C)"
+        )
         bar.addSeparator()
-        self._tool(bar, "Export sheets (PDF)", "Ctrl+P", self._export_pdf)
+        self._tool(bar, "Sheets (PDF)", "Ctrl+P", self._export_pdf).setToolTip(
+            "Export every ship's sheet as a PDF (Ctrl+P)"
+        )
         self._tool(bar, "Roster", "Ctrl+R", self._roster)
         outer.addWidget(bar)
+        # Choosing a move: the hex by a click, the heading by keys or a drag, then Enter.
+        self.act_turn_left = self._key_action("Turn the chosen heading anticlockwise", "Left", -1)
+        self.act_turn_right = self._key_action("Turn the chosen heading clockwise", "Right", 1)
+        self.act_confirm = QAction("Sail the chosen move", self)
+        self.act_confirm.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
+        self.act_confirm.triggered.connect(self.confirm_intent)
+        self.act_cancel = QAction("Cancel the chosen move", self)
+        self.act_cancel.setShortcut(QKeySequence("Escape"))
+        self.act_cancel.triggered.connect(self.cancel_intent)
+        for act in (self.act_confirm, self.act_cancel):
+            self.addAction(act)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.scene = SeaScene(self)
         self.sea_view = SeaView(self.scene)
         self.sea_view.clicked.connect(self._clicked)
         self.sea_view.hovered.connect(self._hovered)
+        self.sea_view.grab_test = self._grab_test
+        self.sea_view.grab_moved.connect(self._grab_moved)
+        self.sea_view.grab_released.connect(self._grab_moved)
         self.sea_view.ruler_changed.connect(lambda cm: self._set_status(f"Ruler: {cm:.1f} cm"))
         attach_piece_menu(self.sea_view, self, self._ship_under)  # right-click: Override...
         split.addWidget(self.sea_view)
@@ -107,6 +131,12 @@ class NavalView(PanelMixin, ModeView):
         lay.setContentsMargins(6, 6, 6, 6)
         self.phase_label = QLabel()
         self.phase_label.setWordWrap(True)
+        self.phase_label.setToolTip(
+            "Point of sailing, from the wind's direction to her heading:<br>"
+            "<b>running</b>: wind behind her, the fastest;<br><b>reaching</b>: wind on "
+            "her quarter;<br><b>beating</b>: wind ahead at an angle, 1 hex and she must "
+            "turn;<br><b>against</b>: wind in her face, she can only turn one face."
+        )
         self.phase_label.setStyleSheet(
             "QLabel{background:#2b2118;color:#f3e6c8;padding:8px;border-radius:4px;font-size:13px}"
         )
@@ -188,6 +218,13 @@ class NavalView(PanelMixin, ModeView):
         self.addAction(act)
         return act
 
+    def _key_action(self, text: str, key: str, step: int) -> QAction:
+        act = QAction(text, self)
+        act.setShortcut(QKeySequence(key))
+        act.triggered.connect(lambda: self.turn_intent(step))
+        self.addAction(act)
+        return act
+
     # -- documents -------------------------------------------------------------------------
     @property
     def state(self) -> NavalState:
@@ -232,12 +269,17 @@ class NavalView(PanelMixin, ModeView):
         self.undo_stack.clear()
         self.selected = None
         self.target = None
+        self.intent = None
         self.scene.build(self.state)
+        self.scene.show_coords(self.act_coords.isChecked())
         self._refresh()
         self.sea_view.fit()
 
     def status_text(self) -> str:
         return self._status or self.title
+
+    def _toggle_coords(self) -> None:
+        self.scene.show_coords(self.act_coords.isChecked())
 
     def _toggle_legend(self) -> None:
         self.sea_view.legend.setVisible(self.act_legend.isChecked())
@@ -300,18 +342,15 @@ class NavalView(PanelMixin, ModeView):
             ),
             None,
         )
-        legal = self.legal()
-        moves = [a for a in legal if isinstance(a, Move | ExtraMove) and tuple(a.to) == hex_]
+        moves = self._moves_to(hex_)
         if moves and (ship is None or ship.name == self._active_name()):
-            if ship is not None:
-                # her own hex: a click near the middle only selects her; near an edge
-                # it turns her that way (or holds her position facing it)
-                cx, cy = st.sea.centre(hex_)
-                off = math.hypot(point.x() / PX - cx, point.y() / PX - cy)
-                if off < st.sea.hex_cm * 0.25 or self.selected != ship.name:
-                    self.select(ship.name)
-                    return
-            self.act(self._pick_heading(moves, point, hex_))
+            if ship is not None and self.selected != ship.name:
+                self.select(ship.name)  # the first click on her own hex selects her
+                return
+            if self.intent is not None and self.intent[1] == hex_:
+                self.confirm_intent()  # a second click on the chosen hex sails there
+                return
+            self.choose_hex(hex_)
             return
         if ship is not None:
             active = self.state.active
@@ -325,6 +364,125 @@ class NavalView(PanelMixin, ModeView):
             reason = self._why_not_here(hex_)
             if reason:
                 self.show_error(reason)
+
+    # -- choosing a move: hex, then heading (keys or drag), then Enter ------------------------
+    def _moves_to(self, hex_: tuple[int, int]) -> list[Move | ExtraMove]:
+        """The selected ship's legal moves ending on ``hex_`` (one per heading)."""
+        if self.session is None or self.selected is None:
+            return []
+        return [
+            a
+            for a in self.legal()
+            if isinstance(a, Move | ExtraMove) and a.ship == self.selected and tuple(a.to) == hex_
+        ]
+
+    def _headings_at(self, hex_: tuple[int, int]) -> list[int]:
+        """Legal headings on ``hex_``, in clockwise order on the screen."""
+        sea = self.state.sea
+        return sorted({a.heading for a in self._moves_to(hex_)}, key=sea.heading_angle)
+
+    def choose_hex(self, hex_: tuple[int, int]) -> None:
+        """Make ``hex_`` the chosen end of the move: she keeps her heading if she may,
+        else the legal heading nearest to it. Nothing moves until it is confirmed."""
+        headings = self._headings_at(hex_)
+        if not headings or self.selected is None or self.replaying:
+            return
+        ship = self.state.ships[self.selected]
+        keep = self.intent[2] if self.intent is not None else ship.heading
+        if keep not in headings:
+            keep = min(headings, key=lambda h: min((h - ship.heading) % 6, (ship.heading - h) % 6))
+        self._set_intent((ship.name, hex_, keep))
+
+    def turn_intent(self, step: int) -> None:
+        """Left / Right: the chosen heading turns to the next legal one that way."""
+        if self.intent is None:
+            return
+        name, hex_, heading = self.intent
+        headings = self._headings_at(hex_)
+        if not headings:
+            return
+        i = headings.index(heading) if heading in headings else 0
+        self._set_intent((name, hex_, headings[(i + step) % len(headings)]))
+
+    def confirm_intent(self) -> None:
+        if self.intent is None:
+            return
+        name, hex_, heading = self.intent
+        move = next((a for a in self._moves_to(hex_) if a.heading == heading), None)
+        self._set_intent(None)
+        if move is not None:
+            self.act(move)
+
+    def cancel_intent(self) -> None:
+        self._set_intent(None)
+
+    def _set_intent(self, intent: tuple[str, tuple[int, int], int] | None) -> None:
+        self.intent = intent
+        for act in (self.act_turn_left, self.act_turn_right, self.act_confirm, self.act_cancel):
+            act.setEnabled(intent is not None)
+        if intent is None:
+            self.scene.clear_intent()
+            return
+        name, hex_, heading = intent
+        self.scene.show_intent(self.state.ships[name], hex_, heading)
+        facing = self.state.sea.facing_name(heading)
+        col, row = self.state.sea.to_offset(hex_)
+        self._set_status(
+            f"{name} to ({col}, {row}) facing {facing}: Left/Right turn her, Enter sails, "
+            "Esc cancels."
+        )
+
+    def _grab_test(self, point: QPointF) -> bool:
+        """A drag from the chosen hex turns the heading; a drag from the ship to move
+        places the chosen hex. Any other drag pans the sea."""
+        self._grab = None
+        if self.session is None:
+            return False
+        st = self.state
+        hex_ = st.sea.hex_at(point.x() / PX, point.y() / PX)
+        if self.intent is not None and self.intent[1] == hex_:
+            self._grab = "turn"
+        elif (
+            self.selected is not None
+            and self.selected == (self._active_name() or "")
+            and st.ships[self.selected].hex == hex_
+            and any(isinstance(a, Move | ExtraMove) for a in self.legal())
+        ):
+            self._grab = "place"
+        return self._grab is not None
+
+    def _grab_moved(self, point: QPointF) -> None:
+        st = self.state
+        if self._grab == "place":
+            hex_ = st.sea.hex_at(point.x() / PX, point.y() / PX)
+            here = self.state.ships[self.selected].hex if self.selected else None
+            if hex_ != here and self._moves_to(hex_):
+                self.choose_hex(hex_)
+                self._grab = "turn"  # dragging on from there turns her
+                return
+            if here is None or not self._moves_to(here):
+                return
+            # not over another green hex: she turns where she stands, towards the drag
+            if self.intent is None or self.intent[1] != here:
+                self.choose_hex(here)
+        elif self._grab != "turn":
+            return
+        if self.intent is None:
+            return
+        name, hex_, heading = self.intent
+        cx, cy = st.sea.centre(hex_)
+        dx, dy = point.x() / PX - cx, point.y() / PX - cy
+        if math.hypot(dx, dy) < st.sea.hex_cm * 0.2:
+            return  # too near the middle to tell a direction
+        angle = math.degrees(math.atan2(dy, dx))
+
+        def off(h: int) -> float:
+            d = (st.sea.heading_angle(h) - angle) % 360
+            return min(d, 360 - d)
+
+        best = min(self._headings_at(hex_), key=off, default=heading)
+        if best != heading:
+            self._set_intent((name, hex_, best))
 
     def _hovered(self, point: QPointF) -> None:
         """The status bar names the hex under the pointer and its range from the selected ship."""
@@ -352,29 +510,13 @@ class NavalView(PanelMixin, ModeView):
             return f"{ship.name}'s extra hex must be the hex ahead (12. Movement)"
         return st.why_not_reachable(ship, hex_) + " (12. Movement)"
 
-    def _pick_heading(self, moves: list[Any], point: QPointF, hex_: tuple[int, int]) -> Action:
-        st = self.state
-        cx, cy = st.sea.centre(hex_)
-        dx, dy = point.x() / PX - cx, point.y() / PX - cy
-        if math.hypot(dx, dy) < st.sea.hex_cm * 0.15:
-            current = st.active.heading if st.active else 0
-            return min(
-                moves, key=lambda a: min((a.heading - current) % 6, (current - a.heading) % 6)
-            )
-        angle = math.degrees(math.atan2(dy, dx))
-
-        def off(a: Any) -> float:
-            d = (st.sea.heading_angle(a.heading) - angle) % 360
-            return min(d, 360 - d)
-
-        return min(moves, key=off)
-
     def _active_name(self) -> str | None:
         st = self.state
         return st.ts.ship if st.phase == "ship" and st.ts is not None else None
 
     def select(self, name: str | None) -> None:
         self.selected = name
+        self.intent = None
         self.target = None
         self._refresh()
 
@@ -426,7 +568,7 @@ class NavalView(PanelMixin, ModeView):
 
     def _zoom(self, factor: float) -> None:
         self.sea_view.auto_fit = False
-        self.sea_view.scale(factor, factor)
+        self.sea_view.zoom(factor)
 
     def _toggle_ruler(self, on: bool) -> None:
         self.sea_view.ruler_mode = on
@@ -514,6 +656,10 @@ class NavalView(PanelMixin, ModeView):
                 ends.setdefault(tuple(a.to), []).append(a.heading)
         if ends:
             self.scene.show_destinations(st.sea, ends)
+        if self.intent is not None and not any(
+            a.heading == self.intent[2] for a in self._moves_to(self.intent[1])
+        ):
+            self.intent = None
         if not st.is_terminal():  # once the battle is over no gun bears on anything
             if self.act_all_arcs.isChecked():
                 for ship in st.ships.values():
@@ -533,6 +679,7 @@ class NavalView(PanelMixin, ModeView):
         self.sea_view.viewport().update()
         self.act_end.setEnabled(any(isinstance(a, EndShipTurn | HoldFire) for a in legal))
         self._set_status(self._phase_text().replace("\n", " "))
+        self._set_intent(self.intent)
         self._maybe_report()
 
     def _maybe_report(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -16,9 +17,9 @@ from PySide6.QtGui import (
     QPolygonF,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QWidget
 
-from wargame.raid.model import ATTACKER, Sq, Town, Unit
+from wargame.raid.model import SIDE_WORDS, Sq, Town, Unit
 from wargame.raid.rules import RaidRules
 
 S = 84.0  # one square in scene units
@@ -69,7 +70,7 @@ QUALITY_TEXT = {
 
 def unit_card(u: Unit, factor: int | None) -> str:
     """The hover card of a figure on the town: who, what it does, how it stands."""
-    side = "pirates" if u.side == ATTACKER else "defender"
+    side = SIDE_WORDS[u.side]
     lines = [f"<b>{u.label()}</b> ({side})", KIND_TEXT.get(u.kind, u.kind)]
     if not u.is_officer:
         lines.append(f"Quality: {QUALITY_TEXT.get(u.quality, u.quality)}")
@@ -89,14 +90,41 @@ OVERLAY = {
 }
 
 
+#: Room inside a square: a caption row on top, a small margin round the tokens.
+TOP, PAD, GAP = 14.0, 3.0, 2.0
+#: The narrowest a token gets (a full square of 6 in 3 columns), in scene units.
+NARROWEST = (S - 2 * PAD - 2 * GAP) / 3
+#: A token is never drawn narrower than this on screen: the board scrolls instead.
+MIN_TOKEN_PX = 18.0
+
+
 def token_rects(n: int) -> list[QRectF]:
-    """Where up to 6 tokens stand inside a square (3 by 2)."""
-    w, h = S / 3 - 4, S / 2 - 12
+    """Where ``n`` tokens stand inside a square: as big as the square allows, two
+    columns for up to four figures, three for more (two rows either way)."""
+    cols = 2 if n <= 4 else max(3, -(-n // 2))
+    rows = 1 if n <= 2 else 2
+    w = (S - 2 * PAD - (cols - 1) * GAP) / cols
+    h = min(S * 0.55, (S - TOP - PAD - (rows - 1) * GAP) / rows)
     out = []
     for i in range(n):
-        c, r = i % 3, i // 3
-        out.append(QRectF(3 + c * (S / 3 - 1), 14 + r * (h + 3), w, h))
+        c, r = i % cols, i // cols
+        out.append(QRectF(PAD + c * (w + GAP), TOP + r * (h + GAP), w, h))
     return out
+
+
+def fitted_font(text: str, width: float, height: float, bold: bool = True) -> QFont:
+    """The largest font (up to ``height`` px) whose ``text`` fits ``width`` x ``height``."""
+    f = QFont()
+    f.setBold(bold)
+    size = max(4.0, height)
+    while size > 4.0:
+        f.setPixelSize(round(size))
+        m = QFontMetricsF(f)
+        if m.horizontalAdvance(text) <= width and m.height() <= height * 1.25:
+            break
+        size -= 0.5
+    f.setPixelSize(round(size))
+    return f
 
 
 class TownScene(QGraphicsScene):
@@ -116,6 +144,8 @@ class TownScene(QGraphicsScene):
         factors: dict[str, int] | None = None,
     ) -> None:
         self.clear()
+        #: Each token drawn: its rectangle and the text items printed on it.
+        self.tokens: list[tuple[QRectF, list[QGraphicsSimpleTextItem]]] = []
         fire = fire or {}
         burned = burned or set()
         looted = looted or set()
@@ -225,12 +255,10 @@ class TownScene(QGraphicsScene):
             self.addRect(rect, QPen(Qt.PenStyle.NoPen), QBrush(ruin, Qt.BrushStyle.Dense4Pattern))
 
     def _caption(self, x: float, y: float, text: str) -> None:
-        f = QFont()
-        f.setPointSizeF(7)
-        f.setBold(True)
-        t = self.addText(text, f)
-        t.setDefaultTextColor(QColor("#2b1d0e"))
-        t.setPos(x + 2, y + S - 18)
+        """A square's name in the caption row on top, clear of the tokens."""
+        t = self.addSimpleText(text, fitted_font(text, S - 6, TOP - 3))
+        t.setBrush(QColor("#2b1d0e"))
+        t.setPos(x + 3, y + 1)
 
     def _fire(self, sq: Sq, age: int) -> None:
         x, y = sq[0] * S, sq[1] * S
@@ -260,20 +288,35 @@ class TownScene(QGraphicsScene):
             self.addRect(band, QPen(Qt.PenStyle.NoPen), QBrush(QColor(QUALITY_COLOURS[u.quality])))
         item.setData(0, u.id)
         item.setToolTip(unit_card(u, factor))
-        f = QFont()
-        f.setPointSizeF(7.5)
-        f.setBold(True)
-        t = self.addText(KIND_SHORT.get(u.kind, "?"), f)
-        t.setDefaultTextColor(QColor(text))
-        br = t.boundingRect()
-        t.setPos(rect.center().x() - br.width() / 2, rect.top() - 3)
+        # the kind on the upper part, the fighting factor under it; both fit the token
+        inner_w = rect.width() - 4
+        band = 0.0 if u.is_officer else 6.0
+        room = rect.height() - band - 2
+        kind_h = room * (0.55 if factor is not None else 0.9)
+        texts = []
+        kind = self.addSimpleText(
+            KIND_SHORT.get(u.kind, "?"),
+            fitted_font(
+                KIND_SHORT.get(u.kind, "?"), inner_w * (0.8 if u.is_officer else 1.0), kind_h * 0.8
+            ),
+        )
+        kind.setBrush(QColor(text))
+        texts.append(kind)
         if factor is not None:
-            f2 = QFont()
-            f2.setPointSizeF(7)
-            n = self.addText(str(factor), f2)
-            n.setDefaultTextColor(QColor(text))
-            nb = n.boundingRect()
-            n.setPos(rect.center().x() - nb.width() / 2, rect.top() + 8)
+            num = self.addSimpleText(
+                str(factor), fitted_font(str(factor), inner_w, (room - kind_h) * 0.85, bold=False)
+            )
+            num.setBrush(QColor(text))
+            texts.append(num)
+        # stack them in the middle of the room they have
+        total = sum(t.boundingRect().height() for t in texts)
+        y = rect.top() + 1 + max(0.0, (room - total) / 2)
+        for t in texts:
+            br = t.boundingRect()
+            t.setPos(rect.center().x() - br.width() / 2, y)
+            t.setData(0, u.id)
+            y += br.height()
+        self.tokens.append((QRectF(rect), texts))
         if u.moved or u.shot:
             mark = QColor("#000000")
             mark.setAlpha(90)
@@ -317,8 +360,31 @@ class TownBoard(QGraphicsView):
         return (int(pt.x() // S), int(pt.y() // S))
 
     def fit(self) -> None:
-        if not self._zoomed:
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """The whole town if its tokens stay readable; else the smallest readable zoom
+        (tokens at least MIN_TOKEN_PX wide) and the board scrolls. Refitting at the
+        same size keeps where the player scrolled to."""
+        if self._zoomed:
+            return
+        rect = self.sceneRect()
+        view = self.viewport().rect()
+        if rect.isEmpty() or view.isEmpty():
+            return
+        whole = min((view.width() - 2) / rect.width(), (view.height() - 2) / rect.height())
+        least = MIN_TOKEN_PX / NARROWEST
+        if whole >= least:
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+            return
+        if abs(self.transform().m11() - least) < 1e-6:
+            return
+        self.resetTransform()
+        self.scale(least, least)
+        # the town's left and top edges first (the docks, where raids come ashore)
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+
+    def token_px(self) -> float:
+        """How wide the narrowest token is on screen now."""
+        return NARROWEST * self.transform().m11()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -369,8 +435,9 @@ class TownBoard(QGraphicsView):
     def viewport_point(self, sq: Sq, unit_index: int | None = None, units_here: int = 1) -> QPoint:
         """Where to click on the viewport for a square (or a token in it): for tests."""
         if unit_index is None:
-            p = QPointF(sq[0] * S + S / 2, sq[1] * S + S - 5)
+            p = QPointF(sq[0] * S + S / 2, sq[1] * S + 7)
         else:
             r = token_rects(units_here)[unit_index]
             p = QPointF(sq[0] * S + r.center().x(), sq[1] * S + r.center().y())
+        self.ensureVisible(QRectF(sq[0] * S, sq[1] * S, S, S), 4, 4)
         return self.mapFromScene(p)

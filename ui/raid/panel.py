@@ -9,10 +9,10 @@ from wargame.core.actions import Action
 from wargame.core.probability import average, chance_at_least, percent, table_odds
 from wargame.raid import actions as A
 from wargame.raid import odds as O
-from wargame.raid.model import SIDE_NAMES, Sq, Unit
+from wargame.raid.model import SIDE_WORDS, Sq, Unit
 from wargame.raid.state import RaidState
 
-SIDE_TITLES = ("The pirates", "The defender")
+SIDE_TITLES = tuple(f"The {w}" for w in SIDE_WORDS)
 
 
 def prompt_text(s: RaidState) -> str:
@@ -27,7 +27,7 @@ def prompt_text(s: RaidState) -> str:
         first = O.pirates_first(s)
         text = (
             f"Roll to see who moves first (pirates +{r.initiative.attacker_bonus}): the pirates "
-            f"{percent(first)}, the defender {percent(1 - first)}."
+            f"{percent(first)}, the defenders {percent(1 - first)}."
         )
         if s.can_withdraw():
             text += " Or withdraw: every pirate stands on the dock."
@@ -35,7 +35,7 @@ def prompt_text(s: RaidState) -> str:
     if ph == "move":
         if s.needs_rouse():
             return (
-                f"The defender rolls a d6 for each officer: {r.movement.officer_moves_on},6 "
+                f"The defenders roll a d6 for each officer: {r.movement.officer_moves_on},6 "
                 f"({percent(chance_at_least(r.movement.officer_moves_on))}) lets him move, taking up to {r.movement.escort_groups} groups of his square."
             )
         text = (
@@ -82,7 +82,7 @@ def prompt_text(s: RaidState) -> str:
             "unguarded gun spikes it. Pick the order in the list below."
         )
     if ph == "alarm":
-        return "The defender rolls 2d6 on the alarm table: " + alarm_odds_text(s) + "."
+        return "The defenders roll 2d6 on the alarm table: " + alarm_odds_text(s) + "."
     return ""
 
 
@@ -114,15 +114,16 @@ def score_lines(s: RaidState) -> tuple[str, list[str]]:
     out = s.outcome()
     total = s.rules.victory.defender_coins
     if out is not None:
-        winner = SIDE_NAMES[out.winner] if out.winner is not None else "nobody"
+        winner = SIDE_WORDS[out.winner] if out.winner is not None else "nobody"
         head = (
             f"<b>Final account</b>: the pirates carried off <b>{s.coins[0]}</b> of the town's "
-            f"{total} coins; the town keeps <b>{s.coins[1]}</b>. The {winner} wins "
-            f"(pirates need {s.rules.game.attacker_win_coins}). {len(rows)} items:"
+            f"{total} coins; the defenders keep <b>{s.coins[1]}</b>. "
+            + ("Nobody wins " if out.winner is None else f"The {winner} win ")
+            + f"(pirates need {s.rules.game.attacker_win_coins}). {len(rows)} items:"
         )
     else:
         head = (
-            f"<b>Running score</b>: pirates {s.coins[0]}, town {s.coins[1]} of {total} coins. "
+            f"<b>Running score</b>: pirates {s.coins[0]}, defenders {s.coins[1]} of {total} coins. "
             "Plus points are paid from the town's purse, minus points back from the pirates', "
             "as funds permit."
         )

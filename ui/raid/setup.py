@@ -140,8 +140,8 @@ class ForceBuilder(QWidget):
         self.raid_name = QLineEdit("A raid")
         row.addWidget(self.raid_name)
         lay.addLayout(row)
-        self.attacker = SideForces("Pirates (attacker)")
-        self.defender = SideForces("Town (defender)")
+        self.attacker = SideForces("Pirates")
+        self.defender = SideForces("Defenders")
         self.garrison = QCheckBox("Use the town's own garrison")
         self.garrison.toggled.connect(self.defender.setDisabled)
         lay.addWidget(self.attacker)
@@ -272,7 +272,7 @@ class Legend(QWidget):
         grid.setColumnStretch(3, 1)
         tokens = QLabel(
             "<span style='font-size:11px'>Tokens: <b style='color:#2a2420'>&#9632;</b> pirates, "
-            "<b style='color:#1f4e8c'>&#9632;</b> defender; round = officer; number = fighting "
+            "<b style='color:#1f4e8c'>&#9632;</b> defenders; round = officer; number = fighting "
             "factor; band: <b style='color:#b8860b'>hardened</b>, able (white), "
             "<b style='color:#4f8a3a'>scurvy</b>; darkened = moved or shot. "
             "Shading: <b style='color:#3fa34d'>move</b>, <b style='color:#b59a00'>range</b>, "

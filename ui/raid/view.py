@@ -39,13 +39,13 @@ from wargame.errors import DiceEntryCancelled, FileFormatError, IllegalAction, W
 from wargame.raid import actions as A
 from wargame.raid.bots import TacticianBot
 from wargame.raid.game import new_raid
-from wargame.raid.model import SIDE_NAMES, Sq, Unit
+from wargame.raid.model import SIDE_WORDS, Sq, Unit
 from wargame.raid.rules import raid_rules
 from wargame.raid.scenario import default_scenario
 from wargame.raid.state import RaidState
 from wargame.raid.townevents import pending_text
 
-SIDE_TITLES = ("Pirates", "Defender")
+SIDE_TITLES = tuple(w.title() for w in SIDE_WORDS)
 
 
 class RaidView(SetupMixin, ModeView):
@@ -80,7 +80,7 @@ class RaidView(SetupMixin, ModeView):
         self.act_bot.setShortcut(QKeySequence("B"))
         bar.addWidget(QLabel("  Bot commands: "))
         self.bot_box = QComboBox()
-        self.bot_box.addItems(["nobody", "the pirates", "the defender", "both sides"])
+        self.bot_box.addItems(["nobody", "the pirates", "the defenders", "both sides"])
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
         bar.addWidget(self.bot_box)
         bar.addSeparator()
@@ -104,6 +104,7 @@ class RaidView(SetupMixin, ModeView):
         pl.setContentsMargins(8, 6, 8, 6)
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header.setWordWrap(True)  # "... · Defenders first" must not run off the panel
         pl.addWidget(self.header)
         self.score_label = QLabel()
         self.score_label.setToolTip(
@@ -462,9 +463,27 @@ class RaidView(SetupMixin, ModeView):
         QTimer.singleShot(0, self._refresh)
 
     # -- drawing ------------------------------------------------------------------------
+    def raid_started(self) -> bool:
+        """Once the first order is given the forces and the town are fixed."""
+        return self.session is not None and bool(self.session.entries)
+
+    def _setup_tabs(self) -> None:
+        """Forces and Town set the raid up: once it has started they are hidden, so the
+        table always shows the game (Restart this raid brings them back)."""
+        started = self.raid_started()
+        self.tabs.blockSignals(True)
+        for tab in (TAB_FORCES, TAB_TOWN):
+            self.tabs.setTabVisible(tab, not started)
+        if started and self.tabs.currentIndex() in (TAB_FORCES, TAB_TOWN, -1):
+            self.tabs.setCurrentIndex(TAB_ORDERS)
+        self.tabs.blockSignals(False)
+        if started:
+            self.board.paint_mode = False
+
     def _refresh(self) -> None:
         if self.session is None:
             return
+        self._setup_tabs()
         tab = self.tabs.currentIndex()
         if tab in (TAB_FORCES, TAB_TOWN):
             self._draw_setup()
@@ -512,7 +531,7 @@ class RaidView(SetupMixin, ModeView):
             f"<b>{s.phase_title()}</b>{first}<br>Alarm: {alarm[s.alarm]}{extra}"
         )
         self.score_label.setText(
-            f"Score: pirates {s.coins[0]} coins \u2022 town {s.coins[1]} coins"
+            f"Score: pirates {s.coins[0]} coins \u2022 defenders {s.coins[1]} coins"
         )
         text = pending_text(s) if s.pending is not None else prompt_text(s)
         odds = selection_odds(s, self._unit(self.sel_unit), self.sel_sq)
@@ -614,7 +633,7 @@ class RaidView(SetupMixin, ModeView):
                 "battle_score": coins,
                 "victory_points": dict(coins),
                 "summary": f"{s.name}: {s.end}; pirates carried off {s.coins[0]} coins, "
-                f"the town kept {s.coins[1]} ({SIDE_NAMES[out.winner or 0] if out.winner is not None else 'nobody'} wins)",
+                f"the defenders kept {s.coins[1]} ({'the ' + SIDE_WORDS[out.winner] if out.winner is not None else 'nobody'} won)",
             },
         )
 

@@ -9,7 +9,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
-from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Sq, Unit, square_arg
+from wargame.raid.model import ATTACKER, DEFENDER, SIDE_WORDS, Sq, Unit, square_arg
 
 if TYPE_CHECKING:
     from wargame.raid.state import RaidState
@@ -100,7 +100,7 @@ class CombatMixin:
         u = self.unit(a.unit)
         side = self.active_side()
         if u.side != side:
-            raise IllegalAction(f"{u.label()} is not the {SIDE_NAMES[side]}'s", rule=SHOOT)
+            raise IllegalAction(f"{u.label()} is not one of the {SIDE_WORDS[side]}", rule=SHOOT)
         if u.kind not in self.rules.shooting.shooters:
             raise IllegalAction(
                 f"{u.label()} has no muskets: only {', '.join(self.rules.shooting.shooters)} "
@@ -156,7 +156,7 @@ class CombatMixin:
         chooser = u.side if pick >= s.choice_on else 1 - u.side
         self.note(
             f"{u.label()} shoots at {at[0]},{at[1]}: {roll}{mod:+d}, a hit; "
-            f"{pick}: the {SIDE_NAMES[chooser]} chooses who is hit."
+            f"{pick}: the {SIDE_WORDS[chooser]} choose who is hit."
         )
         self.hits.append((at, 1 - u.side, chooser, "shoot"))
 
@@ -248,7 +248,7 @@ class CombatMixin:
         at = square_arg(a.at)
         if self.side_at(frm) != side:
             raise IllegalAction(
-                f"the {SIDE_NAMES[side]} has no figures at {frm[0]},{frm[1]}", rule=FIGHT
+                f"the {SIDE_WORDS[side]} have no figures at {frm[0]},{frm[1]}", rule=FIGHT
             )
         if frm in self.attacked_from:
             raise IllegalAction(
@@ -286,12 +286,12 @@ class CombatMixin:
         pa, na, pd, nd = self.fight_dice(frm, at)
         self.attacked_from.add(frm)
         self.engaged.add(at)
-        ra = dice.d6s(na, f"Hand-to-hand: {SIDE_NAMES[side]} from {frm[0]},{frm[1]}")
-        rd = dice.d6s(nd, f"Hand-to-hand: {SIDE_NAMES[1 - side]} at {at[0]},{at[1]}")
+        ra = dice.d6s(na, f"Hand-to-hand: {SIDE_WORDS[side]} from {frm[0]},{frm[1]}")
+        rd = dice.d6s(nd, f"Hand-to-hand: {SIDE_WORDS[1 - side]} at {at[0]},{at[1]}")
         ha = self._fight_hits(ra, at, 1 - side, side)
         hd = self._fight_hits(rd, frm, side, 1 - side)
         self.note(
-            f"The {SIDE_NAMES[side]} at {frm[0]},{frm[1]} ({pa} points, {na} dice: "
+            f"The {SIDE_WORDS[side]} at {frm[0]},{frm[1]} ({pa} points, {na} dice: "
             f"{' '.join(map(str, ra)) or '-'}) attack {at[0]},{at[1]} ({pd} points, {nd} dice: "
             f"{' '.join(map(str, rd)) or '-'}): {ha} hit(s) given, {hd} taken."
         )

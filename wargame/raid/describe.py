@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wargame.core.actions import Action
 from wargame.raid import actions as A
-from wargame.raid.model import SIDE_NAMES
+from wargame.raid.model import SIDE_WORDS
 
 if TYPE_CHECKING:
     from wargame.raid.state import RaidState
@@ -22,13 +22,13 @@ def describe(state: RaidState, a: Action) -> str:
         return state.units[i].label() if i is not None else uid
 
     seat = state.current_player()
-    who = SIDE_NAMES[seat].title() if seat is not None else "Nobody"
+    who = SIDE_WORDS[seat].title() if seat is not None else "Nobody"
     if isinstance(a, A.RollInitiative):
         return "Roll to see who moves first"
     if isinstance(a, A.Withdraw):
         return "The pirates withdraw to their boats"
     if isinstance(a, A.RouseOfficers):
-        return "Defender rolls for his officers (5,6 to move)"
+        return "The defenders roll for their officers (5,6 to move)"
     if isinstance(a, A.Move):
         extra = f" with {', '.join(a.escort)}" if a.escort else ""
         return f"{name(a.unit)} moves to {_sq(a.to)}{extra}"
@@ -37,9 +37,9 @@ def describe(state: RaidState, a: Action) -> str:
     if isinstance(a, A.Shoot):
         return f"{name(a.unit)} shoots at {_sq(a.at)}"
     if isinstance(a, A.Attack):
-        return f"{who} attacks {_sq(a.at)} from {_sq(a.frm)}"
+        return f"{who} attack {_sq(a.at)} from {_sq(a.frm)}"
     if isinstance(a, A.ChooseCasualty):
-        return f"{who} chooses {name(a.unit)} to take the hit"
+        return f"{who} choose {name(a.unit)} to take the hit"
     if isinstance(a, A.RetreatOfficer):
         return f"The officer falls back to {_sq(a.to)}"
     if isinstance(a, A.RollMorale):
@@ -55,7 +55,7 @@ def describe(state: RaidState, a: Action) -> str:
     if isinstance(a, A.RollAlarm):
         return "Alarm raising (2d6)"
     if isinstance(a, A.PickSquare):
-        return f"{who} picks {_sq(a.at)}"
+        return f"{who} pick {_sq(a.at)}"
     if isinstance(a, A.PlaceRaised):
         return f"{name(a.unit)} placed at {_sq(a.at)}"
     return a.to_text()

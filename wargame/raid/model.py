@@ -11,7 +11,12 @@ from wargame.raid.rules import GROUP_KINDS, OFFICER_KINDS, QUALITIES, RaidRules
 
 Sq = tuple[int, int]
 ATTACKER, DEFENDER = 0, 1
-SIDE_NAMES = ("attacker", "defender")
+SIDE_NAMES = ("attacker", "defender")  # the keys of scenario and save files
+#: What a player reads for each side, everywhere (board, panel, log, status, help):
+#: the pirates and the defenders (docs/rulings.md, "Land raid: the sides' names").
+SIDE_WORDS = ("pirates", "defenders")
+#: The same as an adjective: "a pirate figure", "a defender figure".
+SIDE_ADJECTIVES = ("pirate", "defender")
 
 #: Where a figure is. Only READY figures stand on the table.
 READY = "ready"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
-from wargame.raid.model import ATTACKER, DEFENDER, SIDE_NAMES, Sq, Unit, square_arg
+from wargame.raid.model import ATTACKER, DEFENDER, SIDE_WORDS, Sq, Unit, square_arg
 
 if TYPE_CHECKING:
     from wargame.raid.state import RaidState
@@ -177,8 +177,8 @@ class MovementMixin:
         side = self.active_side()
         if u.side != side:
             raise IllegalAction(
-                f"{u.label()} belongs to the {SIDE_NAMES[u.side]}; the {SIDE_NAMES[side]} "
-                "is moving",
+                f"{u.label()} belongs to the {SIDE_WORDS[u.side]}; the {SIDE_WORDS[side]} "
+                "are moving",
                 rule=MOVE,
             )
         if not u.ready:
@@ -209,7 +209,7 @@ class MovementMixin:
         holder = self.side_at(to)
         if holder is not None and holder != u.side:
             raise IllegalAction(
-                f"{to[0]},{to[1]} is held by the {SIDE_NAMES[holder]}: attack it in "
+                f"{to[0]},{to[1]} is held by the {SIDE_WORDS[holder]}: attack it in "
                 "hand-to-hand instead",
                 rule=ONE_SIDE,
             )
@@ -236,7 +236,7 @@ class MovementMixin:
             return []
         if not (officer.is_officer and officer.side == DEFENDER):
             raise IllegalAction(
-                "only a defender's officer leads groups with him; move each figure on its own",
+                "only a defenders' officer leads groups with him; move each figure on its own",
                 rule=MOVE,
             )
         if len(set(ids)) != len(ids):

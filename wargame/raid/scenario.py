@@ -84,7 +84,7 @@ def state_parts(
                 f"{source}: square {u.sq[0]},{u.sq[1]} holds more than {cap} figures"
             )
     if not any(u.side == ATTACKER and u.status == "ready" for u in units):
-        raise FileFormatError(f"{source}: the attacker has no figures on the table")
+        raise FileFormatError(f"{source}: the pirates ('attacker') have no figures on the table")
     fire = []
     for raw in data.get("fire", []) or []:
         if not isinstance(raw, list) or len(raw) != 2 or not town.contains((raw[0], raw[1])):

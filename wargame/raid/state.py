@@ -21,7 +21,7 @@ from wargame.core.override import Override, apply_override
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
 from wargame.raid.combat import CombatMixin
-from wargame.raid.model import ATTACKER, DEFENDER, READY, SIDE_NAMES, Sq, Town, Unit
+from wargame.raid.model import ATTACKER, DEFENDER, READY, SIDE_WORDS, Sq, Town, Unit
 from wargame.raid.movement import MovementMixin
 from wargame.raid.rules import RaidRules
 from wargame.raid.townevents import TownEventsMixin
@@ -265,7 +265,7 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         if t is A.Done:
             if ph == "move" and self.needs_rouse():
                 raise IllegalAction(
-                    "the defender must first roll for his officers", rule=RULE["move"]
+                    "the defenders must first roll for their officers", rule=RULE["move"]
                 )
             return self._do_done
         if ph == "move":
@@ -294,7 +294,7 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
     def _do_done(self, dice: DiceService) -> None:
         side = self.current_player()
         self.note(
-            f"The {SIDE_NAMES[side or 0]} is done with {PHASE_TITLES[self.phase][3:].lower()}."
+            f"The {SIDE_WORDS[side or 0]} are done with {PHASE_TITLES[self.phase][3:].lower()}."
         )
         self._next_step()
 
@@ -374,12 +374,12 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
 
     def _do_initiative(self, dice: DiceService) -> None:
         a = dice.d6("Who moves first: the pirates")
-        d = dice.d6("Who moves first: the defender")
+        d = dice.d6("Who moves first: the defenders")
         bonus = self.rules.initiative.attacker_bonus
         self.first = self.first_mover(a, d)
         self.note(
-            f"Turn {self.turn_no}: pirates roll {a}+{bonus}, defender rolls {d}: "
-            f"the {SIDE_NAMES[self.first]} moves first."
+            f"Turn {self.turn_no}: pirates roll {a}+{bonus}, defenders roll {d}: "
+            f"the {SIDE_WORDS[self.first]} move first."
         )
         self.phase = "move"
         self.step = 0

@@ -10,7 +10,16 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
-from wargame.raid.model import ATTACKER, DEFENDER, RAISABLE, SIDE_NAMES, Sq, Unit, square_arg
+from wargame.raid.model import (
+    ATTACKER,
+    DEFENDER,
+    RAISABLE,
+    SIDE_ADJECTIVES,
+    SIDE_WORDS,
+    Sq,
+    Unit,
+    square_arg,
+)
 
 if TYPE_CHECKING:
     from wargame.raid.state import RaidState
@@ -26,7 +35,7 @@ ALARM_WORDS = {
     "quiet": "No alarm (the town sleeps on)",
     "alarm_hardened": "Alarm raised for hardened groups and officers",
     "alarm_full": "Alarm raised for all groups and officers",
-    "lost": "Attackers get lost",
+    "lost": "Pirates get lost",
     "sail_ahoy": "Sail ahoy!",
 }
 
@@ -54,7 +63,9 @@ class TownEventsMixin:
             if weakest is None:
                 self.note(f"Morale at {sq_text(sq)}: no one is left there to run.")
                 continue
-            roll = dice.d6(f"Morale test for a dead {SIDE_NAMES[side]} figure at {sq_text(sq)}")
+            roll = dice.d6(
+                f"Morale test for a dead {SIDE_ADJECTIVES[side]} figure at {sq_text(sq)}"
+            )
             if roll >= self.run_threshold(weakest):
                 self._remove(weakest, "fled")
                 self.note(f"Morale at {sq_text(sq)}: {roll}: {weakest.label()} runs.")
@@ -392,18 +403,18 @@ def pending_text(state: RaidState) -> str:
     p = state.pending
     if p is None:
         return ""
-    who = SIDE_NAMES[p[1]]
+    who = SIDE_WORDS[p[1]]
     if p[0] == "casualty":
         sq, _victim, _c, src = state.hits[0]
         more = f" ({len(state.hits)} hits to resolve)" if len(state.hits) > 1 else ""
-        return f"The {who} chooses which figure at {sq_text(sq)} takes the {'shot' if src == 'shoot' else 'blow'}{more}"
+        return f"The {who} choose which figure at {sq_text(sq)} takes the {'shot' if src == 'shoot' else 'blow'}{more}"
     if p[0] == "retreat":
-        return f"The {who} chooses where {state.unit(p[2]).label()} falls back"
+        return f"The {who} choose where {state.unit(p[2]).label()} falls back"
     if p[0] == "pick":
         return (
-            f"The {who} chooses the square where defenders desert"
+            f"The {who} choose the square where defenders desert"
             if p[2] == "desert"
-            else f"The {who} chooses a square of attackers who get lost"
+            else f"The {who} choose a square of pirates who get lost"
         )
     return f"The {who} places {state.unit(p[2][0]).label()}, raised from the dead"
 
@@ -442,7 +453,7 @@ def validate_pending(state: RaidState, action: Action) -> Callable[[DiceService]
     if isinstance(action, A.PickSquare):
         at = square_arg(action.at)
         if at not in state.pick_squares(p[2]):
-            what = "able or scurvy defender groups" if p[2] == "desert" else "only attackers"
+            what = "able or scurvy defender groups" if p[2] == "desert" else "only pirates"
             raise IllegalAction(f"{action.at} holds no {what}", rule=ALARM)
 
         def run_pick(dice: DiceService) -> None:
