@@ -213,4 +213,4 @@ def test_initiative_odds_match_the_engine_and_the_prompt() -> None:
     got = outcomes(run)
     # +1 to the pirates and ties to the pirates: 21 + 5 of the 36 pairs
     assert O.pirates_first(s) == got[0] == Fraction(26, 36)
-    assert "the pirates 72%, the defender 28%" in prompt_text(s)
+    assert "the pirates 72%, the defenders 28%" in prompt_text(s)
