@@ -326,6 +326,11 @@ def simulate(
         bot_options,
     )
     seeds = [game_seed(seed, i) for i in range(games)]
+    # The run's set-up, before the clock: one throwaway start checks the scenario
+    # (a bad one is refused before any worker starts) and builds what every game
+    # shares (the parsed scenario, its map checked, the rules), which forked
+    # workers then inherit. ``seconds`` count the games.
+    game.new_initial_state(n, DiceService.seeded(seed), scenario=scenario)
     start = time.perf_counter()
     if scheduler:
         matches = _run_dask(task, seeds, scheduler)
