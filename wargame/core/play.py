@@ -304,7 +304,8 @@ def simulate(
     ``jobs`` > 1 spreads the games over that many processes, ``scheduler`` over a
     Dask cluster; each game depends only on its seed, so ``"games"`` is the same."""
     game_params, bot_options = split_params(params)
-    game = game_class(game_name)(game_params)
+    # The one Game of this process for these parameters (forked workers inherit it).
+    game = _game(game_name, json.dumps(game_params, sort_keys=True))
     n = players if players is not None else game.default_players()
     _check_players(game, n)
     if games < 1:
