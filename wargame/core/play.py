@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -260,8 +261,14 @@ def _run_processes(task: MatchTask, seeds: Sequence[int], jobs: int) -> list[Mat
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     # Small chunks (4 per worker) even out games of very different lengths.
     chunks = _chunks(seeds, jobs * 4)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        return [r for part in pool.map(task.many, chunks) for r in part]
+    # What the workers inherit stays out of the collector's sweeps, so its pages are
+    # not copied into every worker (copy-on-write) by the collector touching them.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            return [r for part in pool.map(task.many, chunks) for r in part]
+    finally:
+        gc.unfreeze()
 
 
 def _run_dask(task: MatchTask, seeds: Sequence[int], address: str) -> list[MatchResult]:
