@@ -97,13 +97,11 @@ class MovementMixin:
     def _blocked(self: RaidState, side: int, movers: int) -> set[Sq]:
         """Squares ``movers`` groups of ``side`` may not enter: engaged squares, squares of
         the other side, and squares without room for them."""
-        cap = self.rules.movement.square_capacity
+        room = self.rules.movement.square_capacity - movers  # groups a square may hold
         occ = self._occ if self._occ is not None else self.occupancy()
         units = self.units
-        out = set(self.engaged)
-        for sq, here in occ.items():
-            if units[here[0]].side != side or len(here) + movers > cap:
-                out.add(sq)
+        out = {sq for sq, here in occ.items() if units[here[0]].side != side or len(here) > room}
+        out.update(self.engaged)
         return out
 
     def _targets(self: RaidState, u: Unit, movers: int, blocked: set[Sq] | None = None) -> list[Sq]:
@@ -165,7 +163,11 @@ class MovementMixin:
                 alone = blocked[1] = self._blocked(side, 1)
             sq = u.sq
             if alone_ok and sq is not None:  # movable: on the table and not engaged
-                reach, pairs, moves = _plain_moves(u.id, sq, squares[sq])
+                reach = squares[sq]
+                hit = _MOVES.get((u.id, sq))
+                if hit is None or hit[0] is not reach:
+                    hit = _plain_moves(u.id, sq, reach)
+                reach, pairs, moves = hit
                 if alone.isdisjoint(reach):  # the usual case: every square is open
                     out.extend(moves)
                 else:
