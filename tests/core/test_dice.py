@@ -10,6 +10,7 @@ from wargame.core.dice import (
     DiceService,
     ManualProvider,
     ReplayProvider,
+    Roll,
     RollRequest,
     ScriptedProvider,
     SeededProvider,
@@ -138,3 +139,29 @@ def test_no_module_but_the_dice_service_imports_random() -> None:
         if "import random" in text or "from random" in text:
             offenders.append(str(path.relative_to(root)))
     assert offenders == []
+
+
+def test_seeded_values_are_those_of_randint_so_old_seeds_replay_the_same_games() -> None:
+    import random
+
+    provider, reference = SeededProvider(42), random.Random(42)
+    for low, high, count in [(1, 6, 1), (1, 6, 3), (0, 10**20, 1), (5, 5, 2), (0, 1, 4)]:
+        want = tuple(reference.randint(low, high) for _ in range(count))
+        assert provider.values(RollRequest(low, high, count, "x")) == want
+
+
+def test_seeded_dice_draw_the_same_whether_or_not_anyone_records_or_listens() -> None:
+    quiet, watched = DiceService.seeded(9), DiceService.seeded(9)
+    heard: list[Roll] = []
+    watched.add_listener(heard.append)
+
+    def play(dice: DiceService) -> list[object]:
+        deck = list(range(12))
+        dice.shuffle(deck, "deck")
+        return [dice.d6("a"), dice.roll(6, 3, "b"), dice.randint(0, 99, "c", hidden=True), deck]
+
+    with watched.recording() as recorded:
+        assert play(quiet) == play(watched)
+    assert [r.purpose for r in heard] == ["deck", "a", "b", "c"]
+    assert recorded == heard
+    assert heard[2].values == play(DiceService.seeded(9))[1]

@@ -71,3 +71,14 @@ def test_cli_jobs_and_search_options(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["simulate", "naval", "--param", "search_seconds=soon"]) == 2
     assert "search_seconds: expected a number" in capsys.readouterr().err
     assert main(["simulate", "naval", "--jobs", "0"]) == 2
+
+
+def test_a_bad_scenario_is_refused_before_any_worker_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_workers(*args: object) -> None:
+        raise AssertionError("workers started for a scenario that cannot be played")
+
+    monkeypatch.setattr(play, "_run_processes", no_workers)
+    with pytest.raises(BadInput, match="ships"):
+        simulate("naval", games=4, jobs=2, bots=["random"], scenario={"ships": []})

@@ -102,10 +102,19 @@ class SeededProvider:
     def __init__(self, seed: int | str | None = 0) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        # randint(low, high) is low + _randbelow(high - low + 1) (random.randrange):
+        # asking for that directly gives the same values two calls sooner a die.
+        self._below = self._rng._randbelow
 
     def values(self, request: RollRequest) -> tuple[int, ...]:
-        r = self._rng.randint
-        return tuple(r(request.low, request.high) for _ in range(request.count))
+        return self.plain(request.low, request.high, request.count)
+
+    def plain(self, low: int, high: int, count: int) -> tuple[int, ...]:
+        """``count`` values in ``low..high``, as :meth:`values` without a request."""
+        below, width = self._below, high - low + 1
+        if count == 1:
+            return (low + below(width),)
+        return tuple([low + below(width) for _ in range(count)])
 
     def get_state(self) -> list[Any]:
         version, internal, gauss = self._rng.getstate()
@@ -262,9 +271,20 @@ class DiceService:
 
     def __init__(self, provider: Provider | None = None) -> None:
         # No provider given: a generator seeded from the OS, never a fixed seed.
-        self.provider: Provider = provider if provider is not None else SeededProvider(fresh_seed())
+        self.provider = provider if provider is not None else SeededProvider(fresh_seed())
         self._listeners: list[Callable[[Roll], None]] = []
         self._recording: list[list[Roll]] = []
+
+    @property
+    def provider(self) -> Provider:
+        return self._provider
+
+    @provider.setter
+    def provider(self, provider: Provider) -> None:
+        self._provider = provider
+        # A seeded generator is asked straight, with no RollRequest built per draw
+        # (a bot match draws tens of thousands of times a second).
+        self._plain = provider.plain if type(provider) is SeededProvider else None
 
     @classmethod
     def seeded(cls, seed: int | str | None) -> DiceService:
@@ -306,13 +326,16 @@ class DiceService:
             raise ValueError(f"bad roll request {count}x[{low}..{high}]")
         if count == 0:
             return ()
-        request = RollRequest(low, high, count, purpose, hidden)
-        values = tuple(self.provider.values(request))
-        roll = Roll(low, high, values, purpose, hidden)
-        for bucket in self._recording:
-            bucket.append(roll)
-        for fn in self._listeners:
-            fn(roll)
+        if self._plain is not None:
+            values = self._plain(low, high, count)
+        else:
+            values = tuple(self._provider.values(RollRequest(low, high, count, purpose, hidden)))
+        if self._recording or self._listeners:  # nobody to tell: no Roll to build
+            roll = Roll(low, high, values, purpose, hidden)
+            for bucket in self._recording:
+                bucket.append(roll)
+            for fn in self._listeners:
+                fn(roll)
         return values
 
     # -- conveniences ------------------------------------------------------------
@@ -350,13 +373,17 @@ class DiceService:
         replay = getattr(self.provider, "shuffle_values", None)
         if replay is not None:
             swaps = list(replay(request))
+        elif self._plain is not None:
+            plain = self._plain
+            swaps = [plain(0, i, 1)[0] for i in range(n - 1, 0, -1)]
         else:
             get = self.provider.values
             swaps = [get(RollRequest(0, i, 1, purpose, hidden))[0] for i in range(n - 1, 0, -1)]
-        roll = Roll(0, n - 1, tuple(swaps), purpose, hidden)
-        for bucket in self._recording:
-            bucket.append(roll)
-        for fn in self._listeners:
-            fn(roll)
+        if self._recording or self._listeners:
+            roll = Roll(0, n - 1, tuple(swaps), purpose, hidden)
+            for bucket in self._recording:
+                bucket.append(roll)
+            for fn in self._listeners:
+                fn(roll)
         for i, j in zip(range(n - 1, 0, -1), swaps):
             items[i], items[j] = items[j], items[i]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -266,8 +267,14 @@ def _run_processes(task: MatchTask, seeds: Sequence[int], jobs: int) -> list[Mat
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     # Small chunks (4 per worker) even out games of very different lengths.
     chunks = _chunks(seeds, jobs * 4)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        return [r for part in pool.map(task.many, chunks) for r in part]
+    # What the workers inherit stays out of the collector's sweeps, so its pages are
+    # not copied into every worker (copy-on-write) by the collector touching them.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            return [r for part in pool.map(task.many, chunks) for r in part]
+    finally:
+        gc.unfreeze()
 
 
 def _run_dask(task: MatchTask, seeds: Sequence[int], address: str) -> list[MatchResult]:
@@ -310,7 +317,8 @@ def simulate(
     ``jobs`` > 1 spreads the games over that many processes, ``scheduler`` over a
     Dask cluster; each game depends only on its seed, so ``"games"`` is the same."""
     game_params, bot_options = split_params(params)
-    game = game_class(game_name)(game_params)
+    # The one Game of this process for these parameters (forked workers inherit it).
+    game = _game(game_name, json.dumps(game_params, sort_keys=True))
     n = players if players is not None else game.default_players()
     _check_players(game, n)
     if games < 1:
@@ -332,6 +340,11 @@ def simulate(
         bot_options,
     )
     seeds = [game_seed(seed, i) for i in range(games)]
+    # The run's set-up, before the clock: one throwaway start checks the scenario
+    # (a bad one is refused before any worker starts) and builds what every game
+    # shares (the parsed scenario, its map checked, the rules), which forked
+    # workers then inherit. ``seconds`` count the games.
+    game.new_initial_state(n, DiceService.seeded(seed), scenario=scenario)
     start = time.perf_counter()
     if scheduler:
         matches = _run_dask(task, seeds, scheduler)

@@ -9,7 +9,7 @@ the table edge stop a path; a step off the edge sails from the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from wargame.naval.sea import Axial, Sea
 
@@ -17,9 +17,9 @@ from wargame.naval.sea import Axial, Sea
 OFF_TABLE = (9999, 9999)
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """One end position of a move with what it took."""
+class Reach(NamedTuple):
+    """One end position of a move with what it took (a named tuple: a move search
+    makes hundreds, and a frozen dataclass costs several times as much to make)."""
 
     hex: Axial
     heading: int

@@ -279,7 +279,8 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         return out
 
     def enemies(self, ship: Ship) -> list[Ship]:
-        return [s for s in self.ships.values() if s.side != ship.side and s.in_play]
+        side, afloat = ship.side, Status.AFLOAT  # in_play, without a property call each
+        return [s for s in self.ships.values() if s.side != side and s.status is afloat]
 
     def fire_options(self, ship: Ship, targets: Sequence[Ship]) -> list[Action]:
         out: list[Action] = []
@@ -303,12 +304,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
                 shot = combat.find_shot(sea, rules, ship, pos, t)
                 if shot is None or shot.dice <= 0:
                     continue
-                for aim in Aim:
-                    if aim is Aim.HULL and shot.raking:
-                        for side in SIDES:
-                            out.append(make_action(Fire, ship.name, pos, t.name, aim, side.value))
-                    else:
-                        out.append(make_action(Fire, ship.name, pos, t.name, aim, ""))
+                out.extend(_fire_actions(ship.name, pos, t.name, shot.raking))
         return out
 
     def grapple_targets(self, ship: Ship) -> list[Ship]:
@@ -622,6 +618,29 @@ def _moves(cls: type[Action], ship: str, opts: dict[Any, Reach]) -> tuple[Action
     moves = tuple(make_action(cls, ship, hex_, heading) for hex_, heading in opts)
     _MOVE_LISTS[key] = (opts, moves)
     return moves
+
+
+#: The Fire actions of one battery at one target, by (ship, battery, target, raking).
+_FIRE_LISTS: dict[tuple[str, Any, str, bool], tuple[Action, ...]] = {}
+
+
+def _fire_actions(ship: str, pos: Any, target: str, raking: bool) -> tuple[Action, ...]:
+    """Every aim of one shot (a raking shot at the hull names the side it rakes),
+    built once for each shot."""
+    key = (ship, pos, target, raking)
+    hit = _FIRE_LISTS.get(key)
+    if hit is None:
+        out: list[Action] = []
+        for aim in Aim:
+            if aim is Aim.HULL and raking:
+                for side in SIDES:
+                    out.append(make_action(Fire, ship, pos, target, aim, side.value))
+            else:
+                out.append(make_action(Fire, ship, pos, target, aim, ""))
+        if len(_FIRE_LISTS) > 20_000:
+            _FIRE_LISTS.clear()
+        hit = _FIRE_LISTS[key] = tuple(out)
+    return hit
 
 
 _HANDLERS: dict[type, Any] = {

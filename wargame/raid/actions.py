@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from wargame.core.actions import Action, action
+
+ActionT = TypeVar("ActionT", bound=Action)
 
 Sq = tuple[int, int]
 
@@ -121,3 +124,18 @@ class PlaceRaised(Action):
 
     unit: str
     at: Sq
+
+
+_MADE: dict[tuple[object, ...], Action] = {}
+
+
+def made(cls: type[ActionT], *args: object) -> ActionT:
+    """``cls(*args)``, made once and shared: orders are immutable values, and the lists
+    of them are asked for after every order (a frozen dataclass costs ten look-ups)."""
+    key = (cls, *args)
+    got = _MADE.get(key)
+    if got is None:
+        if len(_MADE) > 100_000:
+            _MADE.clear()
+        got = _MADE[key] = cls(*args)
+    return got  # type: ignore[return-value]

@@ -30,10 +30,15 @@ class CombatMixin:
         if u.sq is None:
             return []
         units = self.units
+        c, r = u.sq
+        s = self.rules.shooting
+        reach = max(s.range_any_direction, s.range_orthogonal)  # no shot goes further
         return sorted(
             sq
             for sq, idx in self.occupancy().items()
-            if units[idx[0]].side != u.side and self.in_range(u.sq, sq)
+            if units[idx[0]].side != u.side
+            and max(abs(sq[0] - c), abs(sq[1] - r)) <= reach
+            and self.in_range(u.sq, sq)
         )
 
     def in_range(self: RaidState, frm: Sq, at: Sq) -> bool:
@@ -90,7 +95,7 @@ class CombatMixin:
 
     def shoot_actions(self: RaidState, side: int) -> list[A.Shoot]:
         return [
-            A.Shoot(u.id, t)
+            A.made(A.Shoot, u.id, t)
             for u in self.units
             if u.side == side and self.can_shoot(u)
             for t in self.shot_targets(u)
@@ -239,7 +244,7 @@ class CombatMixin:
         ):
             targets = self.attack_targets(sq, side)
             if targets and self.fighters(sq, attacking=True):
-                out.extend(A.Attack(sq, t) for t in targets)
+                out.extend([A.made(A.Attack, sq, t) for t in targets])
         return out
 
     def validate_attack(self: RaidState, a: A.Attack) -> Callable[[DiceService], None]:

@@ -93,6 +93,10 @@ class Town:
 
 def square_arg(value: object) -> Sq:
     """A square named in an order, as ``(col, row)``; a malformed one is no square at all."""
+    if type(value) is tuple and len(value) == 2:  # the usual case: a square from a list
+        c, r = value
+        if type(c) is int and type(r) is int:
+            return value  # type: ignore[return-value]
     if (
         isinstance(value, tuple | list)
         and len(value) == 2

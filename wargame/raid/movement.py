@@ -19,21 +19,41 @@ ENGAGED = "22.16 Hand to hand fighting ('Attacked square must stay. No reinforce
 ONE_SIDE = "Ruling: one side per square"
 
 
-#: Every plain move of a unit from a square, as (square, move) pairs in reach order,
-#: by (unit, square), with the reach they were built from: a move list is mostly the
-#: same moves again, and building a frozen action costs ten times a look-up.
-_MOVES: dict[tuple[str, Sq], tuple[tuple[Sq, ...], tuple[tuple[Sq, A.Move], ...]]] = {}
+#: Every plain move of a unit from a square, as (square, move) pairs in reach order
+#: and as the moves alone, by (unit, square), with the reach they were built from: a
+#: move list is mostly the same moves again, and building a frozen action costs ten
+#: times a look-up.
+_MOVES: dict[
+    tuple[str, Sq],
+    tuple[tuple[Sq, ...], tuple[tuple[Sq, A.Move], ...], tuple[A.Move, ...]],
+] = {}
 
 
-def _plain_moves(uid: str, sq: Sq, reach: tuple[Sq, ...]) -> tuple[tuple[Sq, A.Move], ...]:
+def _plain_moves(
+    uid: str, sq: Sq, reach: tuple[Sq, ...]
+) -> tuple[tuple[Sq, ...], tuple[tuple[Sq, A.Move], ...], tuple[A.Move, ...]]:
     hit = _MOVES.get((uid, sq))
     if hit is not None and hit[0] is reach:
-        return hit[1]
+        return hit
     if len(_MOVES) > 50_000:
         _MOVES.clear()
     pairs = tuple((t, A.Move(uid, t)) for t in reach)
-    _MOVES[(uid, sq)] = (reach, pairs)
-    return pairs
+    hit = _MOVES[(uid, sq)] = (reach, pairs, tuple(m for _, m in pairs))
+    return hit
+
+
+#: Moves of an officer with his escort, made once each (the same few come back).
+_ESCORTED: dict[tuple[str, Sq, tuple[str, ...]], A.Move] = {}
+
+
+def _escorted_move(uid: str, to: Sq, escort: tuple[str, ...]) -> A.Move:
+    key = (uid, to, escort)
+    move = _ESCORTED.get(key)
+    if move is None:
+        if len(_ESCORTED) > 50_000:
+            _ESCORTED.clear()
+        move = _ESCORTED[key] = A.Move(uid, to, escort)
+    return move
 
 
 class MovementMixin:
@@ -77,13 +97,11 @@ class MovementMixin:
     def _blocked(self: RaidState, side: int, movers: int) -> set[Sq]:
         """Squares ``movers`` groups of ``side`` may not enter: engaged squares, squares of
         the other side, and squares without room for them."""
-        cap = self.rules.movement.square_capacity
+        room = self.rules.movement.square_capacity - movers  # groups a square may hold
         occ = self._occ if self._occ is not None else self.occupancy()
         units = self.units
-        out = set(self.engaged)
-        for sq, here in occ.items():
-            if units[here[0]].side != side or len(here) + movers > cap:
-                out.add(sq)
+        out = {sq for sq, here in occ.items() if units[here[0]].side != side or len(here) > room}
+        out.update(self.engaged)
         return out
 
     def _targets(self: RaidState, u: Unit, movers: int, blocked: set[Sq] | None = None) -> list[Sq]:
@@ -132,16 +150,28 @@ class MovementMixin:
         out: list[A.Move] = []
         blocked: dict[int, set[Sq]] = {}  # by the number of groups moving together
         alone_ok = self.rules.movement.square_capacity >= 1
-        for u in self.movable(side):
-            if self.why_not_alone(u) is not None:
+        engaged, squares = self.engaged, self.reach
+        # Only the defender needs leave to move before the whole town is alarmed.
+        free = side == ATTACKER or self.alarm == "full"
+        alone: set[Sq] | None = None
+        for u in self.units:  # the movable ones: ready, not moved, not engaged
+            if u.side != side or u.status != "ready" or u.moved or u.sq in engaged:
                 continue
-            alone = blocked.get(1)
+            if not free and self.why_not_alone(u) is not None:
+                continue
             if alone is None:
                 alone = blocked[1] = self._blocked(side, 1)
             sq = u.sq
             if alone_ok and sq is not None:  # movable: on the table and not engaged
-                pairs = _plain_moves(u.id, sq, self.reach[sq])
-                out.extend([move for t, move in pairs if t not in alone])
+                reach = squares[sq]
+                hit = _MOVES.get((u.id, sq))
+                if hit is None or hit[0] is not reach:
+                    hit = _plain_moves(u.id, sq, reach)
+                reach, pairs, moves = hit
+                if alone.isdisjoint(reach):  # the usual case: every square is open
+                    out.extend(moves)
+                else:
+                    out.extend([move for t, move in pairs if t not in alone])
             if u.is_officer and u.side == DEFENDER:
                 for escort in self.escort_options(u):
                     movers = 1 + len(escort)
@@ -149,7 +179,7 @@ class MovementMixin:
                     if group is None:
                         group = blocked[movers] = self._blocked(side, movers)
                     for t in self._targets(u, movers, group):
-                        out.append(A.Move(u.id, t, escort))
+                        out.append(_escorted_move(u.id, t, escort))
         return out
 
     def escort_options(self: RaidState, officer: Unit) -> list[tuple[str, ...]]:

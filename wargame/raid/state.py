@@ -71,6 +71,12 @@ EXPECTED: dict[str, tuple[type[Action], ...]] = {
 }
 
 
+#: The orders without parameters, made once (actions are immutable values; a move
+#: list is asked for after every order).
+_ROLL_INITIATIVE, _WITHDRAW, _ROUSE_OFFICERS = A.RollInitiative(), A.Withdraw(), A.RouseOfficers()
+_DONE, _ROLL_MORALE, _BURN_TOWN, _ROLL_ALARM = A.Done(), A.RollMorale(), A.BurnTown(), A.RollAlarm()
+
+
 class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
     def __init__(self, rules: RaidRules, town: Town, units: list[Unit], *, name: str = "") -> None:
         self.rules = rules
@@ -205,28 +211,28 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
             return self._pending_actions()
         ph = self.phase
         if ph == "initiative":
-            out: list[Action] = [A.RollInitiative()]
+            out: list[Action] = [_ROLL_INITIATIVE]
             if self.can_withdraw():
-                out.append(A.Withdraw())
+                out.append(_WITHDRAW)
             return out
         if ph == "move":
             if self.needs_rouse():
-                return [A.RouseOfficers()]
-            return [*self.move_actions(self.active_side()), A.Done()]
+                return [_ROUSE_OFFICERS]
+            return [*self.move_actions(self.active_side()), _DONE]
         if ph == "shoot":
-            return [*self.shoot_actions(self.active_side()), A.Done()]
+            return [*self.shoot_actions(self.active_side()), _DONE]
         if ph == "fight":
-            return [*self.attack_actions(self.active_side()), A.Done()]
+            return [*self.attack_actions(self.active_side()), _DONE]
         if ph == "morale":
-            return [A.RollMorale()]
+            return [_ROLL_MORALE]
         if ph == "fire":
-            return [*self.ignite_actions(), A.Done()]
+            return [*self.ignite_actions(), _DONE]
         if ph == "burn":
-            return [A.BurnTown()]
+            return [_BURN_TOWN]
         if ph == "loot":
-            return [*self.loot_actions(), A.Done()]
+            return [*self.loot_actions(), _DONE]
         if ph == "alarm":
-            return [A.RollAlarm()]
+            return [_ROLL_ALARM]
         return []
 
     def apply(self, action: Action, dice: DiceService) -> None:

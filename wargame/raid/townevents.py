@@ -97,7 +97,9 @@ class TownEventsMixin:
         return any(self.ignite_targets(u) for u in self.fire_setters())
 
     def ignite_actions(self: RaidState) -> list[A.Ignite]:
-        return [A.Ignite(u.id, t) for u in self.fire_setters() for t in self.ignite_targets(u)]
+        return [
+            A.made(A.Ignite, u.id, t) for u in self.fire_setters() for t in self.ignite_targets(u)
+        ]
 
     def validate_ignite(self: RaidState, a: A.Ignite) -> Callable[[DiceService], None]:
         u = self.unit(a.unit)
