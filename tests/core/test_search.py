@@ -38,7 +38,8 @@ def test_search_options_come_from_params() -> None:
         ({"search_seconds": "fast"}, "search_seconds: expected a number"),
         ({"search_iterations": 2.5}, "whole number"),
         ({"search_seconds": -1}, "positive"),
-        ({"search_depth": 3}, "unknown search bot option"),
+        ({"search_width": 3}, "unknown search bot option"),
+        ({"search_depth": 0}, "positive"),
     ],
 )
 def test_bad_search_options_are_bad_input(params: dict[str, object], words: str) -> None:
@@ -83,6 +84,47 @@ def test_search_decides_the_same_on_nonsense_hidden_cards() -> None:
         assert _search(nonsense, seat) == _search(real, seat)
         compared += 1
     assert compared >= 4
+
+
+def _mode_positions(name: str, seed: int, count: int = 4) -> list[object]:
+    """Positions of a random two-player game of ``name`` where the seat to act has a
+    choice and something is hidden from it."""
+    game = game_class(name)()
+    state = game.new_initial_state(2, DiceService.seeded(seed))
+    dice, bot = DiceService.seeded(seed + 1), RandomBot(DiceService.seeded(seed + 2))
+    seen: list[object] = []
+    while not state.is_terminal() and len(seen) < count:
+        seat = state.current_player()
+        if len(state.legal_actions()) > 1 and seat is not None:
+            other = state.resample_hidden(seat, DiceService.seeded(seed + 3))
+            if other.to_json() != state.to_json():
+                seen.append(state.clone())
+                for _ in range(5):  # spread them over the game
+                    if state.is_terminal():
+                        break
+                    state.apply(bot.choose(state, state.current_player()), dice)
+                continue
+        state.apply(bot.choose(state, seat), dice)
+    return seen
+
+
+@pytest.mark.parametrize("name", ["pirate-coins", "tortuga-1667"])
+def test_search_with_its_playout_bot_decides_the_same_on_other_hidden_parts(name: str) -> None:
+    """The bot as ``--list-bots`` offers it (playouts by the mode's strongest bot,
+    paired worlds): on a state whose hidden parts were redrawn consistently with the
+    seat's observation it makes the same decision, visit for visit."""
+    game = game_class(name)()
+    factory = bot_factories(game, {"search_iterations": 10, "search_depth": 12})["search"]
+    compared = 0
+    for real in _mode_positions(name, 11):
+        seat = real.current_player()
+        nonsense = real.resample_hidden(seat, DiceService.seeded(99))
+        assert nonsense.observation(seat) == real.observation(seat)
+        bots = [factory(DiceService.seeded(5)) for _ in range(2)]
+        assert bots[0].choose(nonsense, seat) == bots[1].choose(real, seat)
+        assert bots[0].last_visits == bots[1].last_visits
+        compared += 1
+    assert compared >= 2
 
 
 def test_the_hidden_state_test_would_catch_a_bot_that_peeks(
