@@ -89,7 +89,7 @@ class SearchOptions:
     #: Cut a playout off after this many actions and score the position with the
     #: mode's evaluation (``evaluate`` on its playout bot); None: play to the end.
     #: Without an evaluation the playout runs to the end (``playout_limit``).
-    depth: int | None = None
+    depth: int | None = 40
     #: Paired samples: the n-th try of every root action is played in the same world
     #: (the same redraw of the hidden parts, the same dice after it), so the actions
     #: are compared on equal luck. 0: a fresh world every iteration.
