@@ -30,15 +30,22 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def simulate(
     game: str, bots: list[str], games: int, seed: int, params: list[str], jobs: int
-) -> list[dict[str, Any]]:
-    """One `wargame simulate --json` run of a two-player game: its games."""
+) -> subprocess.Popen[str]:
+    """Start one `wargame simulate --json` run of a two-player game."""
     cmd = [sys.executable, "-m", "wargame", "simulate", game, "--json", "--players", "2"]
     cmd += ["--games", str(games), "--seed", str(seed), "--bots", ",".join(bots)]
     cmd += ["--jobs", str(jobs)]
     for p in params:
         cmd += ["--param", p]
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True)  # noqa: S603
-    return json.loads(done.stdout)["games"]
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)  # noqa: S603
+
+
+def games_of(run: subprocess.Popen[str]) -> list[dict[str, Any]]:
+    """The games of a run started by :func:`simulate`, once it is done."""
+    out, _ = run.communicate()
+    if run.returncode:
+        raise SystemExit(f"simulate failed (exit {run.returncode})")
+    return json.loads(out)["games"]
 
 
 def score(game: dict[str, Any], seat: int, players: int) -> float:
@@ -53,12 +60,12 @@ def rate(
     game: str, bot: str, opponent: str, games: int, seed: int, params: list[str], jobs: int
 ) -> dict[str, Any]:
     """``bot`` against ``opponent`` over 2 x ``games`` games, seats rotated."""
-    scores: list[float] = []
-    for seat in (0, 1):
+    runs = []
+    for seat in (0, 1):  # both halves at once
         bots = [opponent, opponent]
         bots[seat] = bot
-        for g in simulate(game, bots, games, seed, params, jobs):
-            scores.append(score(g, seat, 2))
+        runs.append((seat, simulate(game, bots, games, seed, params, jobs)))
+    scores = [score(g, seat, 2) for seat, run in runs for g in games_of(run)]
     n = len(scores)
     mean = sum(scores) / n
     var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
