@@ -181,3 +181,97 @@ def test_search_beats_random_in_the_toy_race(monkeypatch: pytest.MonkeyPatch) ->
     )["games"]
     won = sum(g["winner"] == "0" for g in games)
     assert won >= 13, won
+
+
+def test_paired_search_plays_each_root_actions_nth_try_in_the_same_world(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With paired samples the n-th try of every root action meets the same world (the
+    same dice seed), so the actions are compared on equal luck; unpaired, the tries
+    share one running stream."""
+    from tests.core.toygame import ToyGame
+    from wargame.core import search
+
+    worlds: list[tuple[object, object]] = []
+    real_iterate = search.SearchBot._iterate
+
+    def spy(self, root, st, dice, policy, first):  # noqa: ANN001, ANN202
+        worlds.append((first, dice.provider.seed))
+        return real_iterate(self, root, st, dice, policy, first)
+
+    monkeypatch.setattr(search.SearchBot, "_iterate", spy)
+    state = ToyGame().new_initial_state(2, DiceService.seeded(1))
+    bot = SearchBot(DiceService.seeded(2), SearchOptions(iterations=30))
+    bot.choose(state, 0)
+    tries: dict[object, list[object]] = {}
+    for first, seed in worlds:
+        tries.setdefault(first, []).append(seed)
+    assert len(tries) == 3  # roll, hold and draw were each tried
+    longest = max(tries.values(), key=len)
+    for seeds in tries.values():
+        assert seeds == longest[: len(seeds)]  # the same worlds, in the same order
+    assert len(set(longest)) == len(longest)  # a new world for every try
+
+    worlds.clear()
+    SearchBot(DiceService.seeded(2), SearchOptions(iterations=30, paired=0)).choose(state, 0)
+    assert {first for first, _ in worlds} == {None}
+
+
+def test_cut_off_playouts_are_judged_by_the_modes_evaluation() -> None:
+    """With an evaluation, no playout runs past ``depth`` actions: the search asks the
+    evaluation once per iteration (the naval battle is far longer than 6 actions)."""
+    game = game_class("naval")()
+    state = game.new_initial_state(2, DiceService.seeded(8))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0], DiceService.seeded(8))
+    asked: list[int] = []
+
+    def judge(st: object) -> dict[int, float]:
+        asked.append(1)
+        return {0: 0.5, 1: 0.5}
+
+    factories = game.bots()
+    bot = SearchBot(
+        DiceService.seeded(1),
+        SearchOptions(iterations=8, depth=6),
+        playout_bot=factories[list(factories)[-1]],
+        evaluate=judge,
+    )
+    assert bot.choose(state, state.current_player()) in state.legal_actions()
+    assert len(asked) == 8
+
+
+def test_the_search_bot_of_naval_and_raid_judges_with_its_modes_evaluation() -> None:
+    from wargame.naval.bots import evaluate as naval_evaluate
+    from wargame.raid.bots import evaluate as raid_evaluate
+
+    for name, judge in (("naval", naval_evaluate), ("raid", raid_evaluate)):
+        factory = bot_factories(game_class(name)())["search"]
+        assert factory.keywords["evaluate"] is judge
+
+
+def test_naval_evaluation_favours_the_side_that_has_done_more_damage() -> None:
+    from wargame.naval.bots import evaluate
+
+    state = game_class("naval")().new_initial_state(2, DiceService.seeded(8))
+    even = evaluate(state)
+    assert even is not None and abs(even[0] - even[1]) < 1e-9
+    assert abs(even[0] + even[1] - 1.0) < 1e-9
+    ship = next(s for s in state.ships.values() if s.side == 1)
+    for side in list(ship.hull):
+        ship.hull[side] = 1  # the defender's ship nearly beaten
+    hurt = evaluate(state)
+    assert hurt is not None and hurt[0] > 0.6 > 0.4 > hurt[1]
+
+
+def test_raid_evaluation_grows_with_the_pirates_coins() -> None:
+    from wargame.raid.bots import evaluate
+
+    state = game_class("raid")().new_initial_state(2, DiceService.seeded(8))
+    before = evaluate(state)
+    state.coins[0] += 15
+    state.coins[1] -= 15
+    after = evaluate(state)
+    assert before is not None and after is not None
+    assert after[0] > before[0] and after[1] < before[1]
+    assert all(0.0 <= v <= 1.0 for v in (*before.values(), *after.values()))
