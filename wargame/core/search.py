@@ -13,9 +13,20 @@ Cowling, Powley and Whitehouse's single-observer ISMCTS (2012). Each iteration:
    playout bot's choice at that node and spreads the rest evenly, so a short
    search plays that bot's move and a longer one leaves it only where the
    playouts say another is better;
-3. *expand* the child chosen if it is new, *play out* to the end with the fast
-   engines, and credit every node on the path with the result of the seat that
-   chose it.
+3. *expand* the child chosen if it is new, *play out* with the fast engines, and
+   credit every node on the path with the result of the seat that chose it.
+
+Paired samples ("common random numbers"): the root action is chosen first, and its
+n-th try is played in world n - the n-th redraw of the hidden parts and the n-th
+dice stream after it - as is the n-th try of every other root action. The actions at
+the root are so compared on equal luck, which in dice-heavy games tells a better
+move from a lucky one in far fewer tries. An untried action counts as the mean of
+the tried ones less ``fpu_reduction`` (first-play urgency), so an alternative to the
+playout bot's choice is tried as soon as that choice looks no better than average.
+
+A playout is cut off after ``depth`` actions where the mode judges positions: the
+playout bot's class may offer ``evaluate(state)``, each seat's reward in 0..1 on the
+scale below (naval and raid do, in their ``bots.py``); elsewhere it runs to the end.
 
 A playout follows the game's strongest hand-written bot (found through
 ``Game.bots()``, weakest first), each move replaced by a random one with
