@@ -11,6 +11,17 @@ Every game is played by two players (a board game for more is measured at two).
     python benchmarks/search_strength.py naval --opponent captain --games 100 \
         --param search_iterations=24 --param search_depth=30 [--jobs 2] [--json]
 
+The issue 19 table (200 games a row; 2026-11-24, a loaded 2-core machine):
+
+    search_strength.py pirate-coins --opponent strong --games 100 --param search_iterations=16
+    search_strength.py pirate-coins --opponent random --games 100 --param search_iterations=16
+    search_strength.py pirate-coins --bot strong --opponent random --games 100
+    search_strength.py naval --opponent captain --games 100 --jobs 2 \
+        --param search_iterations=12 --param search_depth=20
+    search_strength.py naval --opponent random --games 100 --jobs 2 \
+        --param search_iterations=12 --param search_depth=20
+    search_strength.py naval --bot captain --opponent random --games 100
+
 Budgets: an iteration budget (``search_iterations``) gives the same games on every run
 and on every machine; a time budget (``search_seconds``) depends on the machine's load.
 """
