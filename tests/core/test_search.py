@@ -38,7 +38,8 @@ def test_search_options_come_from_params() -> None:
         ({"search_seconds": "fast"}, "search_seconds: expected a number"),
         ({"search_iterations": 2.5}, "whole number"),
         ({"search_seconds": -1}, "positive"),
-        ({"search_depth": 3}, "unknown search bot option"),
+        ({"search_width": 3}, "unknown search bot option"),
+        ({"search_depth": 0}, "positive"),
     ],
 )
 def test_bad_search_options_are_bad_input(params: dict[str, object], words: str) -> None:
@@ -83,6 +84,47 @@ def test_search_decides_the_same_on_nonsense_hidden_cards() -> None:
         assert _search(nonsense, seat) == _search(real, seat)
         compared += 1
     assert compared >= 4
+
+
+def _mode_positions(name: str, seed: int, count: int = 4) -> list[object]:
+    """Positions of a random two-player game of ``name`` where the seat to act has a
+    choice and something is hidden from it."""
+    game = game_class(name)()
+    state = game.new_initial_state(2, DiceService.seeded(seed))
+    dice, bot = DiceService.seeded(seed + 1), RandomBot(DiceService.seeded(seed + 2))
+    seen: list[object] = []
+    while not state.is_terminal() and len(seen) < count:
+        seat = state.current_player()
+        if len(state.legal_actions()) > 1 and seat is not None:
+            other = state.resample_hidden(seat, DiceService.seeded(seed + 3))
+            if other.to_json() != state.to_json():
+                seen.append(state.clone())
+                for _ in range(5):  # spread them over the game
+                    if state.is_terminal():
+                        break
+                    state.apply(bot.choose(state, state.current_player()), dice)
+                continue
+        state.apply(bot.choose(state, seat), dice)
+    return seen
+
+
+@pytest.mark.parametrize("name", ["pirate-coins", "tortuga-1667"])
+def test_search_with_its_playout_bot_decides_the_same_on_other_hidden_parts(name: str) -> None:
+    """The bot as ``--list-bots`` offers it (playouts by the mode's strongest bot,
+    paired worlds): on a state whose hidden parts were redrawn consistently with the
+    seat's observation it makes the same decision, visit for visit."""
+    game = game_class(name)()
+    factory = bot_factories(game, {"search_iterations": 10, "search_depth": 12})["search"]
+    compared = 0
+    for real in _mode_positions(name, 11):
+        seat = real.current_player()
+        nonsense = real.resample_hidden(seat, DiceService.seeded(99))
+        assert nonsense.observation(seat) == real.observation(seat)
+        bots = [factory(DiceService.seeded(5)) for _ in range(2)]
+        assert bots[0].choose(nonsense, seat) == bots[1].choose(real, seat)
+        assert bots[0].last_visits == bots[1].last_visits
+        compared += 1
+    assert compared >= 2
 
 
 def test_the_hidden_state_test_would_catch_a_bot_that_peeks(
@@ -139,3 +181,97 @@ def test_search_beats_random_in_the_toy_race(monkeypatch: pytest.MonkeyPatch) ->
     )["games"]
     won = sum(g["winner"] == "0" for g in games)
     assert won >= 13, won
+
+
+def test_paired_search_plays_each_root_actions_nth_try_in_the_same_world(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With paired samples the n-th try of every root action meets the same world (the
+    same dice seed), so the actions are compared on equal luck; unpaired, the tries
+    share one running stream."""
+    from tests.core.toygame import ToyGame
+    from wargame.core import search
+
+    worlds: list[tuple[object, object]] = []
+    real_iterate = search.SearchBot._iterate
+
+    def spy(self, root, st, dice, policy, first):  # noqa: ANN001, ANN202
+        worlds.append((first, dice.provider.seed))
+        return real_iterate(self, root, st, dice, policy, first)
+
+    monkeypatch.setattr(search.SearchBot, "_iterate", spy)
+    state = ToyGame().new_initial_state(2, DiceService.seeded(1))
+    bot = SearchBot(DiceService.seeded(2), SearchOptions(iterations=30))
+    bot.choose(state, 0)
+    tries: dict[object, list[object]] = {}
+    for first, seed in worlds:
+        tries.setdefault(first, []).append(seed)
+    assert len(tries) == 3  # roll, hold and draw were each tried
+    longest = max(tries.values(), key=len)
+    for seeds in tries.values():
+        assert seeds == longest[: len(seeds)]  # the same worlds, in the same order
+    assert len(set(longest)) == len(longest)  # a new world for every try
+
+    worlds.clear()
+    SearchBot(DiceService.seeded(2), SearchOptions(iterations=30, paired=0)).choose(state, 0)
+    assert {first for first, _ in worlds} == {None}
+
+
+def test_cut_off_playouts_are_judged_by_the_modes_evaluation() -> None:
+    """With an evaluation, no playout runs past ``depth`` actions: the search asks the
+    evaluation once per iteration (the naval battle is far longer than 6 actions)."""
+    game = game_class("naval")()
+    state = game.new_initial_state(2, DiceService.seeded(8))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0], DiceService.seeded(8))
+    asked: list[int] = []
+
+    def judge(st: object) -> dict[int, float]:
+        asked.append(1)
+        return {0: 0.5, 1: 0.5}
+
+    factories = game.bots()
+    bot = SearchBot(
+        DiceService.seeded(1),
+        SearchOptions(iterations=8, depth=6),
+        playout_bot=factories[list(factories)[-1]],
+        evaluate=judge,
+    )
+    assert bot.choose(state, state.current_player()) in state.legal_actions()
+    assert len(asked) == 8
+
+
+def test_the_search_bot_of_naval_and_raid_judges_with_its_modes_evaluation() -> None:
+    from wargame.naval.bots import evaluate as naval_evaluate
+    from wargame.raid.bots import evaluate as raid_evaluate
+
+    for name, judge in (("naval", naval_evaluate), ("raid", raid_evaluate)):
+        factory = bot_factories(game_class(name)())["search"]
+        assert factory.keywords["evaluate"] is judge
+
+
+def test_naval_evaluation_favours_the_side_that_has_done_more_damage() -> None:
+    from wargame.naval.bots import evaluate
+
+    state = game_class("naval")().new_initial_state(2, DiceService.seeded(8))
+    even = evaluate(state)
+    assert even is not None and abs(even[0] - even[1]) < 1e-9
+    assert abs(even[0] + even[1] - 1.0) < 1e-9
+    ship = next(s for s in state.ships.values() if s.side == 1)
+    for side in list(ship.hull):
+        ship.hull[side] = 1  # the defender's ship nearly beaten
+    hurt = evaluate(state)
+    assert hurt is not None and hurt[0] > 0.6 > 0.4 > hurt[1]
+
+
+def test_raid_evaluation_grows_with_the_pirates_coins() -> None:
+    from wargame.raid.bots import evaluate
+
+    state = game_class("raid")().new_initial_state(2, DiceService.seeded(8))
+    before = evaluate(state)
+    state.coins[0] += 15
+    state.coins[1] -= 15
+    after = evaluate(state)
+    assert before is not None and after is not None
+    assert after[0] > before[0] and after[1] < before[1]
+    assert all(0.0 <= v <= 1.0 for v in (*before.values(), *after.values()))

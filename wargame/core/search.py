@@ -13,9 +13,20 @@ Cowling, Powley and Whitehouse's single-observer ISMCTS (2012). Each iteration:
    playout bot's choice at that node and spreads the rest evenly, so a short
    search plays that bot's move and a longer one leaves it only where the
    playouts say another is better;
-3. *expand* the child chosen if it is new, *play out* to the end with the fast
-   engines, and credit every node on the path with the result of the seat that
-   chose it.
+3. *expand* the child chosen if it is new, *play out* with the fast engines, and
+   credit every node on the path with the result of the seat that chose it.
+
+Paired samples ("common random numbers"): the root action is chosen first, and its
+n-th try is played in world n - the n-th redraw of the hidden parts and the n-th
+dice stream after it - as is the n-th try of every other root action. The actions at
+the root are so compared on equal luck, which in dice-heavy games tells a better
+move from a lucky one in far fewer tries. An untried action counts as the mean of
+the tried ones less ``fpu_reduction`` (first-play urgency), so an alternative to the
+playout bot's choice is tried as soon as that choice looks no better than average.
+
+A playout is cut off after ``depth`` actions where the mode judges positions: the
+playout bot's class may offer ``evaluate(state)``, each seat's reward in 0..1 on the
+scale below (naval and raid do, in their ``bots.py``); elsewhere it runs to the end.
 
 A playout follows the game's strongest hand-written bot (found through
 ``Game.bots()``, weakest first), each move replaced by a random one with
@@ -42,14 +53,14 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, BotFactory, Game, GameState, Outcome
-from wargame.errors import BadInput
+from wargame.errors import BadInput, IllegalAction
 
 NAME = "search"
 
@@ -86,6 +97,16 @@ class SearchOptions:
     exploration: float = 0.7
     #: How often a playout move is random instead of the playout bot's.
     epsilon: float = 0.1
+    #: Cut a playout off after this many actions and score the position with the
+    #: mode's evaluation (``evaluate`` on its playout bot); None: play to the end.
+    #: Without an evaluation the playout runs to the end (``playout_limit``).
+    depth: int | None = 40
+    #: Paired samples: the n-th try of every root action is played in the same world
+    #: (the same redraw of the hidden parts, the same dice after it), so the actions
+    #: are compared on equal luck. 0: a fresh world every iteration.
+    paired: int = 1
+    #: First-play urgency: an untried action counts as its parent's mean less this.
+    fpu_reduction: float = 0.25
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> SearchOptions:
@@ -96,6 +117,9 @@ class SearchOptions:
             "search_playout_limit": "playout_limit",
             "search_exploration": "exploration",
             "search_epsilon": "epsilon",
+            "search_depth": "depth",
+            "search_paired": "paired",
+            "search_fpu": "fpu_reduction",
         }
         values: dict[str, Any] = {}
         for key, raw in params.items():
@@ -108,11 +132,12 @@ class SearchOptions:
                 number = float(raw)
             except (TypeError, ValueError):
                 raise BadInput(f"--param {key}: expected a number, not {raw!r}") from None
-            if not math.isfinite(number) or number < 0 or (number == 0 and key != "search_epsilon"):
+            zero_ok = key in ("search_epsilon", "search_paired", "search_fpu")
+            if not math.isfinite(number) or number < 0 or (number == 0 and not zero_ok):
                 raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
             if field_name == "epsilon" and number > 1:
                 raise BadInput(f"--param {key}: a chance from 0 to 1, not {raw!r}")
-            if field_name in ("iterations", "playout_limit"):
+            if field_name in ("iterations", "playout_limit", "depth", "paired"):
                 if number != int(number):
                     raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
                 values[field_name] = int(number)
@@ -135,6 +160,11 @@ class _Node:
         self.children: dict[Action, _Node] = {}
 
 
+#: What a mode's evaluation gives: each seat's reward in 0..1 for a position that is not
+#: over (on the scale of :func:`rewards`), or None where it cannot judge the position.
+Evaluate = Callable[[GameState], Mapping[int, float] | None]
+
+
 class SearchBot:
     """Information-set MCTS over the game protocol (see the module's docstring)."""
 
@@ -145,11 +175,14 @@ class SearchBot:
         dice: DiceService,
         options: SearchOptions | None = None,
         playout_bot: BotFactory | None = None,
+        evaluate: Evaluate | None = None,
     ) -> None:
         self.dice = dice
         self.options = options or SearchOptions()
         #: The bot playouts follow (None: uniformly random playouts).
         self.playout_bot = playout_bot
+        #: The mode's evaluation of a position, for playouts cut off at ``depth``.
+        self.evaluate = evaluate
         #: The playout bot that follows this seat through the real game and names the
         #: first action to try at the root (a hand-written bot may remember the game it
         #: follows, as the raid tactician does; playouts get a fresh one each).
@@ -164,9 +197,10 @@ class SearchBot:
             self.last_iterations = 0
             self.last_visits = {legal[0]: 0}
             return legal[0]
-        # The search draws from its own service, seeded from the bot's: the game's
+        # The search draws from its own services, seeded from the bot's: the game's
         # dice are never touched, and the same seed gives the same search.
-        sim = DiceService.seeded(self.dice.randint(0, 2**62, "search"))
+        base = self.dice.randint(0, 2**62, "search")
+        sim = DiceService.seeded(base)
         root = _Node(seat)
         if self.playout_bot is not None:
             if self._follower is None:
@@ -183,10 +217,18 @@ class SearchBot:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
+            if opts.paired:
+                # The root action first; its n-th try is played in world n, as is
+                # every other root action's n-th try: they meet the same luck.
+                first = self._select(root, legal, seat)
+                tried = root.children.get(first)
+                dice = DiceService.seeded(f"{base}:{tried.visits if tried else 0}")
+            else:
+                first, dice = None, sim
             # A fresh playout bot each iteration: a hand-written bot may remember the
             # game it follows (the raid tactician does), and each iteration is another.
-            policy = self.playout_bot(sim) if self.playout_bot is not None else None
-            self._iterate(root, state.resample_hidden(seat, sim), sim, policy)
+            policy = self.playout_bot(dice) if self.playout_bot is not None else None
+            self._iterate(root, state.resample_hidden(seat, dice), dice, policy, first)
             done += 1
         self.last_iterations = done
         children = root.children
@@ -203,37 +245,63 @@ class SearchBot:
                 best, best_key = a, key
         return best
 
-    def _iterate(self, root: _Node, st: GameState, dice: DiceService, policy: Bot | None) -> None:
-        c = self.options.exploration
-        # Unvisited actions: with a playout bot they start at 0 and are tried when the
-        # prior and the count say so; without one, each is tried once first.
-        fpu = 0.0 if policy is not None else 1.0
+    def _select(self, node: _Node, legal: Sequence[Action], seat: int) -> Action:
+        """PUCT over ``legal`` at ``node`` for ``seat`` (see the module's docstring)."""
+        opts = self.options
+        hint = node.hint
+        children = node.children
+        prior_share = HINT_PRIOR if hint is not None else 0.0
+        base = (1.0 - prior_share) / len(legal)
+        # An untried action counts as the mean of the tried ones less a reduction
+        # (first-play urgency); at a fresh node, as a sure win: try something.
+        tried_n = 0
+        tried_r = 0.0
+        for ch in children.values():
+            if ch.visits and ch.seat == seat:
+                tried_n += ch.visits
+                tried_r += ch.reward
+        fpu = tried_r / tried_n - opts.fpu_reduction if tried_n else 1.0
+        scale = opts.exploration * math.sqrt(tried_n + 1)
+        action = legal[0]
+        best = -math.inf
+        for a in legal:
+            ch = children.get(a)
+            prior = base + prior_share if a == hint else base
+            if ch is None or not ch.visits:
+                score = fpu + scale * prior
+            else:
+                score = ch.reward / ch.visits + scale * prior / (1 + ch.visits)
+            if score > best:
+                best, action = score, a
+        return action
+
+    def _iterate(
+        self,
+        root: _Node,
+        st: GameState,
+        dice: DiceService,
+        policy: Bot | None,
+        first: Action | None,
+    ) -> None:
         node = root
         root.visits += 1
         path: list[_Node] = []
         while not st.is_terminal():
-            legal = st.legal_actions()
             seat = st.current_player()
             if seat is None:
                 break
-            if node.hint is None and policy is not None:
-                node.hint = policy.choose(st, seat)
-            hint = node.hint
+            if first is not None:
+                action, first = first, None
+            else:
+                legal = st.legal_actions()
+                if node.hint is None and policy is not None:
+                    node.hint = policy.choose(st, seat)
+                action = self._select(node, legal, seat)
+            try:
+                st.apply(action, dice)
+            except IllegalAction:
+                return  # not legal in this world (a redraw the seat could not tell apart)
             children = node.children
-            base = (1.0 - HINT_PRIOR if policy is not None else 1.0) / len(legal)
-            scale = c * math.sqrt(node.visits)
-            action = legal[0]
-            best = -math.inf
-            for a in legal:
-                ch = children.get(a)
-                prior = base + HINT_PRIOR if a == hint else base
-                if ch is None or not ch.visits:
-                    score = fpu + scale * prior
-                else:
-                    score = ch.reward / ch.visits + scale * prior / (1 + ch.visits)
-                if score > best:
-                    best, action = score, a
-            st.apply(action, dice)
             child = children.get(action)
             if child is None:
                 child = children[action] = _Node(seat)
@@ -242,21 +310,32 @@ class SearchBot:
             child.seat = seat
             path.append(child)
             node = child
-        rewards = _playout(st, dice, self.options, policy)
+        rewards = _playout(st, dice, self.options, policy, self.evaluate)
         for n in path:
             n.visits += 1
             n.reward += rewards.get(n.seat, 0.0)
 
 
 def _playout(
-    st: GameState, dice: DiceService, opts: SearchOptions, policy: Bot | None
-) -> dict[int, float]:
-    """Play to the end; every seat's reward in 0..1 (see the module's docstring)."""
+    st: GameState,
+    dice: DiceService,
+    opts: SearchOptions,
+    policy: Bot | None,
+    evaluate: Evaluate | None = None,
+) -> Mapping[int, float]:
+    """Play to the end, or to ``depth`` and judge with ``evaluate``; every seat's
+    reward in 0..1 (see the module's docstring)."""
     randint = dice.randint
     # epsilon as a chance in 1..1000: one draw per move decides bot or random.
     mix = round(opts.epsilon * 1000) if policy is not None else 1000
+    cut = opts.depth if evaluate is not None and opts.depth is not None else None
     steps = 0
     while not st.is_terminal():
+        if cut is not None and steps >= cut:
+            judged = evaluate(st)  # type: ignore[misc]
+            if judged is not None:
+                return judged
+            cut += 8  # a position it cannot judge (mid-exchange): a few more actions
         if steps >= opts.playout_limit:
             return {}
         seat = st.current_player()
@@ -299,7 +378,9 @@ def with_search(
     names = [n for n in factories if n != NAME]
     hand_written = [n for n in names if n != "random"]
     playout = factories[hand_written[-1]] if hand_written else None
-    bot = functools.partial(SearchBot, options=options, playout_bot=playout)
+    # The mode's evaluation of a position, where its playout bot offers one.
+    evaluate = getattr(playout, "evaluate", None)
+    bot = functools.partial(SearchBot, options=options, playout_bot=playout, evaluate=evaluate)
     at = len(names) if game.name in STRONGEST_IN or len(names) <= 1 else len(names) - 1
     out: dict[str, BotFactory] = {}
     for i, n in enumerate(names):

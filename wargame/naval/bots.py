@@ -66,8 +66,42 @@ def cheapest_gun(state: NavalState, ship: Ship) -> Position:
 BLOCKED_CM = 20.0
 
 
+#: How many points of a lead make a battle about three to one (the evaluation's scale).
+LEAD_SCALE = 2.0
+#: What part of a ship's sinking value her damage counts for before she is gone.
+DAMAGE_WORTH = 0.6
+
+
+def evaluate(state: GameState) -> dict[int, float] | None:
+    """Each side's chances in a battle not yet over, for the search bot's cut-off
+    playouts: the points scored so far plus, for every ship still afloat, the worst of
+    her hull and crew losses as a part of what sinking her would give the enemy; the
+    lead becomes a chance to win (a logistic curve), on the scale of the search's
+    rewards (3/4 the win, 1/4 the share of points). Reads only what both sides see."""
+    assert isinstance(state, NavalState)
+    if state.phase == "over":
+        return None
+    sc = state.scores()
+    sunk = state.rules.score.sunk
+    pts = [float(sc[0]), float(sc[1])]
+    for ship in state.ships.values():
+        if not ship.in_play:
+            continue
+        hull = min(ship.hull.values()) / max(1, ship.hull_start)
+        crew = ship.fighting_points / max(1, ship.fighting_start)
+        harm = 1.0 - min(hull, crew)
+        pts[1 - ship.side] += DAMAGE_WORTH * harm * sunk[ship.type]
+    lead = max(-30.0, min(30.0, (pts[0] - pts[1]) / LEAD_SCALE))
+    win = 1.0 / (1.0 + math.exp(-lead))
+    total = pts[0] + pts[1]
+    share = pts[0] / total if total > 0 else 0.5
+    return {0: 0.75 * win + 0.25 * share, 1: 0.75 * (1 - win) + 0.25 * (1 - share)}
+
+
 class CaptainBot:
     name = "captain"
+    #: The search bot's evaluation of a position (its playouts follow this bot).
+    evaluate = staticmethod(evaluate)
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice

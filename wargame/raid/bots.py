@@ -8,11 +8,13 @@ defender holds the loot squares, rouses its officers and closes on the pirates.
 
 from __future__ import annotations
 
+import math
+
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState
 from wargame.raid import actions as A
-from wargame.raid.model import ATTACKER, DEFENDER, Sq, Unit
+from wargame.raid.model import ATTACKER, DEFENDER, READY, Sq, Unit
 from wargame.raid.state import RaidState
 
 #: A defender sends figures to a treasury or residence holding fewer than this.
@@ -42,12 +44,62 @@ class _LazyDistance(dict):
         return d
 
 
+#: How much a loot square one square farther from the nearest pirate is still worth.
+LOOT_REACH = 0.85
+#: How many coins short of (or past) the target make a raid about three to one.
+COINS_SCALE = 4.0
+
+
+def evaluate(state: GameState) -> dict[int, float] | None:
+    """Each side's chances in a raid not yet over, for the search bot's cut-off
+    playouts: the pirates' coins plus what the unransacked treasuries and residences
+    hold on average, each counted less the farther the nearest pirate group stands
+    from it (nothing past the turns left), against the coins they need; a logistic
+    curve makes it a chance to win, on the scale of the search's rewards (3/4 the win,
+    1/4 the share of coins). Reads only what both sides see."""
+    assert isinstance(state, RaidState)
+    s = state
+    if s.end is not None:
+        return None
+    v = s.rules.victory
+    left = s.rules.game.max_turns - s.turn_no
+    pirates = [u.sq for u in s.units if u.side == ATTACKER and u.status == READY and u.sq]
+    hope = 0.0
+    if pirates and s.coins[DEFENDER] > 0:
+        for sq, groups in s.loot_sq.items():
+            if sq in s.looted:
+                continue
+            if groups == v.treasury_groups:
+                worth = 3.5 * v.treasury_dice
+            else:
+                worth = 3.5 * v.residence_dice + v.residence_bonus
+            d = min(cheb(p, sq) for p in pirates)
+            if d <= left:
+                hope += worth * LOOT_REACH**d
+    expect = s.coins[ATTACKER] + min(hope, float(s.coins[DEFENDER]))
+    lead = max(-30.0, min(30.0, (expect - s.rules.game.attacker_win_coins + 0.5) / COINS_SCALE))
+    win = 1.0 / (1.0 + math.exp(-lead))
+    total = s.coins[ATTACKER] + s.coins[DEFENDER]
+    share = s.coins[ATTACKER] / total if total > 0 else 0.5
+    return {
+        ATTACKER: 0.75 * win + 0.25 * share,
+        DEFENDER: 0.75 * (1 - win) + 0.25 * (1 - share),
+    }
+
+
+#: Distance maps by (town, goals), shared by every tactician: the search bot makes a
+#: fresh one for every playout, and a town's maps never change (the entry keeps the
+#: town, so an id reused by another town is caught).
+_DISTANCE_MAPS: dict[tuple[int, tuple[Sq, ...]], tuple[object, dict[Sq, int]]] = {}
+
+
 class TacticianBot:
     name = "tactician"
+    #: The search bot's evaluation of a position (its playouts follow this bot).
+    evaluate = staticmethod(evaluate)
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice
-        self._maps: dict[tuple[int, tuple[Sq, ...]], tuple[object, dict[Sq, int]]] = {}
         #: Figures already found with nowhere better to go this movement phase.
         self._stay: tuple[tuple[int, int, int], set[str]] = ((0, 0, 0), set())
         self._defender_dist: tuple[object, dict[Sq, int]] = ((), {})
@@ -56,15 +108,15 @@ class TacticianBot:
     def distance_map(self, s: RaidState, goals: list[Sq]) -> dict[Sq, int]:
         """Moves from every square to the nearest goal (every square is passable)."""
         key = (id(s.town), tuple(goals))
-        found = self._maps.get(key)
+        found = _DISTANCE_MAPS.get(key)
         if found is None or found[0] is not s.town:
             dist = {
                 sq: min(max(abs(sq[0] - g[0]), abs(sq[1] - g[1])) for g in goals)
                 for sq in s.town.squares()
             }
-            if len(self._maps) > 64:
-                self._maps.clear()
-            found = self._maps[key] = (s.town, dist)
+            if len(_DISTANCE_MAPS) > 64:
+                _DISTANCE_MAPS.clear()
+            found = _DISTANCE_MAPS[key] = (s.town, dist)
         return found[1]
 
     def choose(self, state: GameState, seat: int) -> Action:

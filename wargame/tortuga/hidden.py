@@ -94,6 +94,7 @@ def resample(st: TortugaState, seat: int, dice: DiceService) -> TortugaState:
     pool.remove(st.team[seat])
     for t in known.values():
         pool.remove(t)
+    pool.sort()  # the redraw must not depend on the true order (it is hidden)
     dice.shuffle(pool, "sample: loyalties")
     for o, t in zip(unknown, pool):
         s.team[o] = t
@@ -136,6 +137,7 @@ def resample(st: TortugaState, seat: int, dice: DiceService) -> TortugaState:
         played_others = [(i, p) for i, p in enumerate(s.vote.played) if p[0] != seat]
         for _, (_, cs) in played_others:
             vpool += cs
+    vpool.sort()  # the redraw must not depend on who truly holds which card
     dice.shuffle(vpool, "sample: vote cards")
     if not searching:
         s.vdeck = [vpool.pop() for _ in st.vdeck]

@@ -1,0 +1,122 @@
+"""The search bot's win rates: the table of issue 19, reproduced through `wargame simulate`.
+
+For each mode and opponent it plays G games with the search bot in seat 0 and G with
+it in seat 1 (seats rotated; the same seeds both ways, so each side of the board sees
+the same luck), counts a win 1, a draw (nobody or everybody won) 1/2, and prints the
+rate with a 95% interval (normal approximation of the mean score). The reference row
+plays the mode's best hand-written bot against the same opponent the same way.
+
+Every game is played by two players (a board game for more is measured at two).
+
+    python benchmarks/search_strength.py naval --opponent captain --games 100 \
+        --param search_iterations=24 --param search_depth=30 [--jobs 2] [--json]
+
+The issue 19 table (200 games a row; 2026-11-24, a loaded 2-core machine):
+
+    search_strength.py pirate-coins --opponent strong --games 100 --param search_iterations=16
+    search_strength.py pirate-coins --opponent random --games 100 --param search_iterations=16
+    search_strength.py pirate-coins --bot strong --opponent random --games 100
+    search_strength.py naval --opponent captain --games 100 --jobs 2 \
+        --param search_iterations=12 --param search_depth=20
+    search_strength.py naval --opponent random --games 100 --jobs 2 \
+        --param search_iterations=12 --param search_depth=20
+    search_strength.py naval --bot captain --opponent random --games 100
+
+Budgets: an iteration budget (``search_iterations``) gives the same games on every run
+and on every machine; a time budget (``search_seconds``) depends on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def simulate(
+    game: str, bots: list[str], games: int, seed: int, params: list[str], jobs: int
+) -> subprocess.Popen[str]:
+    """Start one `wargame simulate --json` run of a two-player game."""
+    cmd = [sys.executable, "-m", "wargame", "simulate", game, "--json", "--players", "2"]
+    cmd += ["--games", str(games), "--seed", str(seed), "--bots", ",".join(bots)]
+    cmd += ["--jobs", str(jobs)]
+    for p in params:
+        cmd += ["--param", p]
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)  # noqa: S603
+
+
+def games_of(run: subprocess.Popen[str]) -> list[dict[str, Any]]:
+    """The games of a run started by :func:`simulate`, once it is done."""
+    out, _ = run.communicate()
+    if run.returncode:
+        raise SystemExit(f"simulate failed (exit {run.returncode})")
+    return json.loads(out)["games"]
+
+
+def score(game: dict[str, Any], seat: int, players: int) -> float:
+    """1 a win, 0 a loss, 1/2 a draw (nobody or every seat won)."""
+    winners = game["winners"]
+    if not winners or len(winners) == players:
+        return 0.5
+    return 1.0 if str(seat) in winners else 0.0
+
+
+def rate(
+    game: str, bot: str, opponent: str, games: int, seed: int, params: list[str], jobs: int
+) -> dict[str, Any]:
+    """``bot`` against ``opponent`` over 2 x ``games`` games, seats rotated."""
+    runs = []
+    for seat in (0, 1):  # both halves at once
+        bots = [opponent, opponent]
+        bots[seat] = bot
+        runs.append((seat, simulate(game, bots, games, seed, params, jobs)))
+    scores = [score(g, seat, 2) for seat, run in runs for g in games_of(run)]
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return {
+        "mode": game,
+        "bot": bot,
+        "opponent": opponent,
+        "games": n,
+        "wins": sum(s == 1.0 for s in scores),
+        "draws": sum(s == 0.5 for s in scores),
+        "losses": sum(s == 0.0 for s in scores),
+        "rate": mean,
+        "interval": half,
+        "budget": " ".join(p for p in params if p.startswith("search_")) or "-",
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("--opponent", required=True, help="the bot in the other seat")
+    ap.add_argument("--bot", default="search", help="the bot measured (default: search)")
+    ap.add_argument("--games", type=int, default=100, help="games per seat (default 100)")
+    ap.add_argument("--seed", type=int, default=19)
+    ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    row = rate(args.game, args.bot, args.opponent, args.games, args.seed, args.param, args.jobs)
+    if args.json:
+        print(json.dumps(row))
+    else:
+        print(
+            f"{row['mode']:<22} {row['bot']:>10} v {row['opponent']:<10} {row['games']:>4} games "
+            f"({row['wins']}-{row['draws']}-{row['losses']})  "
+            f"{100 * row['rate']:5.1f}% ± {100 * row['interval']:4.1f}  [{row['budget']}]"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
