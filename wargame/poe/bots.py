@@ -78,7 +78,7 @@ class StrongBot:
             return self._fate(st, f.b, me, actions)
         if k == "overboard":
             return min(actions, key=lambda a: st.cards[a.card].value)  # type: ignore[attr-defined]
-        return None  # turn-start, entry, share: pass / done
+        return None  # turn-start, phase-end, entry, share: pass / done
 
     def _fate(self, st: PoeState, loser: int, me: int, actions: list[Action]) -> Action:
         """A rival (as many points or more) goes where the way back to the town is
