@@ -254,6 +254,19 @@ def card_plays(st: PoeState, s: int, *, own_turn: bool) -> list[Action]:
     return out
 
 
+def reaction_plays(st: PoeState, s: int) -> list[Action]:
+    """The plays of ``s`` now whose card is a reaction (rules data ``reaction``):
+    cards that answer what another pirate just did, not ones for one's own next turn
+    (Shore Leave, A Dead Man's Chest, movement cards), which lose nothing by waiting."""
+    actions = st.deck_info.actions
+    cards = st.cards
+    return [
+        a
+        for a in card_plays(st, s, own_turn=False)
+        if actions[cards[a.card].action].reaction  # type: ignore[attr-defined]
+    ]
+
+
 def _typed(st: PoeState) -> int:
     cards = st.cards
     return sum(1 for c in st.selection if cards[c].type is not None)
