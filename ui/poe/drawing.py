@@ -163,6 +163,9 @@ class TableDrawing:
         for key, b in self.buttons.items():
             if key == "carry" and shared:
                 b.setVisible(True)
+                b.setProperty("legal", "true")
+                b.style().unpolish(b)
+                b.style().polish(b)
                 continue
             b.setVisible(mine and show[key])
             b.setProperty("legal", "true" if legal_kind[key] in kinds else "false")
