@@ -628,3 +628,18 @@ def test_the_area_names_never_cover_each_other(main_window) -> None:  # noqa: AN
     for i, r in enumerate(rects):
         for other in rects[i + 1 :]:
             assert not r.intersects(other)
+
+
+def test_undoing_carry_on_asks_the_table_again(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=3)
+    pass_windows(view, qtbot)
+    reveal(view, qtbot)
+    click_area(view, qtbot, "L1")
+    assert view.shared_window()
+    carry_on(view, qtbot)
+    view.run_bots()
+    assert not view.state.stack
+    main_window.act_undo.trigger()
+    view.run_bots()  # nobody passes by themselves: the table is asked again
+    st = view.state
+    assert st.stack and st.stack[-1].kind == "phase-end" and view.shared_window()

@@ -440,6 +440,9 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
                 self.log.addItem(fight_summary(session.state, fight))
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
+            # a window stepped back into asks the table again
+            self._carried = None
+            self._reacting = None
             friendly = " - friendly undo, practice game" if session.friendly_undo else ""
             self.log.addItem(f"({what}{friendly})")
 
@@ -676,6 +679,18 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
     def bot_acts(self, seat: int) -> bool:
         return seat in self.bots or self._auto_pass(seat)
 
+    _batch = False
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let the seats that act by themselves play until a human must; the table is
+        drawn once at the end, not after each of their actions."""
+        self._batch = True
+        try:
+            return super().run_bots(limit)
+        finally:
+            self._batch = False
+            self._refresh()
+
     # -- hand-off -----------------------------------------------------------------------------
     def _reveal(self, seat: int) -> None:
         self.revealed = seat
@@ -684,7 +699,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
 
     # -- drawing ---------------------------------------------------------------------------
     def _refresh(self) -> None:
-        if self.session is None:
+        if self.session is None or self._batch:
             return
         st = self.state
         seat = st.current_player()
