@@ -588,8 +588,11 @@ def play_by_clicking(view, qtbot) -> None:  # noqa: ANN001
         press(view, qtbot, "done")
 
 
+@pytest.mark.slow
 def test_a_whole_game_is_played_by_clicking(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "human", "random"], seed=11)
+    """One human against two random bots, every human decision a click, to the end
+    (the hot-seat prompts are pinned by the tests above)."""
+    view = open_view(main_window, ["human", "random", "random"], seed=11)
     for _ in range(20000):
         st = view.state
         if st.over:
