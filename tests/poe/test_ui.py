@@ -39,14 +39,29 @@ def press(view, qtbot, key: str) -> None:  # noqa: ANN001
     qtbot.mouseClick(view.buttons[key], Qt.MouseButton.LeftButton)
 
 
+def carry_on(view, qtbot) -> None:  # noqa: ANN001
+    """The table carries on from a window after someone's phase step (no hand-off)."""
+    assert view.buttons["carry"].isVisible()
+    qtbot.mouseClick(view.buttons["carry"], Qt.MouseButton.LeftButton)
+
+
+def answer(view, qtbot) -> None:  # noqa: ANN001
+    """The human asked passes: Carry on after a phase step, else Pass."""
+    st = view.state
+    if st.stack and st.stack[-1].kind == "phase-end":
+        carry_on(view, qtbot)
+    else:
+        press(view, qtbot, "pass")
+
+
 def pass_windows(view, qtbot) -> None:  # noqa: ANN001
     """Humans pass in open windows; bots get their turn at once."""
     for _ in range(200):
         st = view.state
-        if st.current_player() in view.bots:
+        if st.current_player() is not None and view.bot_acts(st.current_player()):
             view.run_bots()
-        elif st.stack and st.stack[-1].kind in ("turn-start", "entry"):
-            press(view, qtbot, "pass")
+        elif st.stack and st.stack[-1].kind in ("turn-start", "entry", "phase-end"):
+            answer(view, qtbot)
         else:
             return
     raise AssertionError("the windows never closed")
@@ -56,12 +71,12 @@ def until_asked(view, qtbot, seat: int) -> None:  # noqa: ANN001
     """Everyone else passes (bots act) until ``seat`` is asked."""
     for _ in range(200):
         current = view.state.current_player()
-        if current == seat:
+        if current == seat and not view.shared_window():  # the table, not the seat
             return
-        if current in view.bots:
+        if current is not None and view.bot_acts(current):
             view.run_bots()
         else:
-            press(view, qtbot, "pass")
+            answer(view, qtbot)
     raise AssertionError(f"Pirate {seat + 1} was never asked")
 
 
@@ -78,9 +93,16 @@ def first_turn(view, qtbot, area: str) -> None:  # noqa: ANN001
     seat = view.state.active
     click_area(view, qtbot, area)
     assert view.state.area[seat] == view.state.board.index(area), view.last_error
-    for _ in range(10):
-        if view.state.active != seat or view.state.stack:
+    for _ in range(30):
+        if view.state.active != seat:
             return
+        if view.state.stack:  # the others' windows after each step of the turn
+            current = view.state.current_player()
+            if view.bot_acts(current):
+                view.run_bots(limit=1)
+            else:
+                answer(view, qtbot)
+            continue
         press(view, qtbot, "done")
     raise AssertionError("the turn did not end")
 
@@ -156,6 +178,7 @@ def test_a_fight_with_played_cards(main_window, qtbot) -> None:  # noqa: ANN001
     assert st.active == 0
     if st.phase == "bury":
         press(view, qtbot, "done")
+        pass_windows(view, qtbot)  # the others' window after the bury step
     click_area(view, qtbot, "L2")
     pass_windows(view, qtbot)
     press(view, qtbot, "fight")
@@ -168,7 +191,19 @@ def test_a_fight_with_played_cards(main_window, qtbot) -> None:  # noqa: ANN001
     assert set(choices) == {A.PlayOn(card, 0), A.PlayOn(card, 1)}
     modifier = st.cards[card].modifier
     target = 0 if modifier > 0 else 1
+    from wargame.core.probability import percent
+    from wargame.poe.odds import fight_odds
+
+    before = fight_odds(st, st.stack[-1])
+    assert f"Chances now: Pirate 1 wins {percent(before.attacker_wins)}" in (
+        view.prompt_label.text()
+    )
     assert view.do(A.PlayOn(card, target))
+    st = view.state
+    if st.stack and st.stack[-1].kind == "fight":  # the odds follow the card played
+        after = fight_odds(st, st.stack[-1])
+        assert after.margin == before.margin + (modifier if target == 0 else -modifier)
+        assert f"Pirate 1 wins {percent(after.attacker_wins)}" in view.prompt_label.text()
     while view.state.stack and view.state.stack[-1].kind == "fight":
         press(view, qtbot, "pass")
     lf = view.state.last_fight
@@ -287,7 +322,9 @@ def test_burying_at_sea_is_refused_on_the_table(main_window, qtbot) -> None:  # 
     assert view.state.active == 0
     if view.state.phase == "bury":
         press(view, qtbot, "done")
+        pass_windows(view, qtbot)  # the others' window after the bury step
     click_area(view, qtbot, "S1")
+    view.run_bots()  # nobody is asked after the move (the table chose so)
     st = view.state
     assert st.area[0] == st.board.index("S1") and st.ship[0] >= 0
     before = st.to_json()
@@ -444,3 +481,168 @@ def test_an_old_save_replays_as_played_but_the_next_new_game_hides_hands(
     view.variants.choose("windows", "playable")  # the fast option, chosen on purpose
     qtbot.mouseClick(view.findChild(QPushButton, "poe-new"), Qt.MouseButton.LeftButton)
     assert view.state.options.windows == "playable"
+
+
+def test_after_a_phase_step_the_table_is_asked_once_without_a_hand_on_screen(
+    main_window, qtbot
+) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "strong"], seed=3)
+    pass_windows(view, qtbot)
+    reveal(view, qtbot)
+    click_area(view, qtbot, "L1")  # Pirate 1 comes ashore: the move step is over
+    st = view.state
+    assert st.stack[-1].kind == "phase-end" and st.current_player() == 1
+    assert view.shared_window() and not view.handoff.isVisible()
+    assert "Pirate 1 ended their move." in view.prompt_label.text()
+    assert "Play a card?" in view.prompt_label.text()
+    assert not view.hand_row.widgets  # no hand on the table while everyone looks
+    assert view.buttons["carry"].isVisible()
+    assert [b.isVisible() for b in view.react_buttons[:3]] == [False, True, False]
+    # Pirate 2 wants to react: only now the computer is handed to them
+    qtbot.mouseClick(view.react_buttons[1], Qt.MouseButton.LeftButton)
+    assert view.handoff.isVisible() and "Pirate 2" in view.handoff.heading.text()
+    reveal(view, qtbot)
+    assert view.revealed == 1 and set(view.hand_row.widgets) == set(view.state.hand[1])
+    carry_on(view, qtbot)  # they think better of it
+    view.run_bots()
+    st = view.state
+    assert st.active == 0 and not st.stack
+    assert view.handoff.isVisible() and "Pirate 1" in view.handoff.heading.text()
+
+
+def test_carry_on_passes_every_human_in_the_window(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=3)
+    pass_windows(view, qtbot)
+    reveal(view, qtbot)
+    click_area(view, qtbot, "L1")
+    n = len(view.session.entries)
+    assert view.shared_window()
+    carry_on(view, qtbot)
+    view.run_bots()
+    st = view.state
+    assert not st.stack and st.active == 0 and st.current_player() == 0
+    assert [e.action for e in view.session.entries[n:]] == [A.Pass(), A.Pass()]
+    assert view.revealed == 0 and not view.handoff.isVisible()  # Pirate 1 goes on
+
+
+def test_a_lone_human_is_asked_after_bots_steps_only_holding_a_playable_reaction(
+    main_window, qtbot
+) -> None:  # noqa: ANN001
+    from wargame.poe.legal import reaction_plays
+
+    view = open_view(main_window, ["strong", "human", "strong"], seed=4)
+    view.bot_delay_ms = view.window_delay_ms = 10**6  # bots move only when told
+    asked = skipped = 0
+    for _ in range(3000):
+        st = view.state
+        if st.over or (asked and skipped):
+            break
+        seat = st.current_player()
+        if st.stack and st.stack[-1].kind == "phase-end" and seat == 1:
+            if not reaction_plays(st, 1):
+                assert view.bot_acts(1) and not view.handoff.isVisible()
+                skipped += 1
+                view.run_bots(limit=1)
+            else:
+                assert not view.bot_acts(1) and view.buttons["carry"].isVisible()
+                assert set(view.hand_row.widgets) == set(st.hand[1])
+                asked += 1
+                carry_on(view, qtbot)
+        elif view.bot_acts(seat):
+            view.run_bots(limit=1)
+        else:
+            play_by_clicking(view, qtbot)
+    assert asked and skipped
+
+
+def play_by_clicking(view, qtbot) -> None:  # noqa: ANN001
+    """One click of a human who plays simply: pass windows, come ashore and move
+    where the board lights up, dig, draw, fight when entered, take as crew."""
+    reveal(view, qtbot)
+    st = view.state
+    legal = st.legal_actions()
+    kinds = {type(a) for a in legal}
+    frame = st.stack[-1].kind if st.stack else ""
+    if frame == "phase-end":
+        carry_on(view, qtbot)
+    elif frame == "overboard":
+        card = next(a.card for a in legal if isinstance(a, A.Overboard))
+        qtbot.mouseClick(view.faceup_row.widgets[card], Qt.MouseButton.LeftButton)
+    elif A.Fight in kinds:
+        press(view, qtbot, "fight")
+    elif A.Accept in kinds:
+        press(view, qtbot, "accept")
+    elif A.Compel in kinds:
+        press(view, qtbot, "compel")
+    elif A.Pass in kinds:
+        press(view, qtbot, "pass")
+    elif A.Enter in kinds or (A.Move in kinds and st.steps == 0):
+        to = next(a for a in legal if isinstance(a, A.Enter | A.Move))
+        click_area(view, qtbot, to.area if isinstance(to, A.Enter) else to.to)
+    elif A.Dig in kinds:
+        press(view, qtbot, "dig")
+    elif A.Draw in kinds:
+        press(view, qtbot, "draw")
+    else:
+        assert A.Done in kinds, legal
+        press(view, qtbot, "done")
+
+
+@pytest.mark.slow
+def test_a_whole_game_is_played_by_clicking(main_window, qtbot) -> None:  # noqa: ANN001
+    """One human against two random bots, every human decision a click, to the end
+    (the hot-seat prompts are pinned by the tests above)."""
+    view = open_view(main_window, ["human", "random", "random"], seed=11)
+    for _ in range(20000):
+        st = view.state
+        if st.over:
+            break
+        seat = st.current_player()
+        n = len(view.session.entries)
+        if view.bot_acts(seat):
+            view.run_bots()
+        elif view.shared_window():
+            carry_on(view, qtbot)
+        else:
+            play_by_clicking(view, qtbot)
+        assert len(view.session.entries) > n, (view.last_error, st.legal_actions())
+    assert view.state.over
+    assert "Game over" in view.prompt_label.text()
+
+
+def test_a_pirate_pawn_hover_card_says_who_where_treasure_and_hand_size(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "strong"], seed=3)
+    pass_windows(view, qtbot)
+    reveal(view, qtbot)
+    click_area(view, qtbot, "L1")
+    st = view.state
+    card = view.board.pawns[0].toolTip()
+    assert "<b>Pirate 1</b> (human) - their turn" in card
+    assert f"In: {st.board.names[st.board.index('L1')]}" in card
+    assert "Ashore" in card and "Face-up treasure: none" in card
+    assert f"Cards in hand: {len(st.hand[0])} (face down)" in card
+    assert not any(st.cards[c].name in card for c in st.hand[0])  # never which cards
+
+
+def test_the_area_names_never_cover_each_other(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("pieces-of-eight")
+    rects = [t.sceneBoundingRect() for t in view.board.labels.values()]
+    assert len(rects) == view.state.board.size
+    for i, r in enumerate(rects):
+        for other in rects[i + 1 :]:
+            assert not r.intersects(other)
+
+
+def test_undoing_carry_on_asks_the_table_again(main_window, qtbot) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human", "human"], seed=3)
+    pass_windows(view, qtbot)
+    reveal(view, qtbot)
+    click_area(view, qtbot, "L1")
+    assert view.shared_window()
+    carry_on(view, qtbot)
+    view.run_bots()
+    assert not view.state.stack
+    main_window.act_undo.trigger()
+    view.run_bots()  # nobody passes by themselves: the table is asked again
+    st = view.state
+    assert st.stack and st.stack[-1].kind == "phase-end" and view.shared_window()

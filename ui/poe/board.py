@@ -40,6 +40,24 @@ def seat_color(seat: int) -> QColor:
     return QColor(SEAT_COLORS[seat % len(SEAT_COLORS)])
 
 
+def spread_labels(labels: list[QGraphicsSimpleTextItem], gap: float = 3.0) -> None:
+    """Move area names apart so that none covers another: each keeps its place if it
+    is free, else takes the nearest free place above or below (in name order)."""
+    placed: list[QRectF] = []
+    for text in labels:
+        rect = text.sceneBoundingRect()
+        step = rect.height() + gap
+        for k in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+            moved = rect.translated(0, k * step)
+            grown = moved.adjusted(-gap, -gap / 2, gap, gap / 2)
+            if not any(grown.intersects(other) for other in placed):
+                text.moveBy(0, k * step)
+                placed.append(moved)
+                break
+        else:
+            placed.append(rect)
+
+
 class AreaItem(QGraphicsPathItem):
     """One area; clicking it asks the view to move there."""
 
@@ -104,6 +122,8 @@ class BoardView(QGraphicsView):
         self.areas: dict[str, AreaItem] = {}
         self.anchor: dict[str, QPointF] = {}
         self.dynamic: list[QGraphicsItem] = []
+        self.pawns: dict[int, QGraphicsEllipseItem] = {}  # seat -> its pawn (hover card)
+        self.labels: dict[str, QGraphicsSimpleTextItem] = {}  # area -> its name
         self._fitted = False
         self._user_zoom = False
 
@@ -144,10 +164,12 @@ class BoardView(QGraphicsView):
                 self.anchor[area_id] = c
         border = scene.addRect(frame, QPen(QColor("#c9b27c"), 6))
         border.setZValue(0)
+        self.labels: dict[str, QGraphicsSimpleTextItem] = {}
         for area_id, node in nodes.items():
             if area_id not in self.anchor:
                 continue
             self._label(area_id, str(node.get("name") or area_id), node)
+        spread_labels(list(self.labels.values()))
         scene.setSceneRect(frame.adjusted(-20, -20, 20, 20))
         self._fitted = False
         self._fit()
@@ -170,7 +192,15 @@ class BoardView(QGraphicsView):
         r = text.boundingRect()
         text.setPos(at.x() - r.width() / 2, at.y() - 44)
         text.setZValue(5)
+        if sea:
+            kind = "Sea area" + (" (big: ships start here)" if node.get("big") else "")
+            kind += ": only on a ship (or with Paddle, Wretches!)"
+        else:
+            kind = "Land area" + (f" on island {node['island']}" if node.get("island") else "")
+            kind += ": bury and dig treasure here"
+        text.setToolTip(f"{name} - {kind}")
         self.scene().addItem(text)
+        self.labels[area_id] = text
         if node.get("town"):
             self._town(QPointF(at.x() - 26, at.y() + 22))
 
@@ -198,6 +228,7 @@ class BoardView(QGraphicsView):
         label.setBrush(QColor("#5a3a1a"))
         label.setPos(at.x() + 4, at.y() + 22)
         label.setZValue(5)
+        label.setToolTip("The town: a pirate here draws up to 6 cards when replenishing")
         scene.addItem(label)
 
     # -- the pieces --------------------------------------------------------------------
@@ -215,6 +246,7 @@ class BoardView(QGraphicsView):
         for item in self.dynamic:
             scene.removeItem(item)
         self.dynamic.clear()
+        self.pawns.clear()
         for area_id, item in self.areas.items():
             item.set_highlight(area_id in highlight)
         per_area: dict[str, int] = {}
@@ -245,6 +277,7 @@ class BoardView(QGraphicsView):
                 active=p["seat"] == active,
                 crew=len(crew),
                 name=p.get("name"),
+                card=p.get("card"),
             )
             for j, c in enumerate(crew):
                 cpos = pos + QPointF(-34 - 24 * j, 12)
@@ -255,6 +288,7 @@ class BoardView(QGraphicsView):
                     active=c["seat"] == active,
                     crew=0,
                     name=c.get("name"),
+                    card=c.get("card"),
                 )
 
     def _keep(self, item: QGraphicsItem, z: float = 10) -> None:
@@ -276,7 +310,13 @@ class BoardView(QGraphicsView):
         hull.lineTo(pt(10, 8))
         hull.lineTo(pt(-10, 8))
         hull.closeSubpath()
-        self._keep(scene.addPath(hull, QPen(QColor("#2b1a0a"), 1.4), QColor("#7a4a22")), 8)
+        body = scene.addPath(hull, QPen(QColor("#2b1a0a"), 1.4), QColor("#7a4a22"))
+        body.setToolTip(
+            f"A ship of Pirate {holder + 1} (the sail in their colour)"
+            if holder is not None
+            else "A free ship (white sail): a pirate may board it to sail on"
+        )
+        self._keep(body, 8)
         top = pt(0, -22)
         mast = scene.addLine(at.x(), at.y(), top.x(), top.y(), QPen(QColor("#2b1a0a"), 2))
         self._keep(mast, 8)
@@ -290,6 +330,10 @@ class BoardView(QGraphicsView):
         scene = self.scene()
         box = scene.addRect(
             QRectF(at.x(), at.y(), 22, 15), QPen(QColor("#3b2410"), 1.4), QColor("#8b5a2b")
+        )
+        box.setToolTip(
+            f"x{count}: {count} treasure card(s) buried here, face down; "
+            "a pirate ashore here (not crew) may dig them all up"
         )
         self._keep(box, 9)
         lid = scene.addRect(
@@ -307,6 +351,7 @@ class BoardView(QGraphicsView):
         text.setBrush(QColor("#fff4c2"))
         text.setPen(QPen(QColor("#3b2410"), 0.6))
         text.setPos(at.x() + 24, at.y() - 4)
+        text.setToolTip(box.toolTip())
         self._keep(text, 9)
 
     def _pirate(
@@ -318,6 +363,7 @@ class BoardView(QGraphicsView):
         active: bool,
         crew: int,
         name: str | None = None,
+        card: str | None = None,
     ) -> None:
         scene = self.scene()
         r = 17 if captain else 12
@@ -327,9 +373,11 @@ class BoardView(QGraphicsView):
         pen = QPen(QColor("#f2c230") if captain else QColor("#222222"), 3 if captain else 1.5)
         disc.setPen(pen)
         disc.setToolTip(
-            (name or f"Pirate {seat + 1}")
+            card
+            or (name or f"Pirate {seat + 1}")
             + (" (captain)" if crew else "" if captain else " (crew)")
         )
+        self.pawns[seat] = disc
         scene.addItem(disc)
         self._keep(disc, 12)
         if active:
@@ -337,12 +385,14 @@ class BoardView(QGraphicsView):
                 QRectF(at.x() - r - 5, at.y() - r - 5, 2 * r + 10, 2 * r + 10),
                 QPen(QColor("#ffffff"), 2.5, Qt.PenStyle.DotLine),
             )
+            ring.setToolTip(f"The dotted ring: it is {name or f'Pirate {seat + 1}'}'s turn")
             self._keep(ring, 12)
         label = QGraphicsSimpleTextItem(str(seat + 1))
         f = QFont("Sans", 13 if captain else 10)
         f.setBold(True)
         label.setFont(f)
         label.setBrush(QColor("white"))
+        label.setToolTip(disc.toolTip())
         b = label.boundingRect()
         label.setPos(at.x() - b.width() / 2, at.y() - b.height() / 2)
         self._keep(label, 13)

@@ -221,6 +221,7 @@ class CardRow(QWidget):
                 item = self.row.takeAt(0)
                 w = item.widget()
                 if w is not None and w is not self.empty:
+                    w.hide()  # gone at once, not only when the event loop deletes it
                     w.deleteLater()
             self.widgets = {}
             for k, c in enumerate(cards):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.poe.panels import fight_summary, prompt_text
+from ui.poe.panels import fight_summary, pirate_card, prompt_text, shared_prompt_text
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, ReplayProvider
 from wargame.core.log import Session
@@ -52,6 +52,7 @@ class TableDrawing:
                 "area": ids[st.area[s]] if st.area[s] >= 0 else None,
                 "captain": st.captain[s],
                 "name": st.name(s),
+                "card": pirate_card(st, s, self.seats),
             }
             for s in range(st.n)
         ]
@@ -71,8 +72,11 @@ class TableDrawing:
         names = st.rules.bury.type_names
         playable = {getattr(a, "card", -1) for a in legal}
         sel = set(st.selection) if v == st.active else set()
-        if v is None:
-            self.hand_row.title.setText("Hand (hidden)")
+        shared = self.shared_window()
+        if v is None or shared:
+            self.hand_row.title.setText(
+                "Hand (hidden while the table is asked)" if shared else "Hand (hidden)"
+            )
             self.hand_row.set_cards([], names, selected=set(), playable=set())
             self.faceup_row.set_cards([], names, selected=set(), playable=set())
             return
@@ -106,6 +110,9 @@ class TableDrawing:
     def _draw_prompt(self, legal: list[Action]) -> None:
         st = self.state
         text, in_window = prompt_text(st, self.seats, self.revealed)
+        shared = self.shared_window()
+        if shared:
+            text = shared_prompt_text(st, self.seats)
         self.prompt_label.setText(text)
         self.prompt.setProperty("window", "true" if in_window else "false")
         self.prompt.style().unpolish(self.prompt)
@@ -117,7 +124,7 @@ class TableDrawing:
         show = {
             "pass": A.Pass in kinds,
             "done": A.Done in kinds,
-            "bury": own,
+            "bury": own and st.phase == "bury",
             "dig": own and (st.phase == "dig" or st.is_crew(st.active)),
             "draw": own and st.phase in ("discard", "replenish"),
             "mutiny": own and st.is_crew(st.active),
@@ -147,7 +154,20 @@ class TableDrawing:
             "discard": "Stop discarding",
             "replenish": "End turn",
         }
+        phase_end = frame == "phase-end"
+        show["carry"] = phase_end
+        show["pass"] = show["pass"] and not phase_end
+        legal_kind["carry"] = A.Pass
+        waiting = set(st.stack[-1].order) if shared else set()
+        for s, b in enumerate(self.react_buttons):
+            b.setVisible(s in waiting and self.seats[s] == "human")
         for key, b in self.buttons.items():
+            if key == "carry" and shared:
+                b.setVisible(True)
+                b.setProperty("legal", "true")
+                b.style().unpolish(b)
+                b.style().polish(b)
+                continue
             b.setVisible(mine and show[key])
             b.setProperty("legal", "true" if legal_kind[key] in kinds else "false")
             b.style().unpolish(b)

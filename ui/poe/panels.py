@@ -9,11 +9,89 @@ from PySide6.QtGui import QAction, QActionGroup, QColor
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QToolButton
 
 from ui.poe.board import seat_color
+from wargame.core.probability import percent
 from wargame.poe.frames import WINDOWS, Frame
 from wargame.poe.game import VARIANTS, default_params
+from wargame.poe.odds import fight_odds, margin_of
 from wargame.poe.state import PHASE_TITLES, PoeState
 
 COLUMNS = ("Pirate", "Where", "Role", "VP", "Hand", "Face-up", "Cards in play")
+
+
+#: What each column of the pirates' table means (its header's tooltip).
+COLUMN_TIPS = (
+    "The pirate; '>' marks whose turn it is",
+    "The area of the board the pirate is in",
+    "Captain (has crew), crew of another pirate, on a ship, adrift (at sea without a "
+    "ship), or ashore",
+    "Victory points: scored by burying treasure",
+    "Cards in hand (a hand holds at most 6; others see only the count)",
+    "Face-up treasure in front of the pirate: cards and their spots (the value printed "
+    "on each card); a winner loots up to half the loser's spots",
+    "Cards played that still last: Shore Leave, A Dead Man's Chest, a movement card "
+    "for the next move, Becalmed, Wheel Lashed",
+)
+
+
+def role_of(st: PoeState, s: int) -> str:
+    a = st.area[s]
+    if st.is_crew(s):
+        return f"crew of {st.captain[s] + 1}"
+    if st.crew_of(s):
+        return "captain"
+    if a >= 0 and st.board.sea[a]:
+        return "on a ship" if st.ship[s] >= 0 else "adrift"
+    return "ashore" if a >= 0 else "-"
+
+
+def lasting_cards(st: PoeState, s: int) -> list[str]:
+    flags = []
+    if st.shore_leave[s]:
+        flags.append("Shore Leave")
+    if st.dead_chest[s]:
+        flags.append("Dead Man's Chest")
+    if st.extra_step[s]:
+        flags.append(st.deck_info.actions[st.extra_step[s]].title.title())
+    if st.becalmed[s]:
+        flags.append("Becalmed")
+    if st.lashed[s] >= 0:
+        flags.append(f"Wheel Lashed to {st.board.names[st.lashed[s]]}")
+    return flags
+
+
+def pirate_card(st: PoeState, s: int, seats: list[str] | None = None) -> str:
+    """The hover card of a pirate's pawn: who, where, ship or crew, face-up treasure,
+    cards in hand as a count (never which), points. Only what every seat may see."""
+    n = st.name
+    who = f"<b>{n(s)}</b>"
+    if seats is not None and s < len(seats):
+        who += " (human)" if seats[s] == "human" else f" ({seats[s]} bot)"
+    if s == st.active and not st.over:
+        who += " - their turn"
+    a = st.area[s]
+    where = st.board.names[a] if a >= 0 else "not yet ashore"
+    lines = [who, f"In: {where}"]
+    if st.is_crew(s):
+        lines.append(f"Crew of {n(st.captain[s])} (moves with the captain; may mutiny)")
+    elif a >= 0 and st.board.sea[a]:
+        lines.append("Captain of a ship" if st.ship[s] >= 0 else "Adrift: at sea without a ship")
+    elif a >= 0:
+        lines.append("Ashore")
+    crew = st.crew_of(s)
+    if crew:
+        lines.append("Crew: " + ", ".join(n(c) for c in crew))
+    cards = st.cards
+    if st.faceup[s]:
+        treasure = ", ".join(f"{cards[c].value} {cards[c].name}" for c in st.faceup[s])
+        lines.append(f"Face-up treasure ({st.spots(s)} spots): {treasure}")
+    else:
+        lines.append("Face-up treasure: none")
+    lines.append(f"Cards in hand: {len(st.hand[s])} (face down)")
+    lines.append(f"Victory points: {st.vp[s]}")
+    flags = lasting_cards(st, s)
+    if flags:
+        lines.append("In play: " + ", ".join(flags))
+    return "<br>".join(lines)
 
 
 class PlayersPanel(QTableWidget):
@@ -21,6 +99,10 @@ class PlayersPanel(QTableWidget):
         super().__init__(0, len(COLUMNS))
         self.setObjectName("poe-players")
         self.setHorizontalHeaderLabels(COLUMNS)
+        for col, tip in enumerate(COLUMN_TIPS):
+            header = self.horizontalHeaderItem(col)
+            if header is not None:
+                header.setToolTip(tip)
         self.verticalHeader().setVisible(False)
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
@@ -41,25 +123,8 @@ class PlayersPanel(QTableWidget):
         for s in range(st.n):
             a = st.area[s]
             where = st.board.names[a] if a >= 0 else "not yet ashore"
-            if st.is_crew(s):
-                role = f"crew of {st.captain[s] + 1}"
-            elif st.crew_of(s):
-                role = "captain"
-            elif a >= 0 and st.board.sea[a]:
-                role = "on a ship" if st.ship[s] >= 0 else "adrift"
-            else:
-                role = "ashore" if a >= 0 else "-"
-            flags = []
-            if st.shore_leave[s]:
-                flags.append("Shore Leave")
-            if st.dead_chest[s]:
-                flags.append("Dead Man's Chest")
-            if st.extra_step[s]:
-                flags.append(st.deck_info.actions[st.extra_step[s]].title.title())
-            if st.becalmed[s]:
-                flags.append("Becalmed")
-            if st.lashed[s] >= 0:
-                flags.append(f"Wheel Lashed to {st.board.names[st.lashed[s]]}")
+            role = role_of(st, s)
+            flags = lasting_cards(st, s)
             row = [
                 f"{'> ' if s == st.active and not st.over else ''}{st.name(s)}",
                 where,
@@ -84,6 +149,8 @@ class PlayersPanel(QTableWidget):
                     item.setToolTip(
                         "<br>".join(f"{st.cards[c].value} {st.cards[c].name}" for c in st.faceup[s])
                     )
+                if col == 0:
+                    item.setToolTip(pirate_card(st, s))
                 if s == st.active and not st.over:
                     item.setBackground(QColor("#f3e6c4"))
                 self.setItem(s, col, item)
@@ -113,13 +180,27 @@ def frame_title(st: PoeState, f: Frame) -> str:
     if k == "turn-start":
         return f"Before {n(f.a)}'s turn: {n(f.order[0])} may play cards (Becalmed, Wheel Lashed, anytime cards)."
     if k == "fight":
-        sides = f"{n(f.a)} (attacker, {f.mod_a:+d}) against {n(f.b)} (defender, {f.mod_b:+d})"
+        sides = (
+            f"{n(f.a)} (attacker, cards {f.mod_a:+d}) against "
+            f"{n(f.b)} (defender, cards {f.mod_b:+d})"
+        )
         what = "Mutiny" if f.mutiny else "Fight"
         extra = ""
         if f.mutiny:
-            extra = " Walk the Plank played." if f.no_penalty else ""
-            extra += " Clap 'em in Irons played." if f.no_bonus else ""
-        return f"{what}: {sides}.{extra} {n(f.cur)} may play combat cards before the dice, or pass."
+            mod_a, _ = margin_of(st, f)
+            terms = mod_a - f.mod_a
+            extra = f" Mutiny terms on the mutineer (-3 and the treasure bonus): {terms:+d}."
+            extra += " Walk the Plank played (no -3)." if f.no_penalty else ""
+            extra += " Clap 'em in Irons played (no bonus)." if f.no_bonus else ""
+        return (
+            f"{what}: {sides}.{extra} {odds_line(st, f)} "
+            f"{n(f.cur)} may play combat cards before the dice, or pass."
+        )
+    if k == "phase-end":
+        return (
+            f"{n(f.a)} {ENDED[f.phase]}. {n(f.order[0])} may play anytime cards "
+            "(Rough Swell, Thieving Parrot, Short Grog Ration, ...), or carry on."
+        )
     if k == "entry":
         return f"{n(f.a)} has entered {n(f.b)}'s area: {n(f.b)} may play Law of the Sea."
     if k == "join-or-fight":
@@ -135,6 +216,39 @@ def frame_title(st: PoeState, f: Frame) -> str:
     if k == "overboard":
         return f"Rough Swell! {n(f.a)} chooses a face-up treasure to lose overboard."
     return k
+
+
+def odds_line(st: PoeState, f: Frame) -> str:
+    """The exact chances of the fight as it stands, with the cards played so far."""
+    o = fight_odds(st, f)
+    n = st.name
+    return (
+        f"Chances now: {n(o.attacker)} wins {percent(o.attacker_wins)}, "
+        f"{n(o.defender)} wins {percent(o.defender_wins)} "
+        f"(a tie, {percent(o.tie)}, goes to the defender)."
+    )
+
+
+#: What the active pirate has just done, for the window after each phase step.
+ENDED = {
+    "bury": "ended their burial",
+    "move": "ended their move",
+    "dig": "ended their digging",
+    "discard": "ended their discards",
+}
+
+
+def shared_prompt_text(st: PoeState, seats: list[str]) -> str:
+    """The one prompt on the table for every human in a window after a phase step:
+    no hand is shown; a pirate who wants to play a card says so with their button."""
+    f = st.stack[-1]
+    humans = [st.name(s) for s in f.order if seats[s] == "human"]
+    who = ", ".join(humans)
+    return (
+        f"<b>{st.name(f.a)} {ENDED[f.phase]}.</b> Play a card? "
+        f"({who}: press your button to take the computer and react, "
+        "or <b>Carry on (Space)</b> if no one does.)"
+    )
 
 
 PHASE_HINTS = {
@@ -234,7 +348,9 @@ class VariantsButton(QToolButton):
                 menu.addAction(act)
             self.groups[key] = group
         menu.addSection("At the table")
-        self.ask_action = QAction("Ask humans before others' turns (anytime cards)", self)
+        self.ask_action = QAction(
+            "Ask humans during others' turns (before them and after each step)", self
+        )
         self.ask_action.setCheckable(True)
         self.ask_action.setChecked(True)
         menu.addAction(self.ask_action)

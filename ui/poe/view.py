@@ -44,6 +44,7 @@ from wargame.persistence.files import read_json_file
 from wargame.poe import actions as A
 from wargame.poe.frames import WINDOWS
 from wargame.poe.game import PiecesOfEightGame, table_params
+from wargame.poe.legal import reaction_plays
 from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
 
@@ -90,6 +91,12 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         # Bots answer response windows at once, pass or play, so how long one takes
         # says nothing about its hand.
         self.window_delay_ms = 0
+        # A window after a phase step of someone's turn is answered for every human at
+        # once on the table ("Carry on"); only a pirate who asks to react gets the
+        # hand-off. _carried: the window everyone carried on from; _reacting: the
+        # human who asked to play a card in the window open now.
+        self._carried: tuple[int, int, str] | None = None
+        self._reacting: int | None = None
         self.map_doc: Any = None
         self.scenario: dict[str, Any] | None = None
         self._bot_timer = QTimer(self)
@@ -150,6 +157,27 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             b.clicked.connect(lambda _=False, k=key: self.button_clicked(k))
             self.button_row.addWidget(b)
             self.buttons[key] = b
+        carry = QPushButton("Carry on (Space)")
+        carry.setObjectName("btn-carry")
+        carry.setShortcut(QKeySequence("Space"))
+        carry.setToolTip(
+            "No one at the table plays a card now: every human pirate passes this window"
+        )
+        carry.clicked.connect(self.carry_on)
+        self.button_row.addWidget(carry)
+        self.buttons["carry"] = carry
+        self.react_buttons: list[QPushButton] = []
+        for s in range(PiecesOfEightGame.max_players):
+            b = QPushButton(f"Pirate {s + 1}: play a card")
+            b.setObjectName(f"btn-react-{s}")
+            b.setToolTip(
+                f"Pirate {s + 1} wants to play a card now: pass them the computer "
+                "(the others look away)"
+            )
+            b.clicked.connect(lambda _=False, seat=s: self.react(seat))
+            b.hide()
+            self.button_row.addWidget(b)
+            self.react_buttons.append(b)
         self.button_row.addStretch(1)
         sl.addWidget(self.prompt)
         log_title = QLabel("Game log")
@@ -379,6 +407,8 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             if c != "human"
         }
         self.revealed = None
+        self._carried = None
+        self._reacting = None
         self.log.clear()
         for line in history_lines(session):
             self.log.addItem(line)
@@ -415,6 +445,9 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
                 self.log.addItem(fight_summary(session.state, fight))
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
+            # a window stepped back into asks the table again
+            self._carried = None
+            self._reacting = None
             friendly = " - friendly undo, practice game" if session.friendly_undo else ""
             self.log.addItem(f"({what}{friendly})")
 
@@ -566,14 +599,76 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             self._bot_timer.start(self.window_delay_ms if window else self.bot_delay_ms)
 
     def _auto_pass(self, seat: int) -> bool:
-        """A human who chose not to be asked before others' turns passes there."""
+        """A human passes a window without being asked: before others' turns and after
+        their phase steps when the table chose not to be asked; after a phase step
+        when the table carried on, or another pirate asked to react first; and, the
+        only human against bots, when they hold no reaction card playable now (no one
+        to hint to; cards for their own next turn lose nothing by waiting)."""
         st = self.state
-        return (
-            seat not in self.bots
-            and not self.variants.ask_before_turns()
-            and bool(st.stack)
-            and st.stack[-1].kind == "turn-start"
-        )
+        if seat in self.bots or not st.stack or self.seats[seat] != "human":
+            return False
+        f = st.stack[-1]
+        if f.kind not in ("turn-start", "phase-end"):
+            return False
+        if not self.variants.ask_before_turns():
+            return True
+        if f.kind != "phase-end":
+            return False
+        if self._carried == self._window_key():
+            return True
+        if self._reacting is not None and self._reacting != seat and self._reacting in f.order:
+            return True
+        humans = [s for s, c in enumerate(self.seats) if c == "human"]
+        return len(humans) == 1 and not reaction_plays(st, seat)
+
+    def _window_key(self) -> tuple[int, int, str] | None:
+        """The phase-end window open now (turn number, active pirate, phase), or None."""
+        st = self.state
+        if self.session is None or not st.stack or st.stack[-1].kind != "phase-end":
+            return None
+        f = st.stack[-1]
+        return (st.turns, f.a, f.phase)
+
+    def _humans(self) -> list[int]:
+        return [s for s, c in enumerate(self.seats) if c == "human"]
+
+    def shared_window(self) -> bool:
+        """True while a phase-end window is put to all the humans at once on the table
+        (two or more humans; no hand on screen, no hand-off)."""
+        if self.session is None or self.state.over:
+            return False
+        st = self.state
+        seat = st.current_player()
+        if seat is None or self._window_key() is None or self.seats[seat] != "human":
+            return False
+        if self._auto_pass(seat) or len(self._humans()) < 2:
+            return False
+        return self._reacting != seat
+
+    def carry_on(self) -> None:
+        """Nobody at the table reacts: every human seat passes this window."""
+        if self.session is None or self._window_key() is None:
+            return
+        seat = self.state.current_player()
+        if seat is None or self.seats[seat] != "human":
+            return
+        if not self.shared_window() and not self._human_turn():
+            return
+        self._carried = self._window_key()
+        self._reacting = None
+        self.do(A.Pass())
+
+    def react(self, seat: int) -> None:
+        """``seat`` wants to play a card in this window: the humans asked before them
+        pass, then they get the computer (after the hand-off)."""
+        if not self.shared_window():
+            return
+        f = self.state.stack[-1]
+        if seat not in f.order or self.seats[seat] != "human":
+            return
+        self._reacting = seat
+        self._refresh()
+        self.run_bots()
 
     def _bot_step(self) -> None:
         if self.session is None or self.state.over or self.replaying:
@@ -589,6 +684,18 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
     def bot_acts(self, seat: int) -> bool:
         return seat in self.bots or self._auto_pass(seat)
 
+    _batch = False
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let the seats that act by themselves play until a human must; the table is
+        drawn once at the end, not after each of their actions."""
+        self._batch = True
+        try:
+            return super().run_bots(limit)
+        finally:
+            self._batch = False
+            self._refresh()
+
     # -- hand-off -----------------------------------------------------------------------------
     def _reveal(self, seat: int) -> None:
         self.revealed = seat
@@ -597,14 +704,14 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
 
     # -- drawing ---------------------------------------------------------------------------
     def _refresh(self) -> None:
-        if self.session is None:
+        if self.session is None or self._batch:
             return
         st = self.state
         seat = st.current_player()
         humans = [s for s, c in enumerate(self.seats) if c == "human"]
         if len(humans) == 1:
             self.revealed = humans[0]  # one human: their hand is theirs to see
-        quiet = seat is not None and self._auto_pass(seat)
+        quiet = seat is not None and (self._auto_pass(seat) or self.shared_window())
         if seat is not None and self.seats[seat] == "human" and self.revealed != seat and not quiet:
             self.handoff.show_for(seat, st.name(seat), self._handoff_reason())
             self.handoff.setGeometry(self.rect())

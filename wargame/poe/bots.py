@@ -78,7 +78,7 @@ class StrongBot:
             return self._fate(st, f.b, me, actions)
         if k == "overboard":
             return min(actions, key=lambda a: st.cards[a.card].value)  # type: ignore[attr-defined]
-        return None  # turn-start, entry, share: pass / done
+        return None  # turn-start, phase-end, entry, share: pass / done
 
     def _fate(self, st: PoeState, loser: int, me: int, actions: list[Action]) -> Action:
         """A rival (as many points or more) goes where the way back to the town is
@@ -189,9 +189,11 @@ class StrongBot:
 
     def _raid_hoard(self, st: PoeState, me: int) -> bool:
         """Dig up the town's hoard to bury it on another island (it scores again there):
-        the way a late comer catches up with those who reached the town first."""
-        hoard = sum(st.cards[c].value for c in st.buried[st.area[me]])
-        return hoard >= _HOARD
+        the way a late comer catches up with those who reached the town first.
+
+        The cards are face down: the bot counts the spots of those it buried itself
+        and, for the others, the mean value of every card its seat has not seen."""
+        return hoard_estimate(st, me, st.area[me]) >= _HOARD
 
     def _mutiny_worth(self, st: PoeState, me: int) -> bool:
         from wargame.poe.scoring import mutiny_bonus
@@ -370,6 +372,40 @@ def best_burial(st: PoeState, me: int) -> list[int]:
         if c not in chosen:
             chosen.append(c)
     return chosen if burial_limit([cards[c] for c in chosen], st.rules) >= len(chosen) else []
+
+
+def hoard_estimate(st: PoeState, me: int, area: int) -> float:
+    """The spots buried in ``area`` as ``me`` may know them: its own burials still in
+    the ground exactly, every other card at the mean value of the cards it has not
+    seen (the deck, the others' hands and the piles it did not bury)."""
+    cards = st.cards
+    own = own_buried(st, me)
+    pile = st.buried[area]
+    known = [c for c in pile if c in own[area]]
+    unknown = len(pile) - len(known)
+    if not unknown:
+        return float(sum(cards[c].value for c in known))
+    seen = set(st.hand[me]) | set(st.discard)
+    for o in range(st.n):
+        seen.update(st.faceup[o])
+    for mine in own:
+        seen.update(mine)
+    unseen = [c.value for c in cards if c.index not in seen]
+    mean = sum(unseen) / len(unseen) if unseen else 0.0
+    return sum(cards[c].value for c in known) + unknown * mean
+
+
+def own_buried(st: PoeState, me: int) -> list[set[int]]:
+    """The cards ``me`` buried that are still in the ground, per area: a pile holds
+    the burials there since its last dig, in order (the burial record is public)."""
+    owners: list[list[int]] = [[] for _ in st.buried]
+    for who, area, buried, _vp in st.burials:
+        owners[area].extend([who] * len(buried))
+    out: list[set[int]] = []
+    for area, pile in enumerate(st.buried):
+        whose = owners[area][len(owners[area]) - len(pile) :]
+        out.append({c for c, w in zip(pile, whose) if w == me})
+    return out
 
 
 def _town(st: PoeState) -> int:

@@ -66,6 +66,7 @@ def start_turn(st: PoeState, s: int, dice: DiceService) -> None:
     st.phase = "bury"
     st.steps = st.draws = st.takes = st.fools = 0
     st.selection = []
+    st.asked = False
     st.mutinied[s] = False
     st.becalmed[s] = False
     st.barred = [False] * st.n
@@ -73,9 +74,20 @@ def start_turn(st: PoeState, s: int, dice: DiceService) -> None:
     st.stack.append(Frame("turn-start", a=s, order=order))
 
 
+#: The phase steps after which the other pirates may react (after replenish the
+#: next pirate's turn-start window is that moment).
+REACT_AFTER = ("bury", "move", "dig", "discard")
+
+
 def end_phase(st: PoeState, dice: DiceService) -> None:
     s = st.active
     ph = st.phase
+    if st.asked and ph in REACT_AFTER and st.n > 1:
+        # the others may react to what this phase did (rulings: "Reactions after each
+        # phase step"); a phase skipped with nothing to do changed nothing: no window
+        order = [(s + k) % st.n for k in range(1, st.n)]
+        st.stack.append(Frame("phase-end", a=s, order=order, phase=ph))
+    st.asked = False
     if ph == "bury":
         st.selection = []
         st.fools = 0
@@ -126,12 +138,14 @@ def settle(st: PoeState, dice: DiceService) -> None:
         s = st.active
         acts = phase_actions(st, s)
         if acts or (st.phase == "bury" and can_mutiny(st, s)):
+            st.asked = True
             st._legal = own_turn_actions(st, s, acts)
             return
         # a phase with nothing of its own still stops for the cards of that phase
         # (Paddle, Wretches! for a pirate stranded without a ship); anytime cards stay
         # playable in the others' windows, so skipping does not swallow them
         if phase_cards(st, s):
+            st.asked = True
             return
         end_phase(st, dice)
     st._legal = None
@@ -148,13 +162,14 @@ def phase_cards(st: PoeState, s: int) -> bool:
 def frame_ready(st: PoeState, f: Frame, dice: DiceService) -> bool:
     """True if the frame's seat has a real choice; else move it on (and return False).
 
-    With ``windows = "everyone"`` a response window (turn-start, fight, entry) asks
+    With ``windows = "everyone"`` a response window (turn-start, phase-end, fight,
+    entry) asks
     each seat it names whether or not that seat holds a playable card, so who is
     asked never hints at a hand; with ``"playable"`` seats with nothing to play
     are skipped."""
     k = f.kind
     everyone = st.options.ask_everyone
-    if k == "turn-start":
+    if k in ("turn-start", "phase-end"):
         if not everyone:
             while f.order and not card_plays(st, f.order[0], own_turn=False):
                 f.order.pop(0)
@@ -243,7 +258,7 @@ def apply_own(st: PoeState, action: Action, dice: DiceService) -> None:
 def apply_in_frame(st: PoeState, f: Frame, action: Action, dice: DiceService) -> None:
     t = type(action)
     k = f.kind
-    if k == "turn-start":
+    if k in ("turn-start", "phase-end"):
         if t is A.Pass:
             f.order.pop(0)
         else:

@@ -5,6 +5,10 @@ who may do what and when it closes:
 
 * ``turn-start``: before a pirate's turn, every other player in clockwise order
   may play cards (Becalmed on the pirate, and any "anytime" card), then passes.
+* ``phase-end``: after a phase step of a pirate's turn that stopped for them (bury,
+  move, dig, discard), every other player in clockwise order may play anytime
+  cards (and Becalmed before the move), then passes (rulings: "Reactions after
+  each phase step").
 * ``entry``: someone entered a captain's area; the captain may play Law of the Sea.
 * ``join-or-fight``: the pirate who entered chooses to fight or ask to join.
 * ``accept``: the captain accepts the newcomer as crew or refuses (then fights).
@@ -23,7 +27,10 @@ from typing import Any
 
 #: The response windows: frames that may ask seats with nothing to play (the game
 #: parameter ``windows`` says whether they do).
-WINDOWS = ("turn-start", "fight", "entry")
+WINDOWS = ("turn-start", "phase-end", "fight", "entry")
+
+#: The windows that go once round the table outside fights (same choices, same order).
+ROUND_WINDOWS = ("turn-start", "phase-end")
 
 
 @dataclass(slots=True)
@@ -45,6 +52,7 @@ class Frame:
     budget: int = 0  # loot: spots still takeable
     cards: list[int] = field(default_factory=list)  # loot taken / cards to share
     played: list[int] = field(default_factory=list)  # fight: cards played in the window
+    phase: str = ""  # phase-end: the phase the active pirate has just ended
 
     def copy(self) -> Frame:
         return Frame(
@@ -62,12 +70,15 @@ class Frame:
             self.budget,
             list(self.cards),
             list(self.played),
+            self.phase,
         )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "a": self.a, "b": self.b}
-        if self.kind == "turn-start":
+        if self.kind in ROUND_WINDOWS:
             out["order"] = list(self.order)
+        if self.kind == "phase-end":
+            out["phase"] = self.phase
         if self.kind == "fight":
             out.update(
                 cur=self.cur,

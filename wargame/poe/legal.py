@@ -178,8 +178,9 @@ def can_mutiny(st: PoeState, s: int) -> bool:
 
 # -- cards -----------------------------------------------------------------------------
 def card_plays(st: PoeState, s: int, *, own_turn: bool) -> list[Action]:
-    """Cards ``s`` may play now outside fights: on their own turn, or in the turn-start
-    window before another pirate's turn."""
+    """Cards ``s`` may play now outside fights: on their own turn, or in a window of
+    another pirate's turn (before it, after each of its phase steps, in a fight).
+    Becalmed only while the pirate has not yet moved this turn."""
     out: list[Action] = []
     cards = st.cards
     sel = st.selection if s == st.active else ()
@@ -229,6 +230,8 @@ def card_plays(st: PoeState, s: int, *, own_turn: bool) -> list[Action]:
             if (
                 not own_turn
                 and t != s
+                and st.phase in ("bury", "move")
+                and st.steps == 0
                 and st.area[t] >= 0
                 and not st.is_crew(t)
                 and not st.becalmed[t]
@@ -249,6 +252,19 @@ def card_plays(st: PoeState, s: int, *, own_turn: bool) -> list[Action]:
             if own_turn and st.phase == "bury" and st.fools < _typed(st):
                 out.append(A.Play(c))
     return out
+
+
+def reaction_plays(st: PoeState, s: int) -> list[Action]:
+    """The plays of ``s`` now whose card is a reaction (rules data ``reaction``):
+    cards that answer what another pirate just did, not ones for one's own next turn
+    (Shore Leave, A Dead Man's Chest, movement cards), which lose nothing by waiting."""
+    actions = st.deck_info.actions
+    cards = st.cards
+    return [
+        a
+        for a in card_plays(st, s, own_turn=False)
+        if actions[cards[a.card].action].reaction  # type: ignore[attr-defined]
+    ]
 
 
 def _typed(st: PoeState) -> int:
@@ -303,7 +319,7 @@ def law_cards(st: PoeState, s: int) -> list[int]:
 # -- frames ----------------------------------------------------------------------------
 def frame_actions(st: PoeState, f: Frame) -> list[Action]:
     k = f.kind
-    if k == "turn-start":
+    if k in ("turn-start", "phase-end"):
         out = card_plays(st, f.order[0], own_turn=False)
         out.append(_PASS)
         return out

@@ -31,7 +31,7 @@ def why_illegal(st: PoeState, action: Action) -> tuple[str, str]:
         return (
             f"{who} must answer the {f.kind.replace('-', ' ')} first "
             f"({', '.join(a.to_text() for a in legal_actions(st)[:3])}...)",
-            RULE_CARDS if f.kind in ("turn-start", "fight", "entry") else RULE_FIGHT,
+            RULE_CARDS if f.kind in ("turn-start", "phase-end", "fight", "entry") else RULE_FIGHT,
         )
     s = st.active
     a = st.area[s]

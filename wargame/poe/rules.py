@@ -96,6 +96,9 @@ class ActionData(RulesModel):
     modifier: int = 0
     steps: int = 0  # a movement card: areas moved on the next move phase
     second_step: Literal["", "any", "land", "sea"] = ""
+    # a card that answers what another pirate just did (Rough Swell, Thieving Parrot,
+    # ...): the table stops a lone human for it in the windows of others' turns
+    reaction: bool = False
 
 
 class CardsFile(RulesModel):

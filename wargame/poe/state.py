@@ -106,6 +106,8 @@ class PoeState(GameState):
         self.takes = 0
         self.fools = 0
         self.selection: list[int] = []
+        #: the current phase stopped for the active pirate (so its end opens a window)
+        self.asked = False
         self.stack: list[Frame] = []
         self.burials: list[tuple[int, int, tuple[int, ...], int]] = []  # seat, area, cards, vp
         self.last_fight: dict[str, Any] | None = None
@@ -216,6 +218,7 @@ class PoeState(GameState):
         s.takes = self.takes
         s.fools = self.fools
         s.selection = self.selection[:]
+        s.asked = self.asked
         s.stack = [f.copy() for f in self.stack]
         s.burials = self.burials[:]
         s.last_fight = dict(self.last_fight) if self.last_fight else None
@@ -242,6 +245,7 @@ class PoeState(GameState):
             "takes": self.takes,
             "fools_gold": self.fools,
             "selection": list(self.selection),
+            "asked": self.asked,
             "pirates": [self._pirate_json(s) for s in range(self.n)],
             "ships": [ids[a] for a in self.ship_area],
             "buried": {ids[a]: list(c) for a, c in enumerate(self.buried) if c},
@@ -430,7 +434,7 @@ def _modules() -> tuple[Any, Any]:
 
 def frame_seat(f: Frame) -> int:
     k = f.kind
-    if k == "turn-start":
+    if k in ("turn-start", "phase-end"):
         return f.order[0]
     if k == "fight":
         return f.cur
