@@ -123,6 +123,7 @@ class BoardView(QGraphicsView):
         self.anchor: dict[str, QPointF] = {}
         self.dynamic: list[QGraphicsItem] = []
         self.pawns: dict[int, QGraphicsEllipseItem] = {}  # seat -> its pawn (hover card)
+        self._names: dict[int, str] = {}  # seat -> the name the table gave it
         self.labels: dict[str, QGraphicsSimpleTextItem] = {}  # area -> its name
         self._fitted = False
         self._user_zoom = False
@@ -247,6 +248,7 @@ class BoardView(QGraphicsView):
             scene.removeItem(item)
         self.dynamic.clear()
         self.pawns.clear()
+        self._names = {p["seat"]: p["name"] for p in pirates if p.get("name")}
         for area_id, item in self.areas.items():
             item.set_highlight(area_id in highlight)
         per_area: dict[str, int] = {}
@@ -312,7 +314,7 @@ class BoardView(QGraphicsView):
         hull.closeSubpath()
         body = scene.addPath(hull, QPen(QColor("#2b1a0a"), 1.4), QColor("#7a4a22"))
         body.setToolTip(
-            f"A ship of Pirate {holder + 1} (the sail in their colour)"
+            f"A ship of {self._names.get(holder, f'Pirate {holder + 1}')} (the sail in their colour)"
             if holder is not None
             else "A free ship (white sail): a pirate may board it to sail on"
         )

@@ -160,7 +160,14 @@ class TableDrawing:
         legal_kind["carry"] = A.Pass
         waiting = set(st.stack[-1].order) if shared else set()
         for s, b in enumerate(self.react_buttons):
-            b.setVisible(s in waiting and self.seats[s] == "human")
+            visible = s in waiting and self.seats[s] == "human"
+            if visible:
+                who = st.name(s)
+                b.setText(f"{who}: play a card")
+                b.setToolTip(
+                    f"{who} wants to play a card now: pass them the computer (the others look away)"
+                )
+            b.setVisible(visible)
         for key, b in self.buttons.items():
             if key == "carry" and shared:
                 b.setVisible(True)
