@@ -1,5 +1,6 @@
 """Every view at 1024x768: no clipped text in any label, button, tab or header,
-on the first screen and through a game played to many positions."""
+on the first screen and through a game played to many positions; the same walk
+at 1920x1080, where everything must be at least as comfortable."""
 
 from __future__ import annotations
 
@@ -39,9 +40,26 @@ def test_first_screen_of_every_view_fits_1024x768(small_window, key: str) -> Non
     assert [str(c) for c in clipped_texts(small_window)] == []
 
 
+@pytest.mark.parametrize("key", ["home"] + [m.key for m in MODES])
+def test_first_screen_of_every_view_is_unclipped_at_1920x1080(main_window, key: str) -> None:  # noqa: ANN001
+    if key == "home":
+        main_window.go_home()
+    else:
+        main_window.show_mode(key)
+    main_window.resize(1920, 1080)
+    _settle()
+    assert main_window.width() == 1920
+    assert [str(c) for c in clipped_texts(main_window)] == []
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
 @pytest.mark.parametrize("key", sorted(PLAYERS))
-def test_views_stay_unclipped_through_a_game(small_window, key: str) -> None:  # noqa: ANN001
+def test_views_stay_unclipped_through_a_game(small_window, key: str, size) -> None:  # noqa: ANN001
     view = small_window.show_mode(key)
+    _settle()
+    small_window.resize(*size)
+    _settle()
+    assert small_window.width() == size[0]
     if key == "pieces-of-eight":
         view.new_game(["human"] * 4, scenario=None)
     act = getattr(view, PLAYERS[key])
@@ -55,6 +73,7 @@ def test_views_stay_unclipped_through_a_game(small_window, key: str) -> None:  #
         act(legal[(step * 7) % len(legal)])
         if step % 4 == 0:
             _settle()
+            assert small_window.width() == size[0], f"the window grew at step {step}"
             for clip in clipped_texts(small_window):
                 seen.setdefault(clip.text, str(clip))
     assert list(seen.values()) == []
