@@ -56,11 +56,14 @@ def reachable(
     top = max(steps) if steps else 0
     if 0 in want:
         out[(start, heading)] = Reach(start, heading, 0, 0)
-    # frontier: (hex, heading, turns used)
+    # frontier: (hex, heading, turns used). When the turns cannot run out in this
+    # move, two paths to the same hex and heading go on alike: only the first (whose
+    # ends are found first) is followed.
+    turns_matter = turns_left < top
     frontier = [(start, heading, 0)]
     for step in range(1, top + 1):
         nxt: list[tuple[Axial, int, int]] = []
-        seen: set[tuple[Axial, int, int]] = set()
+        seen: set[tuple[Axial, int, int] | tuple[Axial, int]] = set()
         for pos, h, used in frontier:
             may_turn = used < turns_left
             if must_turn_first and step == 1:
@@ -85,9 +88,9 @@ def reachable(
                     old = out.get(key)
                     if old is None or step > old.steps:
                         out[key] = Reach(target, nh, step, nused)
-                state = (target, nh, nused)
+                state = (target, nh, nused) if turns_matter else (target, nh)
                 if state not in seen:
                     seen.add(state)
-                    nxt.append(state)
+                    nxt.append((target, nh, nused))
         frontier = nxt
     return out

@@ -286,25 +286,25 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         out: list[Action] = []
         ts = self.ts
         sea, rules = self.sea, self.rules
-        # Out of range for a battery's guns: no shot (find_shot's first test), so the
-        # distance to each target is measured once, not once per battery.
-        dists = [sea.distance_cm(ship.hex, t.hex) for t in targets]
+        # the targets within reach of the longest guns, with how each lies from the
+        # ship: measured once for the four batteries (most of the time none is near)
+        here, longest = ship.hex, combat.longest_range(rules)
+        seen = [
+            (t, sea.bearings(here, t.hex, rules))
+            for t in targets
+            if sea.distance_cm(here, t.hex) <= longest
+        ]
+        if not seen:
+            return out
         # only the ship whose turn it is has batteries spent this turn (a return shot
         # is not bound by the firer's)
         spent = ts.fired if self.phase == "ship" and ts is not None and ts.ship == ship.name else ()
         for pos in POSITIONS:
-            if pos.value in spent:
+            if pos in spent or combat.battery_can_fire(ship, pos) is not None:
                 continue
-            if combat.battery_can_fire(ship, pos) is not None:
-                continue
-            reach = rules.fire.range_cm[ship.batteries[pos].weight] + 1e-6
-            for t, dist in zip(targets, dists, strict=True):
-                if dist > reach:
-                    continue
-                shot = combat.find_shot(sea, rules, ship, pos, t)
-                if shot is None or shot.dice <= 0:
-                    continue
-                out.extend(_fire_actions(ship.name, pos, t.name, shot.raking))
+            for t, b in seen:
+                if combat.shot_dice(sea, rules, ship, pos, t, b) > 0:
+                    out.extend(_fire_actions(ship.name, pos, t.name, b.raking[t.heading]))
         return out
 
     def grapple_targets(self, ship: Ship) -> list[Ship]:
@@ -492,13 +492,18 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         if not ts.boarded and self.board_targets(ship):
             return True
         if step <= 3:
-            enemies = self.enemies(ship)
+            sea, rules = self.sea, self.rules
+            here, longest = ship.hex, combat.longest_range(rules)
+            seen = [
+                (t, sea.bearings(here, t.hex, rules))
+                for t in self.enemies(ship)
+                if sea.distance_cm(here, t.hex) <= longest
+            ]
             for pos in POSITIONS:
-                if pos.value in ts.fired or combat.battery_can_fire(ship, pos) is not None:
+                if pos in ts.fired or combat.battery_can_fire(ship, pos) is not None:
                     continue
-                for t in enemies:
-                    shot = combat.find_shot(self.sea, self.rules, ship, pos, t)
-                    if shot is not None and shot.dice > 0:
+                for t, b in seen:
+                    if combat.shot_dice(sea, rules, ship, pos, t, b) > 0:
                         return True
         return False
 
