@@ -15,6 +15,7 @@ of the turn; the owning side answers and the sequence goes on where it stopped.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -233,10 +234,10 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             return []
         if self.phase in CHOICE_PHASES:
             return self.choice_actions()
-        if self.phase in ("countdown", "wind"):
-            if self.phase == "countdown":
-                return [make_action(TurnCount, self.roll_side, c) for c in TurnRoll]
-            return [make_action(WindChange, self.roll_side, c) for c in WindTry]
+        if self.phase == "countdown":
+            return list(_rolls(TurnCount, self.roll_side))
+        if self.phase == "wind":
+            return list(_rolls(WindChange, self.roll_side))
         if self.phase == "return":
             assert self.ret is not None
             me, at = self.ships[self.ret[0]], self.ships[self.ret[1]]
@@ -623,6 +624,13 @@ def _moves(cls: type[Action], ship: str, opts: dict[Any, Reach]) -> tuple[Action
     moves = tuple(make_action(cls, ship, hex_, heading) for hex_, heading in opts)
     _MOVE_LISTS[key] = (opts, moves)
     return moves
+
+
+@functools.cache
+def _rolls(cls: type[TurnCount | WindChange], side: int) -> tuple[Action, ...]:
+    """A side's choices at the end of the turn (the countdown roll, the wind)."""
+    choices = TurnRoll if cls is TurnCount else WindTry
+    return tuple(make_action(cls, side, c) for c in choices)
 
 
 #: The Fire actions of one battery at one target, by (ship, battery, target, raking).
