@@ -109,20 +109,16 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         self._begin_turn(dice)
 
     def _turn_order(self) -> list[str]:
+        """Warships first, then the others; attacker and defender alternately."""
         out: list[str] = []
+        afloat = Status.AFLOAT
         for warships in (True, False):
-            sides = [
-                [
-                    s.name
-                    for s in self.ships.values()
-                    if s.in_play and s.warship == warships and s.side == k
-                ]
-                for k in (0, 1)
-            ]
+            sides: tuple[list[str], list[str]] = ([], [])
+            for s in self.ships.values():
+                if s.status is afloat and s.warship == warships:
+                    sides[s.side].append(s.name)
             for i in range(max(len(sides[0]), len(sides[1]))):
-                for k in (0, 1):
-                    if i < len(sides[k]):
-                        out.append(sides[k][i])
+                out.extend(side[i] for side in sides if i < len(side))
         return out
 
     def _begin_turn(self, dice: DiceService) -> None:
@@ -263,11 +259,12 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             out.append(make_action(RollExtra, ship.name))
         if ts.step == "extra_move":
             out.extend(_moves(ExtraMove, ship.name, self.extra_options(ship)))
+        enemies = self.enemies(ship) if step <= 4 else []
         if step <= 3:
-            out.extend(self.fire_options(ship, self.enemies(ship)))
+            out.extend(self.fire_options(ship, enemies))
         if step <= 4 and not ts.grappled:
             avail = ship.fighting_points - ts.fp_used
-            for t in self.grapple_targets(ship):
+            for t in self.grapple_targets(ship, enemies):
                 for n in range(avail, 0, -1):
                     out.append(make_action(Grapple, ship.name, t.name, n))
         if step <= 5 and not ts.boarded:
@@ -308,14 +305,14 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
                     out.extend(_fire_actions(ship.name, pos, t.name, b.raking[t.heading]))
         return out
 
-    def grapple_targets(self, ship: Ship) -> list[Ship]:
-        out = []
-        for t in self.enemies(ship):
-            if t.name in ship.grappled:
-                continue
-            if hex_distance(ship.hex, t.hex) == 1:
-                out.append(t)
-        return out
+    def grapple_targets(self, ship: Ship, enemies: Sequence[Ship] | None = None) -> list[Ship]:
+        """The enemies touching ``ship`` not yet grappled (``enemies``: hers, if known)."""
+        here, grappled = ship.hex, ship.grappled
+        return [
+            t
+            for t in (self.enemies(ship) if enemies is None else enemies)
+            if t.name not in grappled and hex_distance(here, t.hex) == 1
+        ]
 
     def board_targets(self, ship: Ship) -> list[Ship]:
         return [self.ships[n] for n in ship.grappled if self.ships[n].in_play]
@@ -487,26 +484,15 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             return True
         if ts.step == "extra" and self.extra_allowed(ship, ts):
             return True
-        if step <= 4 and not ts.grappled and ship.fighting_points > ts.fp_used:
-            if self.grapple_targets(ship):
-                return True
         if not ts.boarded and self.board_targets(ship):
             return True
-        if step <= 3:
-            sea, rules = self.sea, self.rules
-            here, longest = ship.hex, combat.longest_range(rules)
-            seen = [
-                (t, sea.bearings(here, t.hex, rules))
-                for t in self.enemies(ship)
-                if sea.distance_cm(here, t.hex) <= longest
-            ]
-            for pos in POSITIONS:
-                if pos in ts.fired or combat.battery_can_fire(ship, pos) is not None:
-                    continue
-                for t, b in seen:
-                    if combat.shot_dice(sea, rules, ship, pos, t, b) > 0:
-                        return True
-        return False
+        if step > 4:
+            return False
+        enemies = self.enemies(ship)
+        if not ts.grappled and ship.fighting_points > ts.fp_used:
+            if self.grapple_targets(ship, enemies):
+                return True
+        return step <= 3 and bool(self.fire_options(ship, enemies))
 
     def _end_ship_turn(self, dice: DiceService) -> None:
         for name in list(self.damaged):
