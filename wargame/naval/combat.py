@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from wargame.core.dice import DiceService
 from wargame.naval.odds import FireFactor, fire_factor
 from wargame.naval.rules import POSITIONS, Aim, NavalRules, Position, Quality, ShipType, Weight
-from wargame.naval.sea import Sea, in_arc, is_raking, range_band
+from wargame.naval.sea import Bearings, Sea, in_arc, range_band
 from wargame.naval.ship import Ship, Status
 
 Log = Callable[[str], None]
@@ -71,27 +71,64 @@ def plan_shot(sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: S
 
 def find_shot(sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: Ship) -> Shot | None:
     """The shot if ``target`` is in the arc and range of the battery at ``pos``, else None."""
+    seen = sea.bearings(firer.hex, target.hex, rules)
+    factor = _shot_factor(sea, rules, firer, pos, target, seen)
+    if factor is None:
+        return None
+    return Shot(
+        firer.name,
+        pos,
+        target.name,
+        sea.distance_cm(firer.hex, target.hex),
+        factor.band,
+        seen.raking[target.heading],
+        seen.facing[target.heading],
+        factor,
+    )
+
+
+def longest_range(rules: NavalRules) -> float:
+    """The reach of the longest guns in cm: a ship farther away is safe from every
+    battery (fire_options skips her before looking at arcs)."""
+    hit = _LONGEST.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = _LONGEST[id(rules)] = (rules, max(rules.fire.range_cm.values()) + 1e-6)
+    return hit[1]
+
+
+_LONGEST: dict[int, tuple[NavalRules, float]] = {}
+
+
+def shot_dice(
+    sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: Ship, seen: Bearings
+) -> int:
+    """The dice of ``find_shot`` (0 if there is no shot) without building the Shot;
+    ``seen`` is ``sea.bearings`` from the firer to the target."""
+    factor = _shot_factor(sea, rules, firer, pos, target, seen)
+    return 0 if factor is None else factor.dice
+
+
+def _shot_factor(
+    sea: Sea, rules: NavalRules, firer: Ship, pos: Position, target: Ship, seen: Bearings
+) -> FireFactor | None:
+    """The fire factor of the battery at ``pos`` at ``target``; None if the target is
+    out of its arc or range or an island blocks the line of fire."""
+    if pos not in seen.arcs[firer.heading]:
+        return None
     battery = firer.batteries[pos]
     dist = sea.distance_cm(firer.hex, target.hex)
     if dist > rules.fire.range_cm[battery.weight] + 1e-6:
         return None
-    if not in_arc(sea.relative_bearing(firer.hex, firer.heading, target.hex), pos, rules):
-        return None
     if not sea.line_of_fire_clear(firer.hex, target.hex):
         return None
-    band = range_band(dist, battery.weight, rules)
-    rel_t = sea.relative_bearing(target.hex, target.heading, firer.hex)
-    raking = is_raking(rel_t, rules)
-    facing = Position.STARBOARD if rel_t > 0 else Position.LARBOARD
-    factor = fire_factor(
+    return fire_factor(
         rules,
         weight=battery.weight,
-        band=band,
-        raking=raking,
+        band=range_band(dist, battery.weight, rules),
+        raking=seen.raking[target.heading],
         first_shot=not battery.first_shot_used,
         crew=firer.fires_as(rules),
     )
-    return Shot(firer.name, pos, target.name, dist, band, raking, facing, factor)
 
 
 def resolve_shot(

@@ -16,6 +16,12 @@ from wargame.naval.sea import Axial, Sea
 #: Where a ship that sails off the table is recorded as going.
 OFF_TABLE = (9999, 9999)
 
+#: The faces a ship may turn before a hex step, each with the turns it uses: ahead or
+#: one face either way; only ahead (no turns left); a turn first (beating).
+_ANY_WAY = ((0, 0), (1, 1), (-1, 1))
+_AHEAD = ((0, 0),)
+_TURN_FIRST = ((1, 1), (-1, 1))
+
 
 class Reach(NamedTuple):
     """One end position of a move with what it took (a named tuple: a move search
@@ -56,38 +62,42 @@ def reachable(
     top = max(steps) if steps else 0
     if 0 in want:
         out[(start, heading)] = Reach(start, heading, 0, 0)
-    # frontier: (hex, heading, turns used)
+    # frontier: (hex, heading, turns used). When the turns cannot run out in this
+    # move, two paths to the same hex and heading go on alike: only the first (whose
+    # ends are found first) is followed.
+    turns_matter = turns_left < top
+    hexes, land, dirs = sea.hexes, sea.land, sea.DIRS
     frontier = [(start, heading, 0)]
     for step in range(1, top + 1):
+        record = step in want
         nxt: list[tuple[Axial, int, int]] = []
-        seen: set[tuple[Axial, int, int]] = set()
-        for pos, h, used in frontier:
-            may_turn = used < turns_left
+        seen: set[tuple[Axial, int, int] | tuple[Axial, int]] = set()
+        for (q, r), h, used in frontier:
             if must_turn_first and step == 1:
-                options = (1, -1) if turns_left >= 1 else ()
+                options = _TURN_FIRST if turns_left >= 1 else ()
             else:
-                options = (0, 1, -1) if may_turn else (0,)
-            for dh in options:
+                options = _ANY_WAY if used < turns_left else _AHEAD
+            for dh, cost in options:
                 nh = (h + dh) % 6
-                nused = used + (1 if dh else 0)
-                d = sea.DIRS[nh]
-                target = (pos[0] + d[0], pos[1] + d[1])
-                if target not in sea.hexes:
+                nused = used + cost
+                dq, dr = dirs[nh]
+                target = (q + dq, r + dr)
+                if target not in hexes:
                     # sails off the table: the move ends here
                     key = (OFF_TABLE, nh)
                     if key not in out:
                         out[key] = Reach(OFF_TABLE, nh, step, nused, True)
                     continue
-                if target in sea.land or target in blocked:
+                if target in land or target in blocked:
                     continue
-                if step in want:
+                if record:
                     key = (target, nh)
                     old = out.get(key)
                     if old is None or step > old.steps:
                         out[key] = Reach(target, nh, step, nused)
-                state = (target, nh, nused)
+                state = (target, nh, nused) if turns_matter else (target, nh)
                 if state not in seen:
                     seen.add(state)
-                    nxt.append(state)
+                    nxt.append((target, nh, nused))
         frontier = nxt
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from wargame.errors import BadInput, shown
 from wargame.geometry.hexgrid import DIRECTIONS, Hex, Layout, from_offset, to_offset
@@ -48,6 +48,18 @@ def point_on_island(x: float, y: float, island: Island) -> bool:
     if not _point_in_ring(x, y, island.polygon):
         return False
     return not any(_point_in_ring(x, y, hole) for hole in island.holes)
+
+
+class Bearings(NamedTuple):
+    """How one ship lies from another at a given hex offset, for each heading of each:
+    the same wherever on the sea the two stand (``Sea.bearings``), so measured once."""
+
+    #: by the firer's heading: her batteries whose arc holds the other ship
+    arcs: tuple[frozenset[Position], ...]
+    #: by the target's heading: whether a shot from the firer rakes her, and her hull
+    #: side facing the firer
+    raking: tuple[bool, ...]
+    facing: tuple[Position, ...]
 
 
 @dataclass
@@ -105,6 +117,8 @@ class Sea:
         #: Movement results by (hex, heading, steps, turns, must turn, turn only, blocked):
         #: pure geometry on this sea, shared by every battle fought on it.
         self.reach_cache: dict[Any, Any] = {}
+        self._bearings: dict[Axial, Bearings] = {}
+        self._bearings_rules: NavalRules | None = None
 
     # -- coordinates ---------------------------------------------------------------
     @property
@@ -157,6 +171,30 @@ class Sea:
             d = math.hypot(bx - ax, by - ay)
             self._dist_cache[key] = d
         return d
+
+    def bearings(self, a: Axial, b: Axial, rules: NavalRules) -> Bearings:
+        """Arcs and raking between ships at ``a`` and ``b`` (land not considered: see
+        ``line_of_fire_clear``). They depend only on the offset from ``a`` to ``b``, so
+        are measured from that offset, once per offset (firing is asked every action)."""
+        if self._bearings_rules is not rules:  # other rules (arcs, raking): measure again
+            self._bearings.clear()
+            self._bearings_rules = rules
+        offset = (b[0] - a[0], b[1] - a[1])
+        got = self._bearings.get(offset)
+        if got is None:
+            x0, y0 = self.layout.to_point(Hex(0, 0, 0))
+            x1, y1 = self.layout.to_point(Hex(offset[0], offset[1], -offset[0] - offset[1]))
+            out = math.degrees(math.atan2(y1 - y0, x1 - x0))  # from a towards b
+            back = math.degrees(math.atan2(y0 - y1, x0 - x1))  # from b towards a
+            arcs, raking, facing = [], [], []
+            for heading in range(6):
+                rel = (out - self._angles[heading] + 180.0) % 360.0 - 180.0
+                arcs.append(frozenset(p for p in arc_table(rules) if in_arc(rel, p, rules)))
+                rel_t = (back - self._angles[heading] + 180.0) % 360.0 - 180.0
+                raking.append(is_raking(rel_t, rules))
+                facing.append(Position.STARBOARD if rel_t > 0 else Position.LARBOARD)
+            got = self._bearings[offset] = Bearings(tuple(arcs), tuple(raking), tuple(facing))
+        return got
 
     def heading_angle(self, heading: int) -> float:
         return self._angles[heading % 6]

@@ -15,6 +15,7 @@ of the turn; the owning side answers and the sequence goes on where it stopped.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -108,20 +109,16 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         self._begin_turn(dice)
 
     def _turn_order(self) -> list[str]:
+        """Warships first, then the others; attacker and defender alternately."""
         out: list[str] = []
+        afloat = Status.AFLOAT
         for warships in (True, False):
-            sides = [
-                [
-                    s.name
-                    for s in self.ships.values()
-                    if s.in_play and s.warship == warships and s.side == k
-                ]
-                for k in (0, 1)
-            ]
+            sides: tuple[list[str], list[str]] = ([], [])
+            for s in self.ships.values():
+                if s.status is afloat and s.warship == warships:
+                    sides[s.side].append(s.name)
             for i in range(max(len(sides[0]), len(sides[1]))):
-                for k in (0, 1):
-                    if i < len(sides[k]):
-                        out.append(sides[k][i])
+                out.extend(side[i] for side in sides if i < len(side))
         return out
 
     def _begin_turn(self, dice: DiceService) -> None:
@@ -233,10 +230,10 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             return []
         if self.phase in CHOICE_PHASES:
             return self.choice_actions()
-        if self.phase in ("countdown", "wind"):
-            if self.phase == "countdown":
-                return [make_action(TurnCount, self.roll_side, c) for c in TurnRoll]
-            return [make_action(WindChange, self.roll_side, c) for c in WindTry]
+        if self.phase == "countdown":
+            return list(_rolls(TurnCount, self.roll_side))
+        if self.phase == "wind":
+            return list(_rolls(WindChange, self.roll_side))
         if self.phase == "return":
             assert self.ret is not None
             me, at = self.ships[self.ret[0]], self.ships[self.ret[1]]
@@ -262,11 +259,12 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             out.append(make_action(RollExtra, ship.name))
         if ts.step == "extra_move":
             out.extend(_moves(ExtraMove, ship.name, self.extra_options(ship)))
+        enemies = self.enemies(ship) if step <= 4 else []
         if step <= 3:
-            out.extend(self.fire_options(ship, self.enemies(ship)))
+            out.extend(self.fire_options(ship, enemies))
         if step <= 4 and not ts.grappled:
             avail = ship.fighting_points - ts.fp_used
-            for t in self.grapple_targets(ship):
+            for t in self.grapple_targets(ship, enemies):
                 for n in range(avail, 0, -1):
                     out.append(make_action(Grapple, ship.name, t.name, n))
         if step <= 5 and not ts.boarded:
@@ -286,35 +284,35 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         out: list[Action] = []
         ts = self.ts
         sea, rules = self.sea, self.rules
-        # Out of range for a battery's guns: no shot (find_shot's first test), so the
-        # distance to each target is measured once, not once per battery.
-        dists = [sea.distance_cm(ship.hex, t.hex) for t in targets]
+        # the targets within reach of the longest guns, with how each lies from the
+        # ship: measured once for the four batteries (most of the time none is near)
+        here, longest = ship.hex, combat.longest_range(rules)
+        seen = [
+            (t, sea.bearings(here, t.hex, rules))
+            for t in targets
+            if sea.distance_cm(here, t.hex) <= longest
+        ]
+        if not seen:
+            return out
         # only the ship whose turn it is has batteries spent this turn (a return shot
         # is not bound by the firer's)
         spent = ts.fired if self.phase == "ship" and ts is not None and ts.ship == ship.name else ()
         for pos in POSITIONS:
-            if pos.value in spent:
+            if pos in spent or combat.battery_can_fire(ship, pos) is not None:
                 continue
-            if combat.battery_can_fire(ship, pos) is not None:
-                continue
-            reach = rules.fire.range_cm[ship.batteries[pos].weight] + 1e-6
-            for t, dist in zip(targets, dists, strict=True):
-                if dist > reach:
-                    continue
-                shot = combat.find_shot(sea, rules, ship, pos, t)
-                if shot is None or shot.dice <= 0:
-                    continue
-                out.extend(_fire_actions(ship.name, pos, t.name, shot.raking))
+            for t, b in seen:
+                if combat.shot_dice(sea, rules, ship, pos, t, b) > 0:
+                    out.extend(_fire_actions(ship.name, pos, t.name, b.raking[t.heading]))
         return out
 
-    def grapple_targets(self, ship: Ship) -> list[Ship]:
-        out = []
-        for t in self.enemies(ship):
-            if t.name in ship.grappled:
-                continue
-            if hex_distance(ship.hex, t.hex) == 1:
-                out.append(t)
-        return out
+    def grapple_targets(self, ship: Ship, enemies: Sequence[Ship] | None = None) -> list[Ship]:
+        """The enemies touching ``ship`` not yet grappled (``enemies``: hers, if known)."""
+        here, grappled = ship.hex, ship.grappled
+        return [
+            t
+            for t in (self.enemies(ship) if enemies is None else enemies)
+            if t.name not in grappled and hex_distance(here, t.hex) == 1
+        ]
 
     def board_targets(self, ship: Ship) -> list[Ship]:
         return [self.ships[n] for n in ship.grappled if self.ships[n].in_play]
@@ -486,21 +484,15 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             return True
         if ts.step == "extra" and self.extra_allowed(ship, ts):
             return True
-        if step <= 4 and not ts.grappled and ship.fighting_points > ts.fp_used:
-            if self.grapple_targets(ship):
-                return True
         if not ts.boarded and self.board_targets(ship):
             return True
-        if step <= 3:
-            enemies = self.enemies(ship)
-            for pos in POSITIONS:
-                if pos.value in ts.fired or combat.battery_can_fire(ship, pos) is not None:
-                    continue
-                for t in enemies:
-                    shot = combat.find_shot(self.sea, self.rules, ship, pos, t)
-                    if shot is not None and shot.dice > 0:
-                        return True
-        return False
+        if step > 4:
+            return False
+        enemies = self.enemies(ship)
+        if not ts.grappled and ship.fighting_points > ts.fp_used:
+            if self.grapple_targets(ship, enemies):
+                return True
+        return step <= 3 and bool(self.fire_options(ship, enemies))
 
     def _end_ship_turn(self, dice: DiceService) -> None:
         for name in list(self.damaged):
@@ -618,6 +610,13 @@ def _moves(cls: type[Action], ship: str, opts: dict[Any, Reach]) -> tuple[Action
     moves = tuple(make_action(cls, ship, hex_, heading) for hex_, heading in opts)
     _MOVE_LISTS[key] = (opts, moves)
     return moves
+
+
+@functools.cache
+def _rolls(cls: type[TurnCount | WindChange], side: int) -> tuple[Action, ...]:
+    """A side's choices at the end of the turn (the countdown roll, the wind)."""
+    choices = TurnRoll if cls is TurnCount else WindTry
+    return tuple(make_action(cls, side, c) for c in choices)
 
 
 #: The Fire actions of one battery at one target, by (ship, battery, target, raking).

@@ -84,8 +84,9 @@ class CombatMixin:
         units = self.units
         enemy = [sq for sq, idx in occ.items() if units[idx[0]].side != side]
         reach = self.rules.shooting.range_orthogonal
-        for u in units:
-            if u.side != side or not self.can_shoot(u):
+        for i in self.side_units[side]:
+            u = units[i]
+            if not self.can_shoot(u):
                 continue
             c, r = u.sq  # type: ignore[misc]
             for sq in enemy:

@@ -125,8 +125,9 @@ class MovementMixin:
         units = self.units
         engaged = self.engaged
         reach = self.reach
-        for u in units:
-            if u.side != side or u.status != "ready" or u.moved:
+        for i in self.side_units[side]:
+            u = units[i]
+            if u.status != "ready" or u.moved:
                 continue
             sq = u.sq
             if sq is None or sq in engaged or self.why_not_alone(u) is not None:
@@ -154,8 +155,10 @@ class MovementMixin:
         # Only the defender needs leave to move before the whole town is alarmed.
         free = side == ATTACKER or self.alarm == "full"
         alone: set[Sq] | None = None
-        for u in self.units:  # the movable ones: ready, not moved, not engaged
-            if u.side != side or u.status != "ready" or u.moved or u.sq in engaged:
+        units = self.units
+        for i in self.side_units[side]:  # the movable ones: ready, not moved, not engaged
+            u = units[i]
+            if u.status != "ready" or u.moved or u.sq in engaged:
                 continue
             if not free and self.why_not_alone(u) is not None:
                 continue

@@ -85,6 +85,12 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         self.units = units
         self.by_id = {u.id: i for i, u in enumerate(units)}
         self.roster = tuple(u.id for u in units)
+        #: The places in ``units`` of each side's figures (a figure never changes side):
+        #: the move and shot lists look at one side's figures only.
+        self.side_units: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(i for i, u in enumerate(units) if u.side == ATTACKER),
+            tuple(i for i, u in enumerate(units) if u.side == DEFENDER),
+        )
         self.turn_no = 1
         self.phase = "initiative"
         self.first = ATTACKER
@@ -168,7 +174,8 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         u.status = status
 
     def on_table(self, side: int) -> list[Unit]:
-        return [u for u in self.units if u.side == side and u.status == READY]
+        units = self.units
+        return [units[i] for i in self.side_units[side] if units[i].status == READY]
 
     def is_building(self, sq: Sq) -> bool:
         return sq not in self.burned and self.rules.squares[self.town.type_at(sq)].building
