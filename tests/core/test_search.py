@@ -244,7 +244,6 @@ def test_cut_off_playouts_are_judged_by_the_modes_evaluation() -> None:
 def test_the_search_bot_of_naval_raid_and_tortuga_judges_with_its_modes_evaluation() -> None:
     from wargame.naval.bots import evaluate as naval_evaluate
     from wargame.raid.bots import evaluate as raid_evaluate
-
     from wargame.tortuga.bots import evaluate as tortuga_evaluate
 
     for name, judge in (
