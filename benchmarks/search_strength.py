@@ -21,6 +21,8 @@ The issue 19 table (200 games a row; 2026-11-24, a loaded 2-core machine):
     search_strength.py naval --opponent random --games 100 --jobs 2 \
         --param search_iterations=12 --param search_depth=20
     search_strength.py naval --bot captain --opponent random --games 100
+    search_strength.py tortuga-1667 --opponent strong --games 100 \
+        --param search_iterations=64 --param search_depth=16   # 53.2% ± 6.9
 
 Budgets: an iteration budget (``search_iterations``) gives the same games on every run
 and on every machine; a time budget (``search_seconds``) depends on the machine's load.

@@ -241,11 +241,16 @@ def test_cut_off_playouts_are_judged_by_the_modes_evaluation() -> None:
     assert len(asked) == 8
 
 
-def test_the_search_bot_of_naval_and_raid_judges_with_its_modes_evaluation() -> None:
+def test_the_search_bot_of_naval_raid_and_tortuga_judges_with_its_modes_evaluation() -> None:
     from wargame.naval.bots import evaluate as naval_evaluate
     from wargame.raid.bots import evaluate as raid_evaluate
+    from wargame.tortuga.bots import evaluate as tortuga_evaluate
 
-    for name, judge in (("naval", naval_evaluate), ("raid", raid_evaluate)):
+    for name, judge in (
+        ("naval", naval_evaluate),
+        ("raid", raid_evaluate),
+        ("tortuga-1667", tortuga_evaluate),
+    ):
         factory = bot_factories(game_class(name)())["search"]
         assert factory.keywords["evaluate"] is judge
 
@@ -275,3 +280,18 @@ def test_raid_evaluation_grows_with_the_pirates_coins() -> None:
     assert before is not None and after is not None
     assert after[0] > before[0] and after[1] < before[1]
     assert all(0.0 <= v <= 1.0 for v in (*before.values(), *after.values()))
+
+
+def test_tortuga_evaluation_favours_the_nation_with_more_treasure() -> None:
+    """The seat whose nation leads in treasure is judged the likelier winner; the two
+    seats' chances of a two-player game sum to one."""
+    from wargame.tortuga.bots import evaluate
+
+    state = game_class("tortuga-1667")().new_initial_state(2, DiceService.seeded(8))
+    even = evaluate(state)
+    assert even is not None and abs(sum(even.values()) - 1.0) < 1e-9
+    assert abs(even[0] - even[1]) < 1e-9  # the two nations start level
+    ahead = state.team.index(0)  # the British seat
+    state.holds[0][0] += 3
+    judged = evaluate(state)
+    assert judged is not None and judged[ahead] > 0.8 > 0.2 > judged[1 - ahead]

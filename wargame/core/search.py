@@ -26,7 +26,8 @@ playout bot's choice is tried as soon as that choice looks no better than averag
 
 A playout is cut off after ``depth`` actions where the mode judges positions: the
 playout bot's class may offer ``evaluate(state)``, each seat's reward in 0..1 on the
-scale below (naval and raid do, in their ``bots.py``); elsewhere it runs to the end.
+scale below (naval, raid and tortuga-1667 do, in their ``bots.py``); elsewhere it
+runs to the end.
 
 A playout follows the game's strongest hand-written bot (found through
 ``Game.bots()``, weakest first), each move replaced by a random one with

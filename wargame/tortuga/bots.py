@@ -19,6 +19,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState
 from wargame.tortuga import actions as A
+from wargame.tortuga.state import DUTCH, TortugaState
 
 TEAM_INDEX = {"British": 0, "French": 1, "Dutch": 2}
 #: Log-likelihood weight of one piece of evidence of each kind.
@@ -101,8 +102,40 @@ class Belief:
         return p if self.team == 0 else 1.0 - p
 
 
+#: How many treasures of a lead make a game about three to one (the evaluation's scale).
+LEAD_SCALE = 1.5
+
+
+def evaluate(state: GameState) -> dict[int, float] | None:
+    """Each seat's chances in a game not yet over, for the search bot's cut-off
+    playouts: the treasure lead of its nation (holds and Tortuga, public) becomes a
+    chance to win on a logistic curve (the Dutch hope for a tie), on the scale of the
+    search's rewards (3/4 the win, 1/4 the share of the treasure). It reads the seats'
+    loyalties of the world it is given: the search's own redraw, never the true one."""
+    assert isinstance(state, TortugaState)
+    if state.over:
+        return None
+    totals = state.totals()
+    lead = max(-30.0, min(30.0, (totals[0] - totals[1]) / LEAD_SCALE))
+    british = 1.0 / (1.0 + math.exp(-lead))
+    tie = math.exp(-abs(lead))  # the Dutch win only on a tie
+    scores = [
+        float(totals[t] if t < DUTCH else (totals[0] if totals[0] == totals[1] else 0))
+        for t in state.team
+    ]
+    total = sum(scores)
+    out: dict[int, float] = {}
+    for s, t in enumerate(state.team):
+        win = british if t == 0 else 1.0 - british if t == 1 else tie
+        share = scores[s] / total if total > 0 else 1.0 / state.n
+        out[s] = 0.75 * win + 0.25 * share
+    return out
+
+
 class StrongBot:
     name = "strong"
+    #: The search bot's evaluation of a position (its playouts follow this bot).
+    evaluate = staticmethod(evaluate)
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice
