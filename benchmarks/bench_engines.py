@@ -24,8 +24,7 @@ from pathlib import Path
 from benchlib import Bench
 
 from wargame.core.dice import DiceService
-from wargame.core.game import RandomBot
-from wargame.core.play import game_seed, play_match, simulate
+from wargame.core.play import bot_factories, game_seed, play_match, simulate
 from wargame.core.registry import available_games, game_class
 from wargame.errors import InvariantViolation
 
@@ -84,6 +83,8 @@ def engine_loop_rate(name: str) -> float:
     """The same games as ``simulate``, played by a bare loop (best of 3)."""
     players, games, _ = _run(name)
     game = game_class(name)()
+    # The same "random" bot simulate plays (a game may offer its own, cheaper one).
+    random_bot = bot_factories(game, None)["random"]
     best = 0.0
     for _ in range(3):
         actions, start = 0, time.perf_counter()
@@ -91,7 +92,7 @@ def engine_loop_rate(name: str) -> float:
             seed = game_seed(1, i)
             dice = DiceService.seeded(seed)
             state = game.new_initial_state(players, dice)
-            bots = [RandomBot(DiceService.seeded(f"{seed}:bot:{s}")) for s in range(players)]
+            bots = [random_bot(DiceService.seeded(f"{seed}:bot:{s}")) for s in range(players)]
             while not state.is_terminal():
                 seat = state.current_player()
                 state.apply(bots[seat].choose(state, seat), dice)  # type: ignore[index]
@@ -139,7 +140,7 @@ def clone_us(name: str) -> float:
     game = game_class(name)()
     dice = DiceService.seeded(3)
     state = game.new_initial_state(players, dice)
-    bot = RandomBot(DiceService.seeded(4))
+    bot = bot_factories(game, None)["random"](DiceService.seeded(4))
     for _ in range(40):
         if state.is_terminal():
             break
