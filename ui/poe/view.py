@@ -155,6 +155,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             b.setObjectName(f"btn-{key}")
             b.setShortcut(QKeySequence(shortcut))
             b.clicked.connect(lambda _=False, k=key: self.button_clicked(k))
+            b.hide()  # shown by the refresh that needs it: eleven at once widen the window
             self.button_row.addWidget(b)
             self.buttons[key] = b
         carry = QPushButton("Carry on (Space)")
@@ -164,6 +165,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             "No one at the table plays a card now: every human pirate passes this window"
         )
         carry.clicked.connect(self.carry_on)
+        carry.hide()
         self.button_row.addWidget(carry)
         self.buttons["carry"] = carry
         self.react_buttons: list[QPushButton] = []
