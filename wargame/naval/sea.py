@@ -110,7 +110,7 @@ class Sea:
                     land.add(a)
         self.land = frozenset(land)
         self._angles = [self.layout.direction_angle(d) for d in range(6)]
-        self._dist_cache: dict[tuple[Axial, Axial], float] = {}
+        self._dist_cache: dict[tuple[int, int], float] = {}  # by offset
         self._bearing_cache: dict[tuple[Axial, Axial], float] = {}
         self._los_cache: dict[tuple[Axial, Axial], bool] = {}
         self._offsets: dict[Axial, tuple[int, int]] = {}
@@ -163,12 +163,14 @@ class Sea:
 
     # -- measuring -----------------------------------------------------------------
     def distance_cm(self, a: Axial, b: Axial) -> float:
-        key = (a, b)
+        """Centre to centre. It depends only on the offset from ``a`` to ``b``, so it is
+        measured once per offset (the same offset always gives the same figure)."""
+        key = (b[0] - a[0], b[1] - a[1])
         d = self._dist_cache.get(key)
         if d is None:
-            ax, ay = self.centre(a)
-            bx, by = self.centre(b)
-            d = math.hypot(bx - ax, by - ay)
+            x0, y0 = self.layout.to_point(Hex(0, 0, 0))
+            x1, y1 = self.layout.to_point(Hex(key[0], key[1], -key[0] - key[1]))
+            d = math.hypot(x1 - x0, y1 - y0)
             self._dist_cache[key] = d
         return d
 
