@@ -107,6 +107,8 @@ class SeatNaming:
             act.triggered.connect(lambda _=False, seat=s: self.edit(seat))
             box.addAction(act)
             box.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        #: Called whenever the names change, to relabel what else names a seat.
+        self.listeners: list[Callable[[], None]] = []
         #: The boxes' own item texts ("2: Human"), shown while a seat has no name.
         self._texts = [[box.itemText(i) for i in range(box.count())] for box in self.boxes]
         self._label_boxes()
@@ -174,3 +176,5 @@ class SeatNaming:
                 f"Who plays {self.label(s)}: a human at this computer or a bot "
                 "(right-click: name this seat)"
             )
+        for listener in getattr(self, "listeners", ()):
+            listener()

@@ -117,3 +117,14 @@ def test_a_name_twice_at_the_table_is_refused_in_the_dialog(qtbot) -> None:  # n
     assert dialog.result() != dialog.DialogCode.Accepted
     assert "already sits at seat 1" in dialog.problem.text()
     assert not dialog.problem.isHidden()
+
+
+def test_pirate_coins_starting_pirate_menu_names_the_seats(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("pirate-coins")
+    texts = {a.data(): a.text() for a in view.starter_group.actions()}
+    assert texts["2"] == "Pirate 2"
+    view.naming.answerer = lambda defaults, names: ["Anna", "Bo"]
+    assert view.naming.edit()
+    texts = {a.data(): a.text() for a in view.starter_group.actions()}
+    assert (texts["1"], texts["2"], texts["3"]) == ("Anna", "Bo", "Pirate 3")
+    assert texts["random"] == "Drawn at random"

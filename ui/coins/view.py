@@ -224,6 +224,7 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
             act.setData(key)
             act.setChecked(key == r.setup.starter_default)
             self.starter_group.addAction(act)
+        self.naming.listeners.append(self._label_starters)
         self.chores = QAction("Do the starting pirate's chores for humans", self)
         self.chores.setCheckable(True)
         self.chores.setChecked(True)
@@ -249,6 +250,13 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
     def _seat_boxes_visible(self, n: int) -> None:
         for s, box in enumerate(self.seat_boxes):
             box.setVisible(s < n)
+
+    def _label_starters(self) -> None:
+        """The starting-pirate menu names the seats as the table does ("Anna")."""
+        for act in self.starter_group.actions():
+            key = act.data()
+            if key != "random":
+                act.setText(self.naming.label(int(key) - 1))
 
     def _set_chores(self, on: bool) -> None:
         self.auto_chores = on
