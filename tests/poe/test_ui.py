@@ -646,3 +646,29 @@ def test_undoing_carry_on_asks_the_table_again(main_window, qtbot) -> None:  # n
     view.run_bots()  # nobody passes by themselves: the table is asked again
     st = view.state
     assert st.stack and st.stack[-1].kind == "phase-end" and view.shared_window()
+
+
+def test_a_window_nobody_takes_is_one_log_line_and_stays_one_after_a_reopen(
+    main_window, qtbot, tmp_path
+) -> None:  # noqa: ANN001
+    from ui.poe.drawing import history_lines
+
+    view = open_view(main_window, ["human", "human", "human", "human"])
+    for _ in range(3):
+        pass_windows(view, qtbot)
+        if view.log.count():
+            break
+    lines = [view.log.item(i).text() for i in range(view.log.count())]
+    passes = [line for line in lines if line.endswith(" pass") or line.endswith(" passes")]
+    assert passes, lines
+    # a run of passes by several pirates is told once: "Pirate 2, Pirate 3 and Pirate 4 pass"
+    assert any(line.endswith(" pass") and " and " in line for line in passes), lines
+    singles = [i for i, line in enumerate(lines) if line.endswith(" passes")]
+    assert all(j - i > 1 for i, j in zip(singles, singles[1:], strict=False)), lines
+    assert history_lines(view.session) == lines
+    path = tmp_path / "passes.json"
+    assert main_window.save_as(path)
+    main_window.go_home()
+    assert main_window.open_file(path)
+    reopened = main_window.current
+    assert [reopened.log.item(i).text() for i in range(reopened.log.count())] == lines

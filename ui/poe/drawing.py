@@ -15,6 +15,20 @@ from wargame.core.log import Session
 from wargame.errors import WargameError
 from wargame.poe import actions as A
 
+PASSES = " passes"
+
+
+def passes_line(names: list[str]) -> str:
+    """One log line for a run of passes: "Anna, Bo and Pirate 4 pass"."""
+    if len(names) == 1:
+        return f"{names[0]}{PASSES}"
+    return f"{', '.join(names[:-1])} and {names[-1]} pass"
+
+
+def passer(label: str) -> str | None:
+    """Who passed, when ``label`` is a pass's public sentence."""
+    return label[: -len(PASSES)] if label.endswith(PASSES) else None
+
 
 def history_lines(session: Session[Any]) -> list[str]:
     """The game log of a loaded game: replay it to describe each action in words."""
@@ -22,12 +36,20 @@ def history_lines(session: Session[Any]) -> list[str]:
         state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
         lines = []
         fight = None
+        run: list[str] = []  # the pirates of the passes just before (one line)
         for e in session.entries:
-            lines.append(e.label)  # the session's public sentence, never a hidden card
+            who = passer(e.label)
+            if who is not None and run:
+                run.append(who)
+                lines[-1] = passes_line(run)
+            else:
+                run = [who] if who is not None else []
+                lines.append(e.label)  # the session's public sentence, never a hidden card
             state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
             if state.last_fight is not None and state.last_fight != fight:
                 fight = state.last_fight
                 lines.append(fight_summary(state, fight))
+                run = []
         return lines
     except WargameError:
         return [e.label for e in session.entries]

@@ -28,7 +28,7 @@ from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.board import BoardView
 from ui.poe.cards import CardRow
-from ui.poe.drawing import TableDrawing, history_lines
+from ui.poe.drawing import TableDrawing, history_lines, passer, passes_line
 from ui.poe.handoff import HandOff
 from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary
 from ui.poe.undo import TurnCommand, apply_turn_action
@@ -412,6 +412,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         self._carried = None
         self._reacting = None
         self.log.clear()
+        self._pass_run = []
         for line in history_lines(session):
             self.log.addItem(line)
         self._fight_logged = session.state.last_fight
@@ -440,20 +441,31 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
     def _on_session(self, session: Session[Any], what: str) -> None:
         if what == "apply" and session.entries:
             e = session.entries[-1]
-            self.log.addItem(e.label)  # the session's public sentence
+            who = passer(e.label)
+            if who is not None and self._pass_run and self.log.count():
+                # a run of passes (a reaction window nobody takes) is one line
+                self._pass_run.append(who)
+                self.log.item(self.log.count() - 1).setText(passes_line(self._pass_run))
+            else:
+                self._pass_run = [who] if who is not None else []
+                self.log.addItem(e.label)  # the session's public sentence
             fight = session.state.last_fight
             if fight is not None and fight is not self._fight_logged:
                 self._fight_logged = fight
                 self.log.addItem(fight_summary(session.state, fight))
+                self._pass_run = []
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
             # a window stepped back into asks the table again
             self._carried = None
             self._reacting = None
+            self._pass_run = []
             friendly = " - friendly undo, practice game" if session.friendly_undo else ""
             self.log.addItem(f"({what}{friendly})")
 
     _fight_logged: Any = None
+    #: The pirates of the passes the log's last line tells.
+    _pass_run: list[str] = []  # noqa: RUF012 (set per instance before any append)
 
     # -- state helpers ----------------------------------------------------------------------
     @property
