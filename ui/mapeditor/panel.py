@@ -156,7 +156,10 @@ class EditorPanel(QWidget):
         self.snap_grid.toggled.connect(editor.overlays_changed)
         self.snap_grid.setToolTip("Show a 1 cm grid (for laying out towns) and snap to it")
         checks = QGridLayout()
+        checks.setVerticalSpacing(4)
         for k, cb in enumerate((self.show_hex, self.show_graph, self.snap, self.snap_grid)):
+            # never squeezed below its text (at 1024x768 the rows touched): the panel scrolls
+            cb.setMinimumHeight(cb.sizeHint().height())
             checks.addWidget(cb, k // 2, k % 2)
         mform.addRow(checks)
         lay.addWidget(mbox)
