@@ -35,7 +35,7 @@ from ui.pvp.setup import CONTROLLERS, TITLES, SetupBar
 from ui.pvp.texts import pirate_card, prompt_text
 from ui.seats import SeatNaming
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService
+from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
@@ -80,7 +80,8 @@ class PirateVersusPirateView(BotTurns, ModeView):
         self.session: Session[Any] | None = None
         self.seats: list[str] = ["human", "expectimax"]
         self.bots: dict[int, Bot] = {}
-        self.seed = 1
+        #: A test's fixed seed for the game on the table (None: drawn from the OS).
+        self.seed: int | None = None
         self.scenario: dict[str, Any] | None = None
         self.selected = -1
         self.hover = -1
@@ -231,7 +232,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "expectimax"], variant="standard", scenario=None, seed=1)
+        self.new_game(["human", "expectimax"], variant="standard", scenario=None)
         self.run_bots()
 
     def new_game_from_bar(self) -> None:
@@ -242,7 +243,6 @@ class PirateVersusPirateView(BotTurns, ModeView):
                 seats,
                 variant=self.variant_box.currentData(),
                 scenario=self.scenario,
-                seed=self.seed + 1,
             )
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start that game")
@@ -265,16 +265,20 @@ class PirateVersusPirateView(BotTurns, ModeView):
             return False
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
-        self.new_game(
-            seats, variant=self.variant_box.currentData(), scenario=data, seed=self.seed + 1
-        )
+        self.new_game(seats, variant=self.variant_box.currentData(), scenario=data)
         self.document_name = path.stem
         self.document_changed.emit()
         return True
 
     def new_game(
-        self, seats: list[str], *, variant: str, scenario: dict[str, Any] | None, seed: int = 1
+        self,
+        seats: list[str],
+        *,
+        variant: str,
+        scenario: dict[str, Any] | None,
+        seed: int | None = None,
     ) -> None:
+        """A new game; its dice are seeded from the OS's entropy (``seed``: a test's)."""
         self._bot_timer.stop()
         self.seed = seed
         self.scenario = scenario
@@ -284,7 +288,6 @@ class PirateVersusPirateView(BotTurns, ModeView):
         dice = self.ctx.make_dice(seed, "Pirate Versus Pirate")
         session = new_session(spec, dice)
         session.header["seats"] = list(seats)
-        session.header["seed"] = seed
         self.naming.apply(session)
         self._start(session)
         self.document_name = "pirate-versus-pirate"
@@ -312,14 +315,17 @@ class PirateVersusPirateView(BotTurns, ModeView):
         variant = data.get("variant", "standard")
         if variant not in ("standard", "no-backstabbing"):
             variant = "standard"
-        self.new_game(seats, variant=variant, scenario=data, seed=1)
+        self.new_game(seats, variant=variant, scenario=data)
         self.run_bots()
         if path is not None:
             self.document_name = path.stem
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
-        seed = header.get("seed", 1)
+        # The dice go on from the save's sealed generator state (load_session); a save
+        # from before seeds were drawn from the OS names its seed in the header.
+        seed = header.get("seed")
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
         dice = self.ctx.make_dice(seed, "Pirate Versus Pirate")
         session = load_session(data, dice)
         seats = header.get("seats")
@@ -331,7 +337,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
         ):
             seats = ["human"] * n
         self.seats = list(seats)
-        self.seed = int(seed) if isinstance(seed, int) else 1
+        self.seed = None
         self.scenario = header.get("scenario")
         self._start(session)
         if path is not None:
@@ -342,7 +348,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
         if self.session is None:
             raise FileFormatError("no game to save")
         self.session.header["seats"] = list(self.seats)
-        self.session.header["seed"] = self.seed
+        self.session.header.pop("seed", None)  # a seed would tell the dice to come
         return self.session.to_json()
 
     def _start(self, session: Session[Any]) -> None:
@@ -351,7 +357,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
         game = PirateVersusPirateGame(session.header.get("params") or {})
         factories = game.bots()
         self.bots = {
-            s: factories[c](DiceService.seeded(f"{self.seed}:bot:{s}"))
+            s: factories[c](DiceService.seeded(fresh_seed()))
             for s, c in enumerate(self.seats)
             if c != "human"
         }

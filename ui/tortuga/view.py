@@ -53,7 +53,7 @@ from ui.tortuga.texts import (
     history_lines,
 )
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService
+from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
 from wargame.core.play import load_session, new_session
@@ -96,7 +96,8 @@ class TortugaView(BotTurns, ModeView):
         #: Humans owed a private look before play goes on: (seat, why) - the cards they
         #: just viewed, or the loyalty card Cabin Fever dealt them.
         self.notices: list[tuple[int, str]] = []
-        self.seed = 1
+        #: A test's fixed seed for the game on the table (None: drawn from the OS).
+        self.seed: int | None = None
         self.bot_delay_ms = 350
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
@@ -237,7 +238,7 @@ class TortugaView(BotTurns, ModeView):
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "strong", "strong", "strong"], seed=1)
+        self.new_game(["human", "strong", "strong", "strong"])
         self.run_bots()
 
     def show_rules(self) -> None:
@@ -248,11 +249,12 @@ class TortugaView(BotTurns, ModeView):
 
     def new_game_dialog(self) -> None:
         dlg = NewGameDialog(self, self.seats, self.naming.names)
-        dlg.accepted.connect(lambda: self.new_game(dlg.seats(), seed=self.seed + 1))
+        dlg.accepted.connect(lambda: self.new_game(dlg.seats()))
         self._dialog = dlg
         dlg.open()
 
-    def new_game(self, seats: list[str], *, seed: int = 1) -> None:
+    def new_game(self, seats: list[str], *, seed: int | None = None) -> None:
+        """A new game; its dice are seeded from the OS's entropy (``seed``: a test's)."""
         self._bot_timer.stop()
         self.seed = seed
         self.seats = list(seats)
@@ -260,7 +262,6 @@ class TortugaView(BotTurns, ModeView):
         dice = self.ctx.make_dice(seed, "Tortuga 1667")
         session = new_session(spec, dice)
         session.header["seats"] = list(seats)
-        session.header["seed"] = seed
         self.naming.apply(session)
         self._start(session)
         self.document_name = "tortuga-1667"
@@ -271,7 +272,10 @@ class TortugaView(BotTurns, ModeView):
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
-        seed = header.get("seed", 1)
+        # The dice go on from the save's sealed generator state (below); a save from
+        # before seeds were drawn from the OS names its seed in the header.
+        seed = header.get("seed")
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
         dice = self.ctx.make_dice(seed, "Tortuga 1667")
         session = load_session(data, dice)
         state = data.get("dice")
@@ -289,7 +293,7 @@ class TortugaView(BotTurns, ModeView):
         ):
             seats = ["human"] * n
         self.seats = list(seats)
-        self.seed = int(seed) if isinstance(seed, int) else 1
+        self.seed = None
         self._start(session)
         if path is not None:
             self.document_name = path.stem
@@ -299,7 +303,7 @@ class TortugaView(BotTurns, ModeView):
         if self.session is None:
             raise FileFormatError("no game to save")
         self.session.header["seats"] = list(self.seats)
-        self.session.header["seed"] = self.seed
+        self.session.header.pop("seed", None)  # a seed would tell the cards to come
         return self.session.to_json()
 
     def _start(self, session: Session[Any]) -> None:
@@ -308,7 +312,7 @@ class TortugaView(BotTurns, ModeView):
         self.undo_stack.clear()
         factories = TortugaGame().bots()
         self.bots = {
-            s: factories[c](DiceService.seeded(f"{self.seed}:bot:{s}"))
+            s: factories[c](DiceService.seeded(fresh_seed()))
             for s, c in enumerate(self.seats)
             if c != "human"
         }
