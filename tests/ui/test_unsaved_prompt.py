@@ -54,6 +54,12 @@ def _import_map(window: Any, monkeypatch: pytest.MonkeyPatch) -> Callable[[], ob
     return lambda: view.import_map(Path("any.geojson"))
 
 
+def _tortuga_new_game(window: Any) -> None:
+    view = window.views["tortuga-1667"]
+    view.new_game_dialog()
+    view._dialog.accept()
+
+
 PATHS: dict[str, tuple[str, Callable[..., Callable[[], object]]]] = {
     "open a scenario from home": (
         "naval",
@@ -71,6 +77,26 @@ PATHS: dict[str, tuple[str, Callable[..., Callable[[], object]]]] = {
     "the board game's New game": (
         "pieces-of-eight",
         lambda w, tmp, mp: lambda: w.views["pieces-of-eight"].new_game_from_bar(),
+    ),
+    "Pirate Versus Pirate's New game": (
+        "pirate-versus-pirate",
+        lambda w, tmp, mp: lambda: w.views["pirate-versus-pirate"].new_game_from_bar(),
+    ),
+    "Pirate Versus Pirate's Board...": (
+        "pirate-versus-pirate",
+        lambda w, tmp, mp: (
+            lambda: w.views["pirate-versus-pirate"].use_board(
+                scenarios_dir() / "boards" / "pirate-versus-pirate.json"
+            )
+        ),
+    ),
+    "Pirate Coins' New game": (
+        "pirate-coins",
+        lambda w, tmp, mp: lambda: w.views["pirate-coins"].new_game_from_bar(),
+    ),
+    "Tortuga 1667's New game": (
+        "tortuga-1667",
+        lambda w, tmp, mp: lambda: _tortuga_new_game(w),
     ),
     "the raid's Restart": (
         "raid",

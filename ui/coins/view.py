@@ -293,7 +293,8 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
             "starter": self.starter_group.checkedAction().data(),
         }
         try:
-            self.new_game(seats, params=params)
+            if not self.replace_document(lambda: self.new_game(seats, params=params)):
+                return
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start that game")
             return

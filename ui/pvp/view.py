@@ -239,10 +239,10 @@ class PirateVersusPirateView(BotTurns, ModeView):
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
         try:
-            self.new_game(
-                seats,
-                variant=self.variant_box.currentData(),
-                scenario=self.scenario,
+            self.replace_document(
+                lambda: self.new_game(
+                    seats, variant=self.variant_box.currentData(), scenario=self.scenario
+                )
             )
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start that game")
@@ -265,7 +265,10 @@ class PirateVersusPirateView(BotTurns, ModeView):
             return False
         n = self.player_spin.value()
         seats = [self.seat_boxes[s].currentData() for s in range(n)]
-        self.new_game(seats, variant=self.variant_box.currentData(), scenario=data)
+        if not self.replace_document(
+            lambda: self.new_game(seats, variant=self.variant_box.currentData(), scenario=data)
+        ):
+            return False
         self.document_name = path.stem
         self.document_changed.emit()
         return True

@@ -249,9 +249,17 @@ class TortugaView(BotTurns, ModeView):
 
     def new_game_dialog(self) -> None:
         dlg = NewGameDialog(self, self.seats, self.naming.names)
-        dlg.accepted.connect(lambda: self.new_game(dlg.seats()))
+        dlg.accepted.connect(lambda: self.new_game_asked(dlg.seats()))
         self._dialog = dlg
         dlg.open()
+
+    def new_game_asked(self, seats: list[str]) -> bool:
+        """A new game from the dialog: unsaved work on the table is asked about first."""
+        try:
+            return self.replace_document(lambda: self.new_game(seats))
+        except WargameError as exc:
+            self.show_error(str(exc), "Cannot start that game")
+            return False
 
     def new_game(self, seats: list[str], *, seed: int | None = None) -> None:
         """A new game; its dice are seeded from the OS's entropy (``seed``: a test's)."""
