@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.tortuga.texts import event_odds_text
 from wargame.tortuga.rules import TITLES
 
 BRITISH = "#a3231f"
@@ -196,7 +197,11 @@ class Board(QWidget):
                 b.setToolTip(f"You viewed this card: {TITLES[kind]}. Press {i + 1} to reveal it.")
             else:
                 b.setText(f"Event {i + 1}\nface down")
-                b.setToolTip(f"A face-down event card. Press {i + 1} to reveal it.")
+                odds = event_odds_text(obs)
+                b.setToolTip(
+                    f"A face-down event card. Press {i + 1} to reveal it."
+                    + (f"\n{odds}" if odds else "")
+                )
         b_total, f_total = obs["totals"]
         armada = (
             "the Spanish Armada lies under the deck" if not obs["final"] and not obs["sudden"]

@@ -84,3 +84,26 @@ def deck_odds_text(obs: dict[str, Any], kind: int) -> str:
     words = {"torch": "torch", "helm": "no skull"}
     parts = ", ".join(f"{words.get(k, k)} {percent(p)}" for k, p in table.items())
     return f"The deck's card (one of {d.unseen} vote cards you have not seen): {parts}."
+
+
+def event_odds_text(obs: dict[str, Any]) -> str:
+    """The chance of each kind for a face-down event card the seat has not viewed,
+    from its own observation ("" if there is none)."""
+    from wargame.core.probability import percent
+    from wargame.tortuga.odds import event_card
+    from wargame.tortuga.rules import STARRED, TITLES, data
+
+    e = event_card(obs, data())
+    if e is None:
+        return ""
+    ranked = sorted(e.kinds.items(), key=lambda kp: (-kp[1], kp[0]))
+    parts = [f"{TITLES[k]} {percent(p)}" for k, p in ranked if k not in STARRED]
+    starred = [(k, p) for k, p in ranked if k in STARRED]
+    if starred:
+        chances = {p for _, p in starred}
+        names = ", ".join(TITLES[k] for k, _ in starred)
+        if len(chances) == 1:
+            parts.append(f"each starred card {percent(starred[0][1])} ({names})")
+        else:
+            parts += [f"{TITLES[k]} {percent(p)}" for k, p in starred]
+    return f"One of {e.unseen} event cards you have not seen: {', '.join(parts)}."

@@ -10,11 +10,12 @@ chances are exact fractions.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from wargame.tortuga.rules import ATTACK, FLAGS, MUTINY, Data
+from wargame.tortuga.rules import ATTACK, FLAGS, MUTINY, STARRED, Data
 
 
 @dataclass(frozen=True)
@@ -56,3 +57,52 @@ def deck_card(obs: dict[str, Any], data: Data) -> DeckCard | None:
         flag[FLAGS[(t >> 1) & 1]] += p
         mutiny[MUTINY[t & 1]] += p
     return DeckCard(total, attack, flag, mutiny)
+
+
+ARMADA = "spanish_armada"
+
+
+@dataclass(frozen=True)
+class EventCard:
+    unseen: int  # event cards whose kind the seat does not know (row and deck)
+    kinds: dict[str, Fraction]  # kind -> chance, for one face-down card it has not viewed
+
+
+def event_card(obs: dict[str, Any], data: Data) -> EventCard | None:
+    """The chance of each kind for a face-down event card the seat has not viewed
+    (None: no such card). From the seat's observation only: every event card whose
+    kind it has not seen is equally likely to be any card still unaccounted for, and
+    which starred cards are in the game is unknown alike; the model of the engine's
+    sampler (:func:`wargame.tortuga.hidden.resample`). The Spanish Armada is out of
+    it while everyone knows it lies under the deck."""
+    viewed = obs["viewed"]
+    row = obs["row"]
+    face_down = [i for i, c in enumerate(row) if c is not None and str(i) not in viewed]
+    if not face_down:
+        return None
+    known: list[str] = [*obs["discard"], *obs["removed"], *viewed.values()]
+    for kept in obs["kept"]:
+        known += kept
+    under_deck = not obs["final"] and obs["deck"] > 0 and not obs["sudden"]
+    if under_deck:
+        known.append(ARMADA)
+    left = Counter(data.base_events)
+    pool = Counter(data.starred)
+    starred_left = data.rules.events.starred_in_game
+    for kind in known:
+        if kind in STARRED:
+            pool[kind] -= 1
+            starred_left -= 1
+        else:
+            left[kind] -= 1
+    unseen = len(face_down) + obs["deck"] - (1 if under_deck else 0)
+    candidates = sum(n for n in pool.values() if n > 0)
+    if unseen <= 0 or sum(n for n in left.values() if n > 0) + max(starred_left, 0) != unseen:
+        return None  # the counts do not add up: no odds rather than wrong ones
+    kinds = {k: Fraction(n, unseen) for k, n in left.items() if n > 0}
+    if starred_left > 0 and candidates:
+        each = Fraction(starred_left, candidates) / unseen
+        for k, n in pool.items():
+            if n > 0:
+                kinds[k] = each * n
+    return EventCard(unseen, kinds)
