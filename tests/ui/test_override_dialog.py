@@ -112,8 +112,9 @@ def test_board_game_places_are_chosen_by_name(qtbot, main_window) -> None:  # no
 
 
 def test_tortuga_refuses_an_override_while_a_choice_is_open(qtbot, main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("tortuga-1667")
+    view.new_game(["human"] * 4, seed=1)  # humans: nobody has chosen yet
     dialog = _open(main_window, "tortuga-1667")
-    view = main_window.current
     assert view.session.state.pending  # the captains still choose their first holds
     n = len(view.session.entries)
     _select(dialog, "pirate1")
