@@ -31,6 +31,15 @@ from wargame.core.seats import MAX_NAME, clean_seat_names, seat_label
 from wargame.errors import BadInput
 
 
+def saved_seats(header: Any, n: int, controllers: Sequence[str]) -> list[str]:
+    """Who played each of the ``n`` seats of a reopened save (its header's "seats"),
+    or humans at every seat when the save does not say it clearly."""
+    seats = header.get("seats") if isinstance(header, dict) else None
+    if not isinstance(seats, list) or len(seats) != n or any(s not in controllers for s in seats):
+        return ["human"] * n
+    return list(seats)
+
+
 def default_pirate(seat: int) -> str:
     return f"Pirate {seat + 1}"
 

@@ -128,3 +128,20 @@ def test_pirate_coins_starting_pirate_menu_names_the_seats(main_window) -> None:
     texts = {a.data(): a.text() for a in view.starter_group.actions()}
     assert (texts["1"], texts["2"], texts["3"]) == ("Anna", "Bo", "Pirate 3")
     assert texts["random"] == "Drawn at random"
+
+
+@pytest.mark.parametrize(
+    ("seats", "want"),
+    [
+        (["human", "strong"], ["human", "strong"]),
+        (["human"], ["human", "human"]),  # too few for the table
+        (["human", "wizard"], ["human", "human"]),  # a bot the mode does not have
+        ("human,strong", ["human", "human"]),
+        (None, ["human", "human"]),
+    ],
+)
+def test_a_reopened_save_seats_its_players_or_humans(seats: object, want: list[str]) -> None:
+    from ui.seats import saved_seats
+
+    assert saved_seats({"seats": seats}, 2, ("human", "random", "strong")) == want
+    assert saved_seats([], 2, ("human",)) == ["human", "human"]

@@ -37,7 +37,7 @@ from ui.coins.panels import DecisionPanel, PlayersPanel, RevealPanel, TablePanel
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.undo import apply_turn_action
-from ui.seats import SeatNaming
+from ui.seats import SeatNaming, saved_seats
 from wargame.coins import actions as A
 from wargame.coins.describe import event_text
 from wargame.coins.game import PirateCoinsGame
@@ -326,15 +326,7 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
             except (TypeError, ValueError) as exc:
                 raise FileFormatError(f"{path}: the dice state is malformed") from exc
         header = data.get("header") or {}
-        seats = header.get("seats")
-        n = session.state.n
-        if (
-            not isinstance(seats, list)
-            or len(seats) != n
-            or any(s not in CONTROLLERS for s in seats)
-        ):
-            seats = ["human"] * n
-        self.seats = list(seats)
+        self.seats = saved_seats(header, session.state.n, CONTROLLERS)
         self._start(session)
         if path is not None:
             self.document_name = path.stem

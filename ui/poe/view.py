@@ -32,7 +32,7 @@ from ui.poe.drawing import TableDrawing, history_lines, passer, passes_line
 from ui.poe.handoff import HandOff
 from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary
 from ui.poe.undo import TurnCommand, apply_turn_action
-from ui.seats import SeatNaming
+from ui.seats import SeatNaming, saved_seats
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
@@ -362,15 +362,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         header = data.get("header") or {}
         # The generator continues from the state sealed in the save (never a fixed seed).
         session = load_session(data, self.ctx.make_dice(None, "Pieces of Eight"))
-        seats = header.get("seats")
-        n = session.state.n
-        if (
-            not isinstance(seats, list)
-            or len(seats) != n
-            or any(s not in CONTROLLERS for s in seats)
-        ):
-            seats = ["human"] * n
-        self.seats = list(seats)
+        self.seats = saved_seats(header, session.state.n, CONTROLLERS)
         self.scenario = header.get("scenario")
         self._start(session)
         if path is not None:

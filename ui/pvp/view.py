@@ -33,7 +33,7 @@ from ui.pvp.board import BoardView, move_targets
 from ui.pvp.panels import DiceOdds, Legend, PlayersPanel, threat_text
 from ui.pvp.setup import CONTROLLERS, TITLES, SetupBar
 from ui.pvp.texts import pirate_card, prompt_text
-from ui.seats import SeatNaming
+from ui.seats import SeatNaming, saved_seats
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
@@ -331,15 +331,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
         seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
         dice = self.ctx.make_dice(seed, "Pirate Versus Pirate")
         session = load_session(data, dice)
-        seats = header.get("seats")
-        n = session.state.n
-        if (
-            not isinstance(seats, list)
-            or len(seats) != n
-            or any(s not in CONTROLLERS for s in seats)
-        ):
-            seats = ["human"] * n
-        self.seats = list(seats)
+        self.seats = saved_seats(header, session.state.n, CONTROLLERS)
         self.seed = None
         self.scenario = header.get("scenario")
         self._start(session)

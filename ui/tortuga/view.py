@@ -34,7 +34,7 @@ from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.handoff import HandOff
 from ui.poe.undo import apply_turn_action
-from ui.seats import SeatNaming
+from ui.seats import SeatNaming, saved_seats
 from ui.tortuga.board import Board
 from ui.tortuga.panels import (
     CONTROLLERS,
@@ -292,15 +292,7 @@ class TortugaView(BotTurns, ModeView):
                 dice.provider.set_state(state)  # type: ignore[attr-defined]
             except (TypeError, ValueError, AttributeError) as exc:
                 raise FileFormatError(f"{path}: the dice state is malformed") from exc
-        seats = header.get("seats")
-        n = session.state.n
-        if (
-            not isinstance(seats, list)
-            or len(seats) != n
-            or any(s not in CONTROLLERS for s in seats)
-        ):
-            seats = ["human"] * n
-        self.seats = list(seats)
+        self.seats = saved_seats(header, session.state.n, CONTROLLERS)
         self.seed = None
         self._start(session)
         if path is not None:
