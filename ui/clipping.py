@@ -53,6 +53,35 @@ def _visible(w: QWidget, root: QWidget) -> bool:
     return w.isVisibleTo(root) and w.width() > 0 and w.height() > 0
 
 
+def _laid_out_clip(w: QLabel, text: str, rich: bool) -> list[Clip]:
+    """A rich-text or word-wrapped label, laid out as Qt lays it out: too wide for its
+    room (an unwrapped line), or too tall once wrapped at its width."""
+    from PySide6.QtGui import QTextDocument, QTextOption
+
+    doc = QTextDocument()
+    doc.setDefaultFont(w.font())
+    doc.setDocumentMargin(0)
+    if rich:
+        doc.setHtml(text)
+    else:
+        doc.setPlainText(text)
+    has = w.contentsRect().width() - 2 * w.margin() - 2 * max(w.indent(), 0)
+    has_h = w.contentsRect().height() - 2 * w.margin()
+    if not w.wordWrap():
+        option = doc.defaultTextOption()
+        option.setWrapMode(QTextOption.WrapMode.NoWrap)
+        doc.setDefaultTextOption(option)
+        need = int(doc.idealWidth())
+        if need > has + 1:
+            return [Clip(_name(w), text, need, has)]
+    else:
+        doc.setTextWidth(max(has, 1))
+    need_h = int(doc.size().height())
+    if need_h > has_h + 2:
+        return [Clip(_name(w) + " (height)", text, need_h, has_h)]
+    return []
+
+
 def clipped_texts(root: QWidget) -> list[Clip]:
     """Every visible text under ``root`` that does not fit its space."""
     out: list[Clip] = []
@@ -61,9 +90,13 @@ def clipped_texts(root: QWidget) -> list[Clip]:
             continue
         if isinstance(w, QLabel):
             text = w.text()
-            if not text or w.wordWrap() or w.textFormat() == Qt.TextFormat.RichText:
+            if not text:
                 continue
-            if w.textFormat() != Qt.TextFormat.PlainText and Qt_might_be_rich(text):
+            rich = w.textFormat() == Qt.TextFormat.RichText or (
+                w.textFormat() != Qt.TextFormat.PlainText and Qt_might_be_rich(text)
+            )
+            if rich or w.wordWrap():
+                out += _laid_out_clip(w, text, rich)
                 continue
             lines = text.splitlines() or [text]
             fm = w.fontMetrics()
