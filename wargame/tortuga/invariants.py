@@ -26,7 +26,6 @@ from wargame.errors import InvariantViolation
 from wargame.tortuga.rules import Data
 from wargame.tortuga.state import TortugaState
 
-
 #: Per rules data (by id; the entry keeps the data alive): every vote card of the game
 #: by type code sorted, the treasure of the setup, and the loyalty cards dealt to n
 #: players sorted.
