@@ -385,4 +385,4 @@ class PvpState(GameState):
 
 from wargame.pvp.effects import apply_action as _apply  # noqa: E402 - effects needs this module
 from wargame.pvp.legal import has_legal_action  # noqa: E402 - legal needs this module
-from wargame.pvp.legal import is_legal as _is_legal
+from wargame.pvp.legal import is_legal as _is_legal  # noqa: E402
