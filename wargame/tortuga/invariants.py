@@ -38,9 +38,7 @@ def _deal(data: Data) -> tuple[Data, list[int], int, dict[int, list[int]]]:
         r = data.rules
         board = r.board
         votes = [t for t, count in enumerate(data.vote_counts) for _ in range(count)]
-        treasure = (
-            board.galleon_treasure + 2 * board.ship_start_treasure + sum(board.tortuga_start)
-        )
+        treasure = board.galleon_treasure + 2 * board.ship_start_treasure + sum(board.tortuga_start)
         loyalties = {int(n): [0] * b + [1] * f + [2] * d for n, (b, f, d) in r.teams.items()}
         got = _DEAL[id(data)] = (data, votes, treasure, loyalties)
     return got
