@@ -9,7 +9,6 @@ JSON, the hidden-information view and the invariants.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import mul
 from typing import Any
 
 from wargame.coins import actions as A
@@ -106,6 +105,9 @@ class CoinsState(GameState):
 
     def legal_actions(self) -> Sequence[Action]:
         return _LEGAL[self.phase]
+
+    def is_legal(self, action: Action) -> bool:
+        return action in _LEGAL[self.phase]
 
     def apply(self, action: Action, dice: DiceService) -> None:
         if action not in _LEGAL[self.phase]:
@@ -266,103 +268,8 @@ class CoinsState(GameState):
 
     # -- invariants ------------------------------------------------------------------
     def check_invariants(self) -> None:
-        """What ``simulate --strict`` checks after every action (issue 19: about 3 us
-        here, a handful of C-level passes over ~10 lists of 15 counts):
-
-        * every coin accounted for, per type (metal and monster kind): pouch, pile,
-          monster pool, round stack, fortune coin and the booties add up to the set;
-          no place holds fewer than no coins; each booty's kept value is its worth;
-        * in a live game: the round stack matches the round, a fortune coin lies out
-          exactly while pirates decide, reveal or flip, someone is in the round, the
-          monsters have not reached an attack, no one has reached the winning booty,
-          choices exist only in the decision and its reveal and only for pirates in
-          the round, the pirate asked is the one whose turn it is, the reveal waits
-          for every decision, and a round starts with an empty table.
-
-        The legal actions are constant tuples per phase, so there is no list to check.
-        """
-        accounts = (
-            self.coins, self.fortune, self.stack, self.pouch, self.pile, self.pool,
-            self.booty, self.worth,
-        )  # fmt: skip
-        if accounts != _SOUND[0]:
-            self._check_accounts()
-            _SOUND[0] = (
-                self.coins, self.fortune, self.stack[:], self.pouch[:], self.pile[:],
-                self.pool[:], [b[:] for b in self.booty], self.worth[:],
-            )  # fmt: skip
-        c = self.coins
-        phase = self.phase
-        if phase == OVER:
-            return
-        if len(self.stack) + self.round != c.round_stack:
-            raise InvariantViolation(
-                f"round {self.round} with {len(self.stack)} coins left in the round stack"
-            )
-        deciding = phase == DECIDE or phase == REVEAL
-        if (self.fortune >= 0) != (deciding or phase == FLIP):
-            raise InvariantViolation(f"a fortune coin of {self.fortune} in {PHASE_NAMES[phase]}")
-        in_round = self.in_round
-        if phase != START and True not in in_round:
-            raise InvariantViolation("a round goes on with every pirate out of it")
-        if max(self.pool_kinds()) >= c.attack_at:
-            raise InvariantViolation("the monsters should have attacked")
-        if max(self.worth) >= c.win_booty:
-            s = next(s for s in range(self.n) if self.worth[s] >= c.win_booty)
-            raise InvariantViolation(f"{self.name(s)} has won but the game goes on")
-        choice = self.choice
-        for s in range(self.n):
-            if choice[s] != UNDECIDED and not (deciding and in_round[s]):
-                raise InvariantViolation(f"{self.name(s)} has a choice out of the decision")
-        expected = self.next_decider() if phase == DECIDE else self.starter
-        if self.actor != expected:
-            raise InvariantViolation(
-                f"{self.name(self.actor)} is asked instead of {self.name(expected)}"
-            )
-        if phase == REVEAL and any(in_round[s] and choice[s] == UNDECIDED for s in range(self.n)):
-            raise InvariantViolation("the reveal comes before every pirate decided")
-        if phase == START and (any(self.pile) or any(self.pool)):
-            raise InvariantViolation("a round starts with coins left on the table")
-
-    def _check_accounts(self) -> None:
-        """Every coin accounted for, per type; no negative count; booties worth their
-        kept values."""
-        c = self.coins
-        rows = [self.pouch, self.pile, self.pool, *self.booty]
-        if min(map(min, rows)) < 0:
-            self._negative_count()
-        where = list(map(sum, zip(*rows)))
-        for t in self.stack:
-            where[t] += 1
-        if self.fortune >= 0:
-            where[self.fortune] += 1
-        if where != list(c.total):
-            t = next(t for t in range(c.types) if where[t] != c.total[t])
-            raise InvariantViolation(
-                f"{c.coin_name(t)} coins: {where[t]} accounted for, {c.total[t]} in the game"
-            )
-        tv = c.type_value
-        worth = [sum(map(mul, b, tv)) for b in self.booty]
-        if worth != self.worth:
-            s = next(s for s in range(self.n) if worth[s] != self.worth[s])
-            raise InvariantViolation(f"{self.name(s)}'s booty is not worth {self.worth[s]}")
-
-    def _negative_count(self) -> None:
-        """Raise naming the first place that holds fewer than no coins of a type."""
-        c = self.coins
-        for t in range(c.types):
-            for place, counts in (("pouch", self.pouch), ("pile", self.pile), ("pool", self.pool)):
-                if counts[t] < 0:
-                    raise InvariantViolation(f"{counts[t]} {c.coin_name(t)} coins in the {place}")
-            for s in range(self.n):
-                if self.booty[s][t] < 0:
-                    raise InvariantViolation(f"{self.name(s)} holds {self.booty[s][t]} coins")
-
-
-#: The coins last found accounted for by ``check_invariants`` (copies of the counts).
-#: The accounting depends on these values alone, so a state holding the same values
-#: (the next one after a decision, which moves no coin) passes it without a recount.
-_SOUND: list[tuple[Any, ...] | None] = [None]
+        """Every coin accounted for and the turn in order: see :mod:`wargame.coins.invariants`."""
+        _invariants.check(self)
 
 
 def draw_type(counts: list[int], dice: DiceService, purpose: str) -> int:
@@ -393,5 +300,6 @@ def _plain(value: Any) -> Any:
 
 
 from wargame.coins import effects as _effects  # noqa: E402 - fills _APPLY
+from wargame.coins import invariants as _invariants  # noqa: E402 - it reads this module
 
 _APPLY.update(_effects.APPLY)

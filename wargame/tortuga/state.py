@@ -202,9 +202,8 @@ class TortugaState(GameState):
         return resample(self, seat, dice)
 
     def check_invariants(self) -> None:
-        from wargame.tortuga.invariants import check
-
-        check(self)
+        """Everything accounted for: see :mod:`wargame.tortuga.invariants`."""
+        _invariants.check(self)
 
     # -- copying -------------------------------------------------------------------
     def clone(self) -> TortugaState:
@@ -338,3 +337,6 @@ class TortugaState(GameState):
         if i == len(line) - 1:
             out.append("cabin boy")
         return out
+
+
+from wargame.tortuga import invariants as _invariants  # noqa: E402 - it reads this module
