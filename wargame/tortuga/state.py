@@ -138,6 +138,13 @@ class TortugaState(GameState):
             self._legal = _engine().legal_actions(self)
         return self._legal
 
+    def is_legal(self, action: Action) -> bool:
+        legal = self.legal_actions()
+        for a in legal:  # shared instances: identity first, equality only if needed
+            if a is action:
+                return True
+        return action in legal
+
     def apply(self, action: Action, dice: DiceService) -> None:
         legal = self.legal_actions()
         for a in legal:  # shared instances: identity first, equality only if needed
