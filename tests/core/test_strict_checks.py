@@ -152,3 +152,36 @@ def test_coins_found_sound_once_are_counted_again_after_a_change_by_hand() -> No
     state.pile[kept] += 1
     with pytest.raises(InvariantViolation, match="worth"):
         state.check_invariants()
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g not in POSITIONS])
+def test_a_cached_legal_list_is_never_stale_in_a_copy(name: str) -> None:
+    """Clones and redrawn copies (``resample_hidden``) list what a fresh look at their
+    own position lists, also after either of them moves on."""
+    game = game_class(name)()
+    n = game.default_players()
+    dice = DiceService.seeded(8)
+    state = game.new_initial_state(n, dice)
+    bot = bot_factories(game)["random"](DiceService.seeded(9))
+
+    def fresh(s: GameState) -> list[Action]:
+        if hasattr(s, "_legal"):
+            s = s.clone()
+            s._legal = None  # type: ignore[attr-defined]
+        return list(s.legal_actions())
+
+    for step in range(200):
+        if state.is_terminal():
+            break
+        state.legal_actions()  # a cached list, if the game keeps one
+        seat = state.current_player()
+        assert seat is not None
+        copies = [state.clone(), state.resample_hidden(seat, DiceService.seeded(step))]
+        for copy in copies:
+            assert list(copy.legal_actions()) == fresh(copy)
+        state.apply(bot.choose(state, seat), dice)
+        for copy in copies:
+            if not copy.is_terminal():
+                copy.apply(bot.choose(copy, copy.current_player()), dice)  # type: ignore[arg-type]
+                assert list(copy.legal_actions()) == fresh(copy)
+        assert list(state.legal_actions()) == fresh(state)
