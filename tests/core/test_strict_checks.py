@@ -105,6 +105,10 @@ def _lose_an_event_card(state: GameState) -> None:
     state.deck.pop()  # type: ignore[attr-defined]
 
 
+def _add_a_point(state: GameState) -> None:
+    state.vp[0] += 1  # type: ignore[attr-defined]
+
+
 def _lose_a_chest(state: GameState) -> None:
     state.galleon -= 1  # type: ignore[attr-defined]
 
@@ -117,6 +121,8 @@ BREAKS = [
     ("tortuga-1667", _lose_a_vote_card, "vote cards"),
     ("tortuga-1667", _lose_an_event_card, "event cards"),
     ("tortuga-1667", _lose_a_chest, "treasure"),
+    ("pieces-of-eight", _lose_an_event_card, "cards not accounted for"),
+    ("pieces-of-eight", _add_a_point, "points do not match"),
 ]
 
 
