@@ -25,6 +25,7 @@ C-level passes over lists of 15 counts; the turn checks a handful of comparisons
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from wargame.coins.state import (
@@ -49,9 +50,9 @@ def check(st: CoinsState) -> None:
     accounts = (st.coins, st.fortune, st.stack, st.pouch, st.pile, st.pool, st.booty, st.worth)
     if accounts != _SOUND[0]:
         _accounts(st)
+        _, booty, worth = _BOOTIES[0]  # copies equal to this state's booties by now
         _SOUND[0] = (
-            st.coins, st.fortune, st.stack[:], st.pouch[:], st.pile[:], st.pool[:],
-            [b[:] for b in st.booty], st.worth[:],
+            st.coins, st.fortune, st.stack[:], st.pouch[:], st.pile[:], st.pool[:], booty, worth,
         )  # fmt: skip
     phase = st.phase
     if phase != OVER:
@@ -61,9 +62,10 @@ def check(st: CoinsState) -> None:
 def _accounts(st: CoinsState) -> None:
     c = st.coins
     kept = _booties(st)
-    if min(min(st.pouch), min(st.pile), min(st.pool)) < 0:
+    pouch, pile, pool = st.pouch, st.pile, st.pool
+    if min(pouch) < 0 or min(pile) < 0 or min(pool) < 0:
         _negative(st)
-    where = list(map(sum, zip(st.pouch, st.pile, st.pool, kept)))
+    where = list(map(add, map(add, pouch, pile), map(add, pool, kept)))
     for t in st.stack:
         where[t] += 1
     if st.fortune >= 0:
@@ -121,7 +123,8 @@ def _turn(st: CoinsState, phase: int) -> None:
         s = next(s for s in range(st.n) if st.worth[s] >= c.win_booty)
         raise InvariantViolation(f"{st.name(s)} has won but the game goes on")
     choice = st.choice
-    if choice.count(UNDECIDED) != st.n:
+    # A choice is out of place outside the decision, or for a pirate out of the round.
+    if choice.count(UNDECIDED) != st.n and (not deciding or False in in_round):
         for s in range(st.n):
             if choice[s] != UNDECIDED and not (deciding and in_round[s]):
                 raise InvariantViolation(f"{st.name(s)} has a choice out of the decision")
