@@ -21,6 +21,7 @@ is still seen); that is the case after a decision, which moves no coin (four in 
 actions). The booties, which change only when someone plunders, are likewise
 recounted (and their worth recomputed) only when they changed. A recount is a few
 C-level passes over lists of 15 counts; the turn checks a handful of comparisons.
+In all about 4 us an action on average, against about 2.5 us for the action itself.
 """
 
 from __future__ import annotations

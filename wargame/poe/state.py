@@ -350,8 +350,8 @@ class PoeState(GameState):
 
     # -- invariants ----------------------------------------------------------------
     def check_invariants(self) -> None:
-        """What ``simulate --strict`` checks after every action (issue 19: about 16 us
-        with four players, against about 12 us for the action itself):
+        """What ``simulate --strict`` checks after every action (issue 19: about 14 us
+        with four players, against about 10 us for the action itself):
 
         * every card once: deck (kept in card order), discard, hands, face-up cards
           and burial piles; no hand over the limit; a card that remembers its island

@@ -1,7 +1,7 @@
 """Everything accounted for: treasure, vote cards, event cards and pawns.
 
 What ``simulate --strict`` checks after every action (issue 19), each a pass over a
-few short lists (about 8 us in all for four players, against about 7 us for the
+few short lists (about 7 us in all for four players, against about 6 us for the
 action itself):
 
 * treasure: the galleon, the holds and Tortuga, plus a first treasure waiting for
