@@ -196,7 +196,7 @@ class PvpState(GameState):
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
-        return _is_legal(self, action)
+        return _legal.is_legal(self, action)
 
     def apply(self, action: Action, dice: DiceService) -> None:
         if isinstance(action, Override):  # the table override (wargame.core.override)
@@ -392,7 +392,7 @@ class PvpState(GameState):
         if self.phase != OVER:
             if self.current_player() is None:
                 raise InvariantViolation("no one to act in a live game")
-            if not has_legal_action(self):
+            if not _legal.has_legal_action(self):
                 raise InvariantViolation("no legal action in a live game")
             if n - alive.count(0) < 2:
                 raise InvariantViolation("the game goes on with one crew left")
@@ -402,6 +402,5 @@ class PvpState(GameState):
             raise InvariantViolation("the game ended without a winner")
 
 
+from wargame.pvp import legal as _legal  # noqa: E402 - legal needs this module
 from wargame.pvp.effects import apply_action as _apply  # noqa: E402 - effects needs this module
-from wargame.pvp.legal import has_legal_action  # noqa: E402 - legal needs this module
-from wargame.pvp.legal import is_legal as _is_legal  # noqa: E402
