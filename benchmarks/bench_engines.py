@@ -6,7 +6,7 @@
   nothing else) in a fresh process like ``simulate``'s, and how much of its speed
   ``simulate`` keeps; and the same loop in a warm process (caches filled);
 * ``--strict``: how many times slower (every invariant after every action, and the
-  chosen action checked against the legal list);
+  chosen action checked by ``state.is_legal``), in CPU time;
 * ``clone()`` of a mid-game state, in microseconds;
 * ``--jobs 2`` against ``--jobs 1`` on 200 games: the speed-up on two processes.
 
@@ -134,8 +134,12 @@ def kept_by_simulate(name: str) -> float:
 
 
 def strict_cost(name: str) -> float:
-    """How many times slower ``--strict`` plays the same games (a game that breaks an
-    invariant is left out of both sides: that is a bug for the tests, not a speed)."""
+    """How many times slower ``--strict`` plays the same games: the action played
+    checked by ``state.is_legal`` and ``check_invariants()`` after every action (what
+    each mode checks: docs/ARCHITECTURE.md, "What --strict checks"). CPU time of each
+    game, best of 2, so other processes on the machine do not swing the ratio. A game
+    that breaks an invariant is left out of both sides: that is a bug for the tests,
+    not a speed."""
     players, games, _ = _run(name)
     game = game_class(name)()
     bots = ["random"] * players
@@ -143,9 +147,9 @@ def strict_cost(name: str) -> float:
     def best(seed: int, checked: bool) -> float:
         times = []
         for _ in range(2):
-            start = time.perf_counter()
+            start = time.process_time()
             play_match(game, players, seed, bots, strict=checked)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         return min(times)
 
     play_match(game, players, 999, bots)  # warm up: rules, maps, caches

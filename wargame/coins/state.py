@@ -106,6 +106,9 @@ class CoinsState(GameState):
     def legal_actions(self) -> Sequence[Action]:
         return _LEGAL[self.phase]
 
+    def is_legal(self, action: Action) -> bool:
+        return action in _LEGAL[self.phase]
+
     def apply(self, action: Action, dice: DiceService) -> None:
         if action not in _LEGAL[self.phase]:
             if is_override(action):  # the table override (wargame.core.override)
@@ -265,65 +268,8 @@ class CoinsState(GameState):
 
     # -- invariants ------------------------------------------------------------------
     def check_invariants(self) -> None:
-        c = self.coins
-        stack_counts = [0] * c.types
-        for t in self.stack:
-            stack_counts[t] += 1
-        for t in range(c.types):
-            where = (
-                self.pouch[t]
-                + self.pile[t]
-                + self.pool[t]
-                + stack_counts[t]
-                + (self.fortune == t)
-                + sum(b[t] for b in self.booty)
-            )
-            if where != c.total[t]:
-                raise InvariantViolation(
-                    f"{c.coin_name(t)} coins: {where} accounted for, {c.total[t]} in the game"
-                )
-            for place, counts in (("pouch", self.pouch), ("pile", self.pile), ("pool", self.pool)):
-                if counts[t] < 0:
-                    raise InvariantViolation(f"{counts[t]} {c.coin_name(t)} coins in the {place}")
-            for s in range(self.n):
-                if self.booty[s][t] < 0:
-                    raise InvariantViolation(f"{self.name(s)} holds {self.booty[s][t]} coins")
-        tv = c.type_value
-        for s in range(self.n):
-            if sum(x * v for x, v in zip(self.booty[s], tv)) != self.worth[s]:
-                raise InvariantViolation(f"{self.name(s)}'s booty is not worth {self.worth[s]}")
-        if self.phase == OVER:
-            return
-        if len(self.stack) + self.round != c.round_stack:
-            raise InvariantViolation(
-                f"round {self.round} with {len(self.stack)} coins left in the round stack"
-            )
-        if (self.fortune >= 0) != (self.phase in (DECIDE, REVEAL, FLIP)):
-            raise InvariantViolation(
-                f"a fortune coin of {self.fortune} in {PHASE_NAMES[self.phase]}"
-            )
-        if self.phase != START and not any(self.in_round):
-            raise InvariantViolation("a round goes on with every pirate out of it")
-        if any(k >= c.attack_at for k in self.pool_kinds()):
-            raise InvariantViolation("the monsters should have attacked")
-        for s in range(self.n):
-            if self.booty_value(s) >= c.win_booty:
-                raise InvariantViolation(f"{self.name(s)} has won but the game goes on")
-            if self.choice[s] != UNDECIDED and (
-                not self.in_round[s] or self.phase not in (DECIDE, REVEAL)
-            ):
-                raise InvariantViolation(f"{self.name(s)} has a choice out of the decision")
-        expected = self.next_decider() if self.phase == DECIDE else self.starter
-        if self.actor != expected:
-            raise InvariantViolation(
-                f"{self.name(self.actor)} is asked instead of {self.name(expected)}"
-            )
-        if self.phase == REVEAL and any(
-            self.in_round[s] and self.choice[s] == UNDECIDED for s in range(self.n)
-        ):
-            raise InvariantViolation("the reveal comes before every pirate decided")
-        if self.phase == START and (any(self.pile) or any(self.pool)):
-            raise InvariantViolation("a round starts with coins left on the table")
+        """Every coin accounted for and the turn in order: see :mod:`wargame.coins.invariants`."""
+        _invariants.check(self)
 
 
 def draw_type(counts: list[int], dice: DiceService, purpose: str) -> int:
@@ -354,5 +300,6 @@ def _plain(value: Any) -> Any:
 
 
 from wargame.coins import effects as _effects  # noqa: E402 - fills _APPLY
+from wargame.coins import invariants as _invariants  # noqa: E402 - it reads this module
 
 _APPLY.update(_effects.APPLY)

@@ -66,6 +66,13 @@ class GameState(ABC):
     def legal_actions(self) -> Sequence[Action]:
         """Every action the current player may take now. Empty only when terminal."""
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among ``legal_actions()``: exactly ``action in
+        self.legal_actions()``. A game whose lists are long (every move of every
+        piece) overrides it with a direct check built on the same rule code, so
+        ``simulate --strict`` need not list every action to check the one played."""
+        return action in self.legal_actions()
+
     @abstractmethod
     def apply(self, action: Action, dice: DiceService) -> None:
         """Apply ``action``; raise :class:`~wargame.errors.IllegalAction` and change

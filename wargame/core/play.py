@@ -176,12 +176,10 @@ def play_match(
         if seat is None:
             raise InvariantViolation(f"after {actions} actions: no player to act in a live game")
         action = bots[seat].choose(state, seat)
-        if strict:
-            legal = state.legal_actions()
-            if action not in legal:
-                raise InvariantViolation(
-                    f"after {actions} actions: seat {seat} played illegal {action.to_text()}"
-                )
+        if strict and not state.is_legal(action):
+            raise InvariantViolation(
+                f"after {actions} actions: seat {seat} played illegal {action.to_text()}"
+            )
         try:
             state.apply(action, dice)
         except IllegalAction as exc:

@@ -54,11 +54,68 @@ def legal_actions(st: PvpState) -> list[Action]:
     return []
 
 
-def move_classes(st: PvpState, p: int) -> list[tuple[int, int, bool]]:
+def is_legal(st: PvpState, action: Action) -> bool:
+    """Exactly ``action in legal_actions(st)``, without listing every move: a move is
+    judged by :func:`move_classes` on its one end (the rule code that lists the moves),
+    the pass by whether any pirate has a move, the rest against their short lists."""
+    ph = st.phase
+    if ph == MOVE:
+        if type(action) is A.Move:
+            known = _decode_move(st, action)
+            if known is None:
+                return False
+            p, end, coin, abandon = known
+            if p // st.opts.pirates != st.active or st.pos[p] < 0:
+                return False
+            return (end, coin, abandon) in move_classes(st, p, end)
+        if type(action) is A.Pass:
+            return not any(move_classes(st, p) for p in st.alive(st.active))
+        return False
+    if ph == ROLL or ph == ORDER:
+        return action is ROLL_ACTION or action == ROLL_ACTION
+    return action in st.legal_actions()  # a facing or Ready: a handful of actions
+
+
+def _decode_move(st: PvpState, mv: A.Move) -> tuple[int, int, int, bool] | None:
+    """(pirate, end, coin or -1, abandon) of ``mv``; None if it names something not in
+    this game (a move equal to a listed one decodes to the same numbers)."""
+    b = st.board
+    known = b.move_ids.get(id(mv))
+    if known is not None:  # an interned move (see move_action)
+        p = st.p_of_pid.get(known[0])
+        return None if p is None else (p, known[1], known[2], known[3])
+    if mv.abandon not in (True, False):  # as list membership compares it: 1 == True
+        return None
+    try:
+        p = st.pirate_index(mv.pirate)
+        end = b.cell_index(mv.to)
+        coin = st.coin_index(mv.coin) if mv.coin != "" else -1
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return p, end, coin, bool(mv.abandon)
+
+
+def has_legal_action(st: PvpState) -> bool:
+    """Whether :func:`legal_actions` offers anything, without listing it. Every live
+    phase offers at least one action by construction (the roll; a move, else the pass;
+    Ready; the three facings), so this checks that the phase is a live one and, for a
+    facing, that the pirate to face is the mover's own and on the board."""
+    ph = st.phase
+    if ph == FACE:
+        p = st.moved
+        return 0 <= p < len(st.pos) and st.pos[p] >= 0 and p // st.opts.pirates == st.active
+    return ph in (ORDER, SETUP, ROLL, MOVE)
+
+
+def move_classes(st: PvpState, p: int, only_end: int = -1) -> list[tuple[int, int, bool]]:
     """Every distinct legal move of pirate ``p`` with the current roll:
-    (end, coin collected or -1, abandon)."""
+    (end, coin collected or -1, abandon); with ``only_end``, those ending there."""
     s = st.pos[p]
     table = st.board.paths.ends(s, st.total)
+    ends = table.items()
+    if only_end >= 0:
+        one = table.get(only_end)
+        ends = ((only_end, one),) if one is not None else ()  # type: ignore[assignment]
     occ = st.occ
     k = st.opts.pirates
     seat = p // k
@@ -69,7 +126,7 @@ def move_classes(st: PvpState, p: int) -> list[tuple[int, int, bool]]:
     backstab = st.opts.backstab
     out: list[tuple[int, int, bool]] = []
     carrying = st.carry[p] >= 0
-    for end, paths in table.items():
+    for end, paths in ends:
         ebit = 1 << end
         who = occ[end]
         if who >= 0 and who // k == seat:

@@ -195,6 +195,9 @@ class PvpState(GameState):
             self._legal = legal_actions(self)
         return self._legal
 
+    def is_legal(self, action: Action) -> bool:
+        return _legal.is_legal(self, action)
+
     def apply(self, action: Action, dice: DiceService) -> None:
         if isinstance(action, Override):  # the table override (wargame.core.override)
             apply_override(self, action)
@@ -311,16 +314,39 @@ class PvpState(GameState):
 
     # -- invariants ------------------------------------------------------------------------
     def check_invariants(self) -> None:
-        """Four coins and every pirate accounted for; the caches match the pieces."""
+        """Four coins and every pirate accounted for; the caches match the pieces.
+
+        What ``simulate --strict`` checks after every action (issue 19), in one pass
+        over the pirates and one over the coins (about 5 us, against about 6 us for
+        the action itself; the legality check of the action played about 1 us):
+
+        * every pirate on its own triangle or off the board, none eliminated with a
+          coin; the occupancy list and mask and each crew's count match the pirates;
+        * each coin in exactly one place (a triangle, a carrier, a home), never under
+          a pirate nor two on a triangle; the coin mask matches; carrier and coin
+          agree both ways; each seat's delivered silver is the coins at its home;
+        * a live game has someone to act, a legal action (every live phase offers
+          one by construction, so this is :func:`~wargame.pvp.legal.has_legal_action`:
+          a live phase, and for a facing the mover's own pirate on the board; the
+          moves are not listed), two crews left and no silver win; a game over has
+          a winner.
+
+        The action played is checked by :meth:`is_legal` on its one end, not against
+        the list of every move.
+        """
         b = self.board
         k = self.opts.pirates
-        if len(self.pos) != self.n * k:
-            raise InvariantViolation(f"{len(self.pos)} pirates, expected {self.n * k}")
+        n = self.n
+        pos = self.pos
+        carry = self.carry
+        if len(pos) != n * k:
+            raise InvariantViolation(f"{len(pos)} pirates, expected {n * k}")
         occ = [-1] * len(b)
         pmask = 0
-        for p, c in enumerate(self.pos):
+        alive = [0] * n
+        for p, c in enumerate(pos):
             if c < 0:
-                if self.carry[p] >= 0:
+                if carry[p] >= 0:
                     raise InvariantViolation(f"eliminated {self.pirate_name(p)} carries a coin")
                 continue
             if occ[c] >= 0:
@@ -329,11 +355,12 @@ class PvpState(GameState):
                 )
             occ[c] = p
             pmask |= 1 << c
+            alive[p // k] += 1
         if occ != self.occ or pmask != self.pmask:
             raise InvariantViolation("the occupancy cache does not match the pirates")
-        for seat in range(self.n):
-            if len(self.alive(seat)) != self.alive_n[seat]:
-                raise InvariantViolation(f"{self.colour[seat]}'s count of pirates is wrong")
+        if alive != self.alive_n:
+            seat = next(s for s in range(n) if alive[s] != self.alive_n[s])
+            raise InvariantViolation(f"{self.colour[seat]}'s count of pirates is wrong")
         cmask = 0
         for j, name in enumerate(b.coin_names):
             cell, holder, home = self.coin_cell[j], self.coin_holder[j], self.coin_home[j]
@@ -352,25 +379,28 @@ class PvpState(GameState):
                 raise InvariantViolation(f"the {name} coin's carrier does not hold it")
         if cmask != self.cmask:
             raise InvariantViolation("the coin cache does not match the coins")
-        for p, j in enumerate(self.carry):
+        for p, j in enumerate(carry):
             if j >= 0 and self.coin_holder[j] != p:
                 raise InvariantViolation(f"{self.pirate_name(p)} carries a coin held by another")
-        for s in range(self.n):
-            got = sum(1 for j, h in enumerate(self.coin_home) if h == s and not b.coin_gold[j])
-            if got != self.delivered[s]:
-                raise InvariantViolation(f"{self.colour[s]}'s delivered silver does not add up")
+        silver = [0] * n
+        for j, home in enumerate(self.coin_home):
+            if home >= 0 and not b.coin_gold[j]:
+                silver[home] += 1
+        if silver != self.delivered:
+            seat = next(s for s in range(n) if silver[s] != self.delivered[s])
+            raise InvariantViolation(f"{self.colour[seat]}'s delivered silver does not add up")
         if self.phase != OVER:
             if self.current_player() is None:
                 raise InvariantViolation("no one to act in a live game")
-            if not self.legal_actions():
+            if not _legal.has_legal_action(self):
                 raise InvariantViolation("no legal action in a live game")
-            alive = [s for s in range(self.n) if self.in_play(s)]
-            if len(alive) < 2:
+            if n - alive.count(0) < 2:
                 raise InvariantViolation("the game goes on with one crew left")
-            if any(self.delivered[s] >= self.opts.silver_to_win for s in range(self.n)):
+            if max(silver) >= self.opts.silver_to_win:
                 raise InvariantViolation("the game goes on after a silver win")
         elif self.winner < 0:
             raise InvariantViolation("the game ended without a winner")
 
 
+from wargame.pvp import legal as _legal  # noqa: E402 - legal needs this module
 from wargame.pvp.effects import apply_action as _apply  # noqa: E402 - effects needs this module

@@ -138,6 +138,13 @@ class TortugaState(GameState):
             self._legal = _engine().legal_actions(self)
         return self._legal
 
+    def is_legal(self, action: Action) -> bool:
+        legal = self.legal_actions()
+        for a in legal:  # shared instances: identity first, equality only if needed
+            if a is action:
+                return True
+        return action in legal
+
     def apply(self, action: Action, dice: DiceService) -> None:
         legal = self.legal_actions()
         for a in legal:  # shared instances: identity first, equality only if needed
@@ -202,9 +209,8 @@ class TortugaState(GameState):
         return resample(self, seat, dice)
 
     def check_invariants(self) -> None:
-        from wargame.tortuga.invariants import check
-
-        check(self)
+        """Everything accounted for: see :mod:`wargame.tortuga.invariants`."""
+        _invariants.check(self)
 
     # -- copying -------------------------------------------------------------------
     def clone(self) -> TortugaState:
@@ -338,3 +344,6 @@ class TortugaState(GameState):
         if i == len(line) - 1:
             out.append("cabin boy")
         return out
+
+
+from wargame.tortuga import invariants as _invariants  # noqa: E402 - it reads this module
