@@ -14,6 +14,8 @@ from wargame.pvp.state import FACE, ORDER, OVER, ROLL, SETUP, PvpState
 def prompt_text(st: PvpState, seats: list[str], bots: dict[int, Any]) -> str:
     """The prompt for whoever must act now."""
     if st.phase == OVER:
+        if st.winner < 0:  # a game that could not end
+            return f"<b>Game over</b>: {st.end_reason}. Start a new game above."
         return f"<b>{st.seat_title(st.winner)} wins</b>: {st.end_reason}. Start a new game above."
     seat = st.current_player()
     assert seat is not None

@@ -384,8 +384,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
                 extra = f"{self.state.seat_title(self.state.active)} rolled {' + '.join(map(str, self.state.dice))} = {self.state.total}"
             self.log.addItem(f"{len(session.entries)}. {text}" + (f": {extra}" if extra else ""))
             if self.state.phase == OVER:
-                o = self.state.outcome()
-                self.log.addItem(f"Game over: {self.state.seat_title(o.winner)} wins ({o.end}).")
+                self.log.addItem(self.end_text())
             self.log.scrollToBottom()
         elif what in ("undo", "redo"):
             self.log.addItem(f"({what}: {len(session.entries)} actions stand)")
@@ -403,12 +402,19 @@ class PirateVersusPirateView(BotTurns, ModeView):
         assert self.session is not None
         return self.session.state  # type: ignore[return-value]
 
+    def end_text(self) -> str:
+        """How the game ended: "Game over: Red wins (the gold coin delivered)."."""
+        st = self.state
+        if st.winner < 0:
+            return f"Game over: {st.end_reason}."
+        return f"Game over: {st.seat_title(st.winner)} wins ({st.end_reason})."
+
     def status_text(self) -> str:
         if self.session is None:
             return self.title
         st = self.state
         if st.phase == OVER:
-            return f"Game over: {st.seat_title(st.winner)} wins ({st.end_reason})"
+            return self.end_text().rstrip(".")
         seat = st.current_player()
         who = st.seat_title(seat) if seat is not None else "?"
         roll = f", rolled {st.total}" if st.phase == MOVE else ""

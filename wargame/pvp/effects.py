@@ -231,11 +231,17 @@ def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
         if alive == [seat]:
             _win(st, seat, "every rival pirate eliminated")
             return
+    if not _PROGRESS.isdisjoint(last):  # a coin taken, dropped or delivered, a pirate lost
+        st.quiet = -1  # the turn's end makes it 0 quiet turns
     if st.opts.backstab:
         st.phase = FACE
         st.moved = p
         return
     _next_turn(st)
+
+
+#: What a move may do that counts against a game that cannot end (``PvpState.quiet``).
+_PROGRESS = frozenset({"abandoned", "eliminated", "took", "collected", "delivered"})
 
 
 def _win(st: PvpState, seat: int, why: str) -> None:
@@ -257,3 +263,10 @@ def _next_turn(st: PvpState) -> None:
     st.total = 0
     st.moved = -1
     st.turns += 1
+    st.quiet += 1
+    if st.quiet >= st.opts.quiet_turns:  # a game that cannot end (docs/rulings.md)
+        st.phase = OVER
+        st.winner = -1
+        st.end_reason = (
+            f"a draw: {st.quiet} turns without a coin taken, dropped or delivered or a pirate lost"
+        )

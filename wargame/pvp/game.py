@@ -111,6 +111,7 @@ class PirateVersusPirateGame(Game):
             dice_count=r.dice.count,
             dice_sides=r.dice.sides,
             pirates=r.players.pirates_each,
+            quiet_turns=r.win.quiet_turns,
         )
         return PvpState(board, players, opts)
 

@@ -28,6 +28,7 @@ class DiceRules(RulesModel):
 class WinRules(RulesModel):
     silver_delivered: int = Field(ge=1, le=3)
     gold_delivered: int = Field(ge=1, le=1)
+    quiet_turns: int = Field(ge=10, le=100_000)
 
 
 class OrderRules(RulesModel):

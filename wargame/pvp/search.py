@@ -68,7 +68,7 @@ class ExpectimaxBot:
                 if nxt.phase == OVER:
                     if nxt.winner == me:
                         return action
-                    v = -WIN
+                    v = 0.0 if nxt.winner < 0 else -WIN  # a draw (a game that cannot end)
                 else:
                     v = self.value(nxt, me)
                 order += 1

@@ -34,7 +34,15 @@ PHASE_TITLES = (
 class Options:
     """The choices of one game: the variant and the numbers from pvp.toml."""
 
-    __slots__ = ("backstab", "silver_to_win", "dice_count", "dice_sides", "pirates", "variant")
+    __slots__ = (
+        "backstab",
+        "silver_to_win",
+        "dice_count",
+        "dice_sides",
+        "pirates",
+        "variant",
+        "quiet_turns",
+    )
 
     def __init__(
         self,
@@ -44,6 +52,7 @@ class Options:
         dice_count: int = 2,
         dice_sides: int = 4,
         pirates: int = 6,
+        quiet_turns: int = 300,
     ) -> None:
         self.variant = variant
         self.backstab = variant == "no-backstabbing"
@@ -51,6 +60,7 @@ class Options:
         self.dice_count = dice_count
         self.dice_sides = dice_sides
         self.pirates = pirates
+        self.quiet_turns = quiet_turns
 
 
 class PvpState(GameState):
@@ -78,6 +88,7 @@ class PvpState(GameState):
         "total",
         "dice",
         "turns",
+        "quiet",
         "moved",
         "order_rolls",
         "contenders",
@@ -129,6 +140,8 @@ class PvpState(GameState):
         self.total = 0
         self.dice: tuple[int, ...] = ()
         self.turns = 0
+        #: turns in a row with no coin taken, dropped or delivered and no pirate lost
+        self.quiet = 0
         self.moved = -1
         self.order_rolls: list[int] = [0] * players
         self.contenders: tuple[int, ...] = tuple(range(players))
@@ -261,6 +274,7 @@ class PvpState(GameState):
         s.total = self.total
         s.dice = self.dice
         s.turns = self.turns
+        s.quiet = self.quiet
         s.moved = self.moved
         s.order_rolls = self.order_rolls[:]
         s.contenders = self.contenders
@@ -284,6 +298,7 @@ class PvpState(GameState):
             "active": self.active,
             "roll": list(self.dice),
             "turns": self.turns,
+            "quiet_turns": self.quiet,
             "pirates": {
                 self.pirate_name(p): {
                     "at": lab[c] if c >= 0 else None,
@@ -398,7 +413,7 @@ class PvpState(GameState):
                 raise InvariantViolation("the game goes on with one crew left")
             if max(silver) >= self.opts.silver_to_win:
                 raise InvariantViolation("the game goes on after a silver win")
-        elif self.winner < 0:
+        elif self.winner < 0 and self.quiet < self.opts.quiet_turns:
             raise InvariantViolation("the game ended without a winner")
 
 
