@@ -97,6 +97,41 @@ def rate(
     }
 
 
+def per_second(
+    game: str, opponent: str, seed: int, params: list[str], decisions: int
+) -> dict[str, Any]:
+    """How many iterations the search bot runs in a 1 s budget: the median over the
+    first ``decisions`` choices it searches (more than one legal action) of a
+    two-player game against ``opponent``, seat 0. A wall-clock figure: it depends on
+    the machine and its load, as the 1 s default does."""
+    sys.path.insert(0, str(ROOT))
+    from wargame.core.dice import DiceService
+    from wargame.core.play import bot_factories
+    from wargame.core.registry import game_class
+
+    options: dict[str, Any] = dict(p.split("=", 1) for p in params)
+    options = {"search_seconds": 1.0, **options}
+    instance = game_class(game)()
+    factories = bot_factories(instance, options)
+    dice = DiceService.seeded(seed)
+    state = instance.new_initial_state(2, dice)
+    search = factories["search"](DiceService.seeded(f"{seed}:bot:0"))
+    other = factories[opponent](DiceService.seeded(f"{seed}:bot:1"))
+    counts: list[int] = []
+    while not state.is_terminal() and len(counts) < decisions:
+        seat = state.current_player()
+        if seat == 0:
+            action = search.choose(state, 0)
+            if search.last_iterations:
+                counts.append(search.last_iterations)
+        else:
+            action = other.choose(state, seat)
+        state.apply(action, dice)
+    counts.sort()
+    median = counts[len(counts) // 2] if counts else 0
+    return {"mode": game, "decisions": len(counts), "median": median, "counts": counts}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game")
@@ -107,7 +142,24 @@ def main() -> int:
     ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--per-second",
+        type=int,
+        metavar="N",
+        help="instead: the iterations a 1 s budget gives over the search's first N decisions",
+    )
     args = ap.parse_args()
+    if args.per_second:
+        got = per_second(args.game, args.opponent, args.seed, args.param, args.per_second)
+        if args.json:
+            print(json.dumps(got))
+        else:
+            print(
+                f"{got['mode']:<22} 1 s = {got['median']} iterations (median of "
+                f"{got['decisions']} decisions; {min(got['counts'], default=0)}"
+                f"-{max(got['counts'], default=0)})"
+            )
+        return 0
     row = rate(args.game, args.bot, args.opponent, args.games, args.seed, args.param, args.jobs)
     if args.json:
         print(json.dumps(row))
