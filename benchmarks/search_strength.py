@@ -11,18 +11,41 @@ Every game is played by two players (a board game for more is measured at two).
     python benchmarks/search_strength.py naval --opponent captain --games 100 \
         --param search_iterations=24 --param search_depth=30 [--jobs 2] [--json]
 
-The issue 19 table (200 games a row; 2026-11-24, a loaded 2-core machine):
+The issue 19 table: 200 games a row (``--games 100`` per seat, seed 19), a win 1, a
+draw 1/2, 95% interval; fixed iteration budgets (the same games on every run). Each
+command is ``python benchmarks/search_strength.py`` followed by the row's arguments.
 
-    search_strength.py pirate-coins --opponent strong --games 100 --param search_iterations=16
-    search_strength.py pirate-coins --opponent random --games 100 --param search_iterations=16
-    search_strength.py pirate-coins --bot strong --opponent random --games 100
-    search_strength.py naval --opponent captain --games 100 --jobs 2 \
-        --param search_iterations=12 --param search_depth=20
-    search_strength.py naval --opponent random --games 100 --jobs 2 \
-        --param search_iterations=12 --param search_depth=20
-    search_strength.py naval --bot captain --opponent random --games 100
-    search_strength.py tortuga-1667 --opponent strong --games 100 \
-        --param search_iterations=64 --param search_depth=16   # 53.2% ± 6.9
+    mode          match-up              budget (--param search_...)        score
+    pirate-coins  search v strong       iterations=16                      73.8% ± 5.9
+    pirate-coins  search v random       iterations=16                      99.5% ± 1.0
+    pirate-coins  strong v random       -                                  99.0% ± 1.4
+    tortuga-1667  search v strong       iterations=64 depth=16             53.2% ± 6.9
+    tortuga-1667  search v strong       iterations=128 depth=16            54.2% ± 6.9
+    tortuga-1667  search v strong       iterations=64 depth=16 secret=1   52.2% ± 6.9
+    tortuga-1667  search v random       iterations=64 depth=16             see below
+    tortuga-1667  strong v random       -                                  93.0% ± 3.5
+    raid          search v tactician    iterations=32                      50.5% ± 6.9
+    raid          search v random       iterations=32                      see below
+    raid          tactician v random    -                                  87.0% ± 4.7
+    naval         search v captain      iterations=12 depth=20             46.0% ± 6.8
+    naval         search v random       iterations=12 depth=20             81.0% ± 4.4
+    naval         captain v random      -                                  82.0% ± 4.0
+
+    e.g. tortuga-1667 --opponent strong --games 100 \
+             --param search_iterations=128 --param search_depth=16
+         raid --bot tactician --opponent random --games 100
+
+Not measured: Pieces of Eight takes 3 to 6 players (this table is two-player games);
+Pirate Versus Pirate's search plays out with the expectimax bot, about 1 ms a move, so
+1 s gives about 12 iterations and 200 games take hours (random playouts rarely end).
+
+What 1 s buys (``--per-second 12``: the median iterations of the search's first 12
+decisions as seat 0 against the opponent named, 2026-11-24): on a quiet machine
+(load 0.3; the same count, another game's seed) tortuga-1667 1,330 (depth 16),
+pirate-coins 800, naval 850 (depth 20), raid 590, pirate-versus-pirate 12; with the
+machine loaded (load 5 on 2 cores) about a quarter of that (345, 245, 227, 161, 4).
+So every budget in the table is well under the 1 s default: from a seventieth
+(naval, 12) to a tenth (Tortuga, 128) of what 1 s gives on a quiet machine.
 
 Budgets: an iteration budget (``search_iterations``) gives the same games on every run
 and on every machine; a time budget (``search_seconds``) depends on the machine's load.
