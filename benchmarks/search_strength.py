@@ -22,7 +22,7 @@ command is ``python benchmarks/search_strength.py`` followed by the row's argume
     tortuga-1667  search v strong       iterations=64 depth=16             53.2% ± 6.9
     tortuga-1667  search v strong       iterations=128 depth=16            54.2% ± 6.9
     tortuga-1667  search v strong       iterations=64 depth=16 secret=1   52.2% ± 6.9
-    tortuga-1667  search v random       iterations=64 depth=16             see below
+    tortuga-1667  search v random       iterations=64 depth=16             96.5% ± 2.6
     tortuga-1667  strong v random       -                                  93.0% ± 3.5
     raid          search v tactician    iterations=32                      50.5% ± 6.9
     raid          search v random       iterations=32                      see below
