@@ -25,7 +25,7 @@ command is ``python benchmarks/search_strength.py`` followed by the row's argume
     tortuga-1667  search v random       iterations=64 depth=16             96.5% ± 2.6
     tortuga-1667  strong v random       -                                  93.0% ± 3.5
     raid          search v tactician    iterations=32                      50.5% ± 6.9
-    raid          search v random       iterations=32                      see below
+    raid          search v random       iterations=32                      89.0% ± 4.3
     raid          tactician v random    -                                  87.0% ± 4.7
     naval         search v captain      iterations=12 depth=20             46.0% ± 6.8
     naval         search v random       iterations=12 depth=20             81.0% ± 4.4
