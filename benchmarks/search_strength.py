@@ -11,18 +11,49 @@ Every game is played by two players (a board game for more is measured at two).
     python benchmarks/search_strength.py naval --opponent captain --games 100 \
         --param search_iterations=24 --param search_depth=30 [--jobs 2] [--json]
 
-The issue 19 table (200 games a row; 2026-11-24, a loaded 2-core machine):
+The issue 19 table: 200 games a row (``--games 100`` per seat, seed 19), a win 1, a
+draw 1/2, 95% interval; fixed iteration budgets (the same games on every run). Each
+command is ``python benchmarks/search_strength.py`` followed by the row's arguments.
 
-    search_strength.py pirate-coins --opponent strong --games 100 --param search_iterations=16
-    search_strength.py pirate-coins --opponent random --games 100 --param search_iterations=16
-    search_strength.py pirate-coins --bot strong --opponent random --games 100
-    search_strength.py naval --opponent captain --games 100 --jobs 2 \
-        --param search_iterations=12 --param search_depth=20
-    search_strength.py naval --opponent random --games 100 --jobs 2 \
-        --param search_iterations=12 --param search_depth=20
-    search_strength.py naval --bot captain --opponent random --games 100
-    search_strength.py tortuga-1667 --opponent strong --games 100 \
-        --param search_iterations=64 --param search_depth=16   # 53.2% ± 6.9
+    mode          match-up              budget (--param search_...)        score
+    pirate-coins  search v strong       iterations=16                      73.8% ± 5.9
+    pirate-coins  search v random       iterations=16                      99.5% ± 1.0
+    pirate-coins  strong v random       -                                  99.0% ± 1.4
+    tortuga-1667  search v strong       iterations=64 depth=16             53.2% ± 6.9
+    tortuga-1667  search v strong       iterations=128 depth=16            54.2% ± 6.9
+    tortuga-1667  search v strong       iterations=64 depth=16 secret=1   52.2% ± 6.9
+    tortuga-1667  search v random       iterations=64 depth=16             96.5% ± 2.6
+    tortuga-1667  strong v random       -                                  93.0% ± 3.5
+    raid          search v tactician    iterations=32                      50.5% ± 6.9
+    raid          search v random       iterations=32                      89.0% ± 4.3
+    raid          tactician v random    -                                  87.0% ± 4.7
+    naval         search v captain      iterations=12 depth=20             46.0% ± 6.8
+    naval         search v random       iterations=12 depth=20             81.0% ± 4.4
+    naval         captain v random      -                                  82.0% ± 4.0
+
+    e.g. tortuga-1667 --opponent strong --games 100 \
+             --param search_iterations=128 --param search_depth=16
+         raid --bot tactician --opponent random --games 100
+
+Not measured: Pieces of Eight takes 3 to 6 players (this table is two-player games);
+Pirate Versus Pirate's search plays out with the expectimax bot, about 1 ms a move, so
+1 s gives about 12 iterations and 200 games take hours (random playouts rarely end).
+
+What 1 s buys (``--per-second 12``: the median iterations of the search's first 12
+decisions as seat 0 against the opponent named, 2026-11-24): on a quiet machine
+(load 0.3; the same count, another game's seed) tortuga-1667 1,330 (depth 16),
+pirate-coins 800, naval 850 (depth 20), raid 590, pirate-versus-pirate 12; with the
+machine loaded (load 5 on 2 cores) about a quarter of that (345, 245, 227, 161, 4).
+So every budget in the table is well under the 1 s default: from a seventieth
+(naval, 12) to a tenth (Tortuga, 128) of what 1 s gives on a quiet machine.
+
+At those budgets the search mostly plays its playout bot's move (``--per-second 60``
+with the row's budget prints how often): Tortuga at 64 iterations in 59 of 59
+decisions, at 128 in 49 of 50; the raid at 32 in 60 of 60; Pirate Coins at 16 in 40
+of 43. With a 50% prior on that move and untried moves valued at the tried ones'
+mean less 0.25 (``search_fpu``), the other moves of a Tortuga turn (about 12) are
+hardly tried within 64 iterations, so the raid and Tortuga rows measure the
+hand-written bot against itself plus a few deviations.
 
 Budgets: an iteration budget (``search_iterations``) gives the same games on every run
 and on every machine; a time budget (``search_seconds``) depends on the machine's load.
@@ -97,6 +128,51 @@ def rate(
     }
 
 
+def per_second(
+    game: str, opponent: str, seed: int, params: list[str], decisions: int
+) -> dict[str, Any]:
+    """How many iterations the search bot runs in a 1 s budget (or the budget given):
+    the median over the first ``decisions`` choices it searches (more than one legal
+    action) of a two-player game against ``opponent``, seat 0, and in how many of them
+    it played what its playout bot would have. A wall-clock figure: it depends on the
+    machine and its load, as the 1 s default does."""
+    sys.path.insert(0, str(ROOT))
+    from wargame.core.dice import DiceService
+    from wargame.core.play import bot_factories
+    from wargame.core.registry import game_class
+
+    options: dict[str, Any] = dict(p.split("=", 1) for p in params)
+    options = {"search_seconds": 1.0, **options}
+    instance = game_class(game)()
+    factories = bot_factories(instance, options)
+    dice = DiceService.seeded(seed)
+    state = instance.new_initial_state(2, dice)
+    search = factories["search"](DiceService.seeded(f"{seed}:bot:0"))
+    other = factories[opponent](DiceService.seeded(f"{seed}:bot:1"))
+    counts: list[int] = []
+    agree = 0
+    while not state.is_terminal() and len(counts) < decisions:
+        seat = state.current_player()
+        if seat == 0:
+            action = search.choose(state, 0)
+            if search.last_iterations:
+                counts.append(search.last_iterations)
+                tree = search.last_tree
+                agree += tree is not None and action == tree.hint
+        else:
+            action = other.choose(state, seat)
+        state.apply(action, dice)
+    counts.sort()
+    median = counts[len(counts) // 2] if counts else 0
+    return {
+        "mode": game,
+        "decisions": len(counts),
+        "median": median,
+        "counts": counts,
+        "as_playout_bot": agree,
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game")
@@ -107,7 +183,26 @@ def main() -> int:
     ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--per-second",
+        type=int,
+        metavar="N",
+        help="instead: the iterations a 1 s budget gives over the search's first N decisions"
+        " (and how often it plays its playout bot's choice)",
+    )
     args = ap.parse_args()
+    if args.per_second:
+        got = per_second(args.game, args.opponent, args.seed, args.param, args.per_second)
+        if args.json:
+            print(json.dumps(got))
+        else:
+            print(
+                f"{got['mode']:<22} {got['median']} iterations a decision (median of "
+                f"{got['decisions']} decisions; {min(got['counts'], default=0)}"
+                f"-{max(got['counts'], default=0)}); it played its playout bot's "
+                f"choice in {got['as_playout_bot']} of them"
+            )
+        return 0
     row = rate(args.game, args.bot, args.opponent, args.games, args.seed, args.param, args.jobs)
     if args.json:
         print(json.dumps(row))

@@ -108,13 +108,18 @@ def _mode_positions(name: str, seed: int, count: int = 4) -> list[object]:
     return seen
 
 
+@pytest.mark.parametrize("secret", [0, 1])
 @pytest.mark.parametrize("name", ["pirate-coins", "tortuga-1667"])
-def test_search_with_its_playout_bot_decides_the_same_on_other_hidden_parts(name: str) -> None:
+def test_search_with_its_playout_bot_decides_the_same_on_other_hidden_parts(
+    name: str, secret: int
+) -> None:
     """The bot as ``--list-bots`` offers it (playouts by the mode's strongest bot,
-    paired worlds): on a state whose hidden parts were redrawn consistently with the
-    seat's observation it makes the same decision, visit for visit."""
+    paired worlds; the others' private choices searched or left to their bots): on a
+    state whose hidden parts were redrawn consistently with the seat's observation it
+    makes the same decision, visit for visit."""
     game = game_class(name)()
-    factory = bot_factories(game, {"search_iterations": 10, "search_depth": 12})["search"]
+    params = {"search_iterations": 10, "search_depth": 12, "search_secret": secret}
+    factory = bot_factories(game, params)["search"]
     compared = 0
     for real in _mode_positions(name, 11):
         seat = real.current_player()
@@ -125,6 +130,40 @@ def test_search_with_its_playout_bot_decides_the_same_on_other_hidden_parts(name
         assert bots[0].last_visits == bots[1].last_visits
         compared += 1
     assert compared >= 2
+
+
+def _secret_keys_of_others(node: object, seat: int, kind: str) -> int:
+    """How many tree edges name a private action of type ``kind`` another seat chose."""
+    found = 0
+    for key, child in node.children.items():  # type: ignore[attr-defined]
+        if child.seat != seat and type(key).__name__ == kind:
+            assert type(key).secret  # type: ignore[union-attr]
+            found += 1
+        found += _secret_keys_of_others(child, seat, kind)
+    return found
+
+
+@pytest.mark.parametrize(("name", "kind"), [("pirate-coins", "Decide"), ("tortuga-1667", "Vote")])
+def test_with_search_secret_the_tree_never_branches_on_anothers_private_choice(
+    name: str, kind: str
+) -> None:
+    """``search_secret=1``: where every choice of another seat is private (a coin set
+    face down, a vote card), that seat's bot makes it and the tree keeps one child, so
+    nothing the searcher decides later depends on it; searched (0), the tree branches.
+    (A private choice offered among public ones, Tortuga's View, is searched.)"""
+    game = game_class(name)()
+    found = {0: 0, 1: 0}
+    for secret in (0, 1):
+        params = {"search_iterations": 60, "search_depth": 12, "search_secret": secret}
+        factory = bot_factories(game, params)["search"]
+        for real in _mode_positions(name, 11, count=6):
+            seat = real.current_player()
+            bot = factory(DiceService.seeded(5))
+            bot.choose(real, seat)
+            if bot.last_tree is not None:
+                found[secret] += _secret_keys_of_others(bot.last_tree, seat, kind)
+    assert found[1] == 0
+    assert found[0] > 0
 
 
 def test_the_hidden_state_test_would_catch_a_bot_that_peeks(

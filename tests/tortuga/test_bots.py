@@ -58,3 +58,35 @@ def test_resampling_leaves_the_true_state_alone() -> None:
     before = st.to_json()
     st.resample_hidden(1, DiceService.seeded(3))
     assert st.to_json() == before
+
+
+def test_a_belief_built_on_the_last_one_equals_one_read_from_the_start() -> None:
+    game = TortugaGame()
+    dice = DiceService.seeded(7)
+    st = game.new_initial_state(5, dice)
+    bot = StrongBot(DiceService.seeded(8))
+    beliefs: dict[int, Belief] = {}
+    steps = 0
+    while not st.is_terminal() and steps < 400:
+        seat = st.current_player()
+        obs = st.observation(seat)
+        fresh = Belief(obs)
+        built = Belief(obs, beliefs.get(seat))
+        assert built.logit == fresh.logit and built.fixed == fresh.fixed
+        beliefs[seat] = built
+        st.apply(bot.choose(st, seat), dice)
+        steps += 1
+    assert any(b.logit != [0.0] * 5 for b in beliefs.values())
+
+
+def test_a_belief_from_another_game_is_not_carried_over() -> None:
+    dice = DiceService.seeded(9)
+    a = TortugaGame().new_initial_state(4, dice)
+    bot = StrongBot(DiceService.seeded(1))
+    for _ in range(60):
+        a.apply(bot.choose(a, a.current_player()), dice)
+    seat = a.current_player()
+    prior = Belief(a.observation(seat))
+    b = TortugaGame().new_initial_state(4, DiceService.seeded(10))
+    b.team = a.team[:]
+    assert Belief(b.observation(seat), prior).logit == Belief(b.observation(seat)).logit

@@ -24,6 +24,12 @@ move from a lucky one in far fewer tries. An untried action counts as the mean o
 the tried ones less ``fpu_reduction`` (first-play urgency), so an alternative to the
 playout bot's choice is tried as soon as that choice looks no better than average.
 
+Private choices of the other seats (``search_secret=1``): where every legal action of
+another seat is ``secret`` (a vote card, a coin set face down), that seat's playout bot
+makes the choice in each world, from its own redrawn hand, and the tree keeps one child
+for it. Otherwise (the default, 0) the tree branches on the card chosen, so the
+searcher's later choices below it are planned as if it had seen that card.
+
 A playout is cut off after ``depth`` actions where the mode judges positions: the
 playout bot's class may offer ``evaluate(state)``, each seat's reward in 0..1 on the
 scale below (naval, raid and tortuga-1667 do, in their ``bots.py``); elsewhere it
@@ -108,6 +114,11 @@ class SearchOptions:
     paired: int = 1
     #: First-play urgency: an untried action counts as its parent's mean less this.
     fpu_reduction: float = 0.25
+    #: Private choices of the other seats (every legal action ``secret``: a vote card,
+    #: a coin set face down) are made by the playout bot in each world and share one
+    #: child in the tree, so the search's later choices cannot depend on what it could
+    #: not see (1), or are searched like any other choice (0).
+    secret: int = 0
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> SearchOptions:
@@ -121,6 +132,7 @@ class SearchOptions:
             "search_depth": "depth",
             "search_paired": "paired",
             "search_fpu": "fpu_reduction",
+            "search_secret": "secret",
         }
         values: dict[str, Any] = {}
         for key, raw in params.items():
@@ -133,12 +145,12 @@ class SearchOptions:
                 number = float(raw)
             except (TypeError, ValueError):
                 raise BadInput(f"--param {key}: expected a number, not {raw!r}") from None
-            zero_ok = key in ("search_epsilon", "search_paired", "search_fpu")
+            zero_ok = key in ("search_epsilon", "search_paired", "search_fpu", "search_secret")
             if not math.isfinite(number) or number < 0 or (number == 0 and not zero_ok):
                 raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
             if field_name == "epsilon" and number > 1:
                 raise BadInput(f"--param {key}: a chance from 0 to 1, not {raw!r}")
-            if field_name in ("iterations", "playout_limit", "depth", "paired"):
+            if field_name in ("iterations", "playout_limit", "depth", "paired", "secret"):
                 if number != int(number):
                     raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
                 values[field_name] = int(number)
@@ -158,7 +170,11 @@ class _Node:
         self.reward = 0.0
         #: The playout bot's choice here (the first time the node was reached).
         self.hint: Action | None = None
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Action | str, _Node] = {}
+
+
+#: The one child of a node where another seat makes a private choice (``secret``).
+_HIDDEN = "hidden choice"
 
 
 #: What a mode's evaluation gives: each seat's reward in 0..1 for a position that is not
@@ -191,6 +207,8 @@ class SearchBot:
         #: Iterations run by the last decision, and its root's visits per action.
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
+        #: The last decision's tree (for tests and tools).
+        self.last_tree: _Node | None = None
 
     def choose(self, state: GameState, seat: int) -> Action:
         legal = list(state.legal_actions())
@@ -232,8 +250,9 @@ class SearchBot:
             self._iterate(root, state.resample_hidden(seat, dice), dice, policy, first)
             done += 1
         self.last_iterations = done
+        self.last_tree = root
         children = root.children
-        self.last_visits = {a: n.visits for a, n in children.items()}
+        self.last_visits = {a: n.visits for a, n in children.items() if isinstance(a, Action)}
         best = legal[0]
         best_key = (-1, False, -1.0)
         for a in legal:  # most visited; ties: the playout bot's choice, the better mean
@@ -287,25 +306,34 @@ class SearchBot:
         node = root
         root.visits += 1
         path: list[_Node] = []
+        hide = self.options.secret and policy is not None
         while not st.is_terminal():
             seat = st.current_player()
             if seat is None:
                 break
+            key: Action | str
             if first is not None:
                 action, first = first, None
+                key = action
             else:
                 legal = st.legal_actions()
-                if node.hint is None and policy is not None:
-                    node.hint = policy.choose(st, seat)
-                action = self._select(node, legal, seat)
+                if hide and seat != root.seat and all(type(a).secret for a in legal):
+                    # A private choice of another seat: its own bot makes it in this
+                    # world, and the tree goes on without knowing which it was.
+                    action = policy.choose(st, seat)  # type: ignore[union-attr]
+                    key = _HIDDEN
+                else:
+                    if node.hint is None and policy is not None:
+                        node.hint = policy.choose(st, seat)
+                    action = key = self._select(node, legal, seat)
             try:
                 st.apply(action, dice)
             except IllegalAction:
                 return  # not legal in this world (a redraw the seat could not tell apart)
             children = node.children
-            child = children.get(action)
+            child = children.get(key)
             if child is None:
-                child = children[action] = _Node(seat)
+                child = children[key] = _Node(seat)
                 path.append(child)
                 break
             child.seat = seat

@@ -43,21 +43,43 @@ def skull(c: int) -> bool:
 
 
 class Belief:
-    """P(seat is British) for every other seat, from evidence counts."""
+    """P(seat is British) for every other seat, from evidence counts.
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    ``prior`` is the belief the same seat formed earlier in the same game: when the
+    history it read is the start of this one, only the new events are read (the
+    result is the same as reading the whole history)."""
+
+    def __init__(self, obs: dict[str, Any], prior: Belief | None = None) -> None:
         n = obs["players"]
         me = obs["seat"]
         self.me = me
         self.team = TEAM_INDEX[obs["loyalty"][me]]
-        self.logit = [0.0] * n
         self.fixed: dict[int, int] = {}
         for s, t in enumerate(obs["loyalty"]):
             if t is not None:
                 self.fixed[s] = TEAM_INDEX[t]
         hist = obs["history"]
-        my_flags = [0, 0]
-        for i, (what, s, x) in enumerate(hist):
+        self.n = n
+        #: The history read so far, and the bot's own flags since the last brawl.
+        self.read: list[Any] = hist
+        start = 0
+        if (
+            prior is not None
+            and prior.me == me
+            and prior.team == self.team
+            and prior.n == n
+            and len(prior.read) <= len(hist)
+            and hist[: len(prior.read)] == prior.read
+        ):
+            self.logit = prior.logit[:]
+            self.my_flags = prior.my_flags[:]
+            start = len(prior.read)
+        else:
+            self.logit = [0.0] * n
+            self.my_flags = [0, 0]
+        my_flags = self.my_flags
+        for i in range(start, len(hist)):
+            what, s, x = hist[i]
             if what in ("shift", "loot", "hold"):
                 self._nation(s, x, WEIGHTS[what])
             elif what == "give":
@@ -73,8 +95,7 @@ class Belief:
                     lean = (b - f) / (len(voters) + 1)
                     for v in voters:
                         self.logit[v] += WEIGHTS["flags"] * lean
-                my_flags = [0, 0]
-        self.n = n
+                my_flags[0] = my_flags[1] = 0
 
     def _nation(self, s: int, hold: int, w: float) -> None:
         if s != self.me:
@@ -139,22 +160,33 @@ class StrongBot:
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice
+        #: Each seat's last belief: the next one reads only the events since (the
+        #: search's playouts ask this bot for every move of a game line).
+        self._beliefs: dict[int, Belief] = {}
 
     def choose(self, state: GameState, seat: int) -> Action:
         legal = list(state.legal_actions())
         if len(legal) == 1:
             return legal[0]
         obs = state.observation(seat)
-        return Plan(obs, legal, self.dice).choose()
+        plan = Plan(obs, legal, self.dice, self._beliefs.get(seat))
+        self._beliefs[seat] = plan.belief
+        return plan.choose()
 
 
 class Plan:
-    def __init__(self, obs: dict[str, Any], legal: list[Action], dice: DiceService) -> None:
+    def __init__(
+        self,
+        obs: dict[str, Any],
+        legal: list[Action],
+        dice: DiceService,
+        prior: Belief | None = None,
+    ) -> None:
         self.obs = obs
         self.legal = legal
         self.dice = dice
         self.me = obs["seat"]
-        self.belief = Belief(obs)
+        self.belief = Belief(obs, prior)
         self.team = self.belief.team
         b, f = obs["totals"]
         self.b, self.f = b, f
