@@ -108,17 +108,22 @@ def _mode_positions(name: str, seed: int, count: int = 4) -> list[object]:
     return seen
 
 
-@pytest.mark.parametrize("secret", [0, 1])
+@pytest.mark.parametrize(("secret", "halving"), [(0, 0), (1, 0), (0, 1)])
 @pytest.mark.parametrize("name", ["pirate-coins", "tortuga-1667"])
 def test_search_with_its_playout_bot_decides_the_same_on_other_hidden_parts(
-    name: str, secret: int
+    name: str, secret: int, halving: int
 ) -> None:
     """The bot as ``--list-bots`` offers it (playouts by the mode's strongest bot,
     paired worlds; the others' private choices searched or left to their bots): on a
     state whose hidden parts were redrawn consistently with the seat's observation it
     makes the same decision, visit for visit."""
     game = game_class(name)()
-    params = {"search_iterations": 10, "search_depth": 12, "search_secret": secret}
+    params = {
+        "search_iterations": 10,
+        "search_depth": 12,
+        "search_secret": secret,
+        "search_halving": halving,
+    }
     factory = bot_factories(game, params)["search"]
     compared = 0
     for real in _mode_positions(name, 11):
@@ -334,3 +339,38 @@ def test_tortuga_evaluation_favours_the_nation_with_more_treasure() -> None:
     state.holds[0][0] += 3
     judged = evaluate(state)
     assert judged is not None and judged[ahead] > 0.8 > 0.2 > judged[1 - ahead]
+
+
+def test_halving_tries_every_root_move_in_the_same_worlds_and_keeps_the_better_half(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``search_halving=1``: every root move is tried in round one, the n-th try of
+    each in world n; each round keeps the better half, so the move played is among
+    the most tried."""
+    from tests.core.toygame import ToyGame
+    from wargame.core import search
+
+    worlds: list[tuple[object, object]] = []
+    real_iterate = search.SearchBot._iterate
+
+    def spy(self, root, st, dice, policy, first):  # noqa: ANN001, ANN202
+        worlds.append((first, dice.provider.seed))
+        return real_iterate(self, root, st, dice, policy, first)
+
+    monkeypatch.setattr(search.SearchBot, "_iterate", spy)
+    state = ToyGame().new_initial_state(2, DiceService.seeded(1))
+    legal = list(state.legal_actions())
+    assert len(legal) == 3
+    bot = SearchBot(DiceService.seeded(2), SearchOptions(iterations=60, halving=1))
+    chosen = bot.choose(state, 0)
+    assert bot.last_iterations == len(worlds) <= 60
+    tries: dict[object, list[object]] = {}
+    for first, seed in worlds:
+        tries.setdefault(first, []).append(seed)
+    assert set(tries) == set(legal)  # every move tried, not only one
+    longest = max(tries.values(), key=len)
+    for seeds in tries.values():
+        assert seeds == longest[: len(seeds)]  # paired: the same worlds in order
+    assert len(tries[chosen]) == len(longest)  # the move played survived every round
+    assert sorted(len(v) for v in tries.values())[0] < len(longest)  # one was dropped
+    assert SearchOptions.from_params({"search_halving": 1}).halving == 1

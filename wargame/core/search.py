@@ -119,6 +119,10 @@ class SearchOptions:
     #: child in the tree, so the search's later choices cannot depend on what it could
     #: not see (1), or are searched like any other choice (0).
     secret: int = 0
+    #: The root's moves chosen by sequential halving (1): every move is tried in the
+    #: same paired worlds, round after round, and the worse half dropped each round,
+    #: so at a small budget every move is tried, not only the playout bot's. 0: PUCT.
+    halving: int = 0
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> SearchOptions:
@@ -133,6 +137,7 @@ class SearchOptions:
             "search_paired": "paired",
             "search_fpu": "fpu_reduction",
             "search_secret": "secret",
+            "search_halving": "halving",
         }
         values: dict[str, Any] = {}
         for key, raw in params.items():
@@ -145,12 +150,25 @@ class SearchOptions:
                 number = float(raw)
             except (TypeError, ValueError):
                 raise BadInput(f"--param {key}: expected a number, not {raw!r}") from None
-            zero_ok = key in ("search_epsilon", "search_paired", "search_fpu", "search_secret")
+            zero_ok = key in (
+                "search_epsilon",
+                "search_paired",
+                "search_fpu",
+                "search_secret",
+                "search_halving",
+            )
             if not math.isfinite(number) or number < 0 or (number == 0 and not zero_ok):
                 raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
             if field_name == "epsilon" and number > 1:
                 raise BadInput(f"--param {key}: a chance from 0 to 1, not {raw!r}")
-            if field_name in ("iterations", "playout_limit", "depth", "paired", "secret"):
+            if field_name in (
+                "iterations",
+                "playout_limit",
+                "depth",
+                "paired",
+                "secret",
+                "halving",
+            ):
                 if number != int(number):
                     raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
                 values[field_name] = int(number)
@@ -229,6 +247,8 @@ class SearchBot:
         opts = self.options
         budget = opts.iterations
         deadline = time.perf_counter() + opts.seconds
+        if opts.halving:
+            return self._halving(root, state, seat, legal, base)
         done = 0
         while True:
             if budget is not None:
@@ -264,6 +284,48 @@ class SearchBot:
             if key > best_key:
                 best, best_key = a, key
         return best
+
+    def _halving(
+        self, root: _Node, state: GameState, seat: int, legal: list[Action], base: int
+    ) -> Action:
+        """Sequential halving at the root (Karnin, Koren and Somekh 2013): the budget is
+        split over ceil(log2(moves)) rounds; in each, every move still in is tried
+        equally often, its n-th try in paired world n, then the better half by mean
+        reward stays. Ties keep the playout bot's choice, then the order of the moves."""
+        opts = self.options
+        start = time.perf_counter()
+        candidates = list(legal)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        done = 0
+        for r in range(rounds):
+            if opts.iterations is not None:
+                quota = max(1, (opts.iterations - done) // ((rounds - r) * len(candidates)))
+                round_end = math.inf
+            else:
+                quota = 1 << 30
+                round_end = start + opts.seconds * (r + 1) / rounds
+            for _ in range(quota):
+                for a in candidates:
+                    tried = root.children.get(a)
+                    dice = DiceService.seeded(f"{base}:{tried.visits if tried else 0}")
+                    policy = self.playout_bot(dice) if self.playout_bot is not None else None
+                    self._iterate(root, state.resample_hidden(seat, dice), dice, policy, a)
+                    done += 1
+                if time.perf_counter() >= round_end:
+                    break
+            if len(candidates) > 1:
+
+                def mean(a: Action) -> tuple[float, bool]:
+                    node = root.children.get(a)
+                    value = node.reward / node.visits if node and node.visits else 0.0
+                    return (value, a == root.hint)
+
+                ranked = sorted(candidates, key=mean, reverse=True)  # stable: legal order
+                candidates = ranked[: max(1, math.ceil(len(ranked) / 2))]
+        self.last_iterations = done
+        self.last_tree = root
+        self.last_visits = {a: n.visits for a, n in root.children.items() if isinstance(a, Action)}
+        return candidates[0]
 
     def _select(self, node: _Node, legal: Sequence[Action], seat: int) -> Action:
         """PUCT over ``legal`` at ``node`` for ``seat`` (see the module's docstring)."""
