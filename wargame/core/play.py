@@ -159,11 +159,14 @@ def play_match(
     scenario: Mapping[str, Any] | None = None,
     strict: bool = False,
     bot_options: Mapping[str, Any] | None = None,
+    factories: Mapping[str, BotFactory] | None = None,
 ) -> MatchResult:
-    """Bots play every seat from setup to the end."""
+    """Bots play every seat from setup to the end (``factories``: the run's
+    :func:`bot_factories`, found once for all its games)."""
     dice = DiceService.seeded(seed)
     state = game.new_initial_state(players, dice, scenario=scenario)
-    factories = bot_factories(game, bot_options)
+    if factories is None:
+        factories = bot_factories(game, bot_options)
     bots: list[Bot] = [
         factories[name](DiceService.seeded(f"{seed}:bot:{seat}"))
         for seat, name in enumerate(bot_names)
@@ -229,14 +232,17 @@ class MatchTask:
     bot_options: dict[str, Any] = field(default_factory=dict)
 
     def __call__(self, seed: int) -> MatchResult:
+        params = json.dumps(self.params, sort_keys=True)
         return play_match(
-            _game(self.game_name, json.dumps(self.params, sort_keys=True)),
+            _game(self.game_name, params),
             self.players,
             seed,
             self.bots,
             scenario=self.scenario,
             strict=self.strict,
-            bot_options=self.bot_options,
+            factories=_factories(
+                self.game_name, params, json.dumps(self.bot_options, sort_keys=True)
+            ),
         )
 
     def many(self, seeds: Sequence[int]) -> list[MatchResult]:
@@ -247,6 +253,12 @@ class MatchTask:
 def _game(name: str, params: str) -> Game:
     """The Game of a run (``params`` as JSON), built once per process."""
     return game_class(name)(json.loads(params))
+
+
+@functools.lru_cache(maxsize=8)
+def _factories(name: str, params: str, options: str) -> dict[str, BotFactory]:
+    """The bots of a run (``options`` as JSON), found once per process."""
+    return bot_factories(_game(name, params), json.loads(options))
 
 
 def _chunks(seeds: Sequence[int], parts: int) -> list[list[int]]:
@@ -349,8 +361,9 @@ def simulate(
     elif jobs > 1 and games > 1:
         matches = _run_processes(task, seeds, min(jobs, games))
     else:
+        factories = bot_factories(game, bot_options)  # once for the run
         matches = [
-            play_match(game, n, s, names, scenario=scenario, strict=strict, bot_options=bot_options)
+            play_match(game, n, s, names, scenario=scenario, strict=strict, factories=factories)
             for s in seeds
         ]
     seconds = time.perf_counter() - start
