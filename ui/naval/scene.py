@@ -359,13 +359,20 @@ class SeaScene(QGraphicsScene):
         y = c.y() - sea.hex_cm * PX * 0.55 * ghost.compensation - hb.height()
         hint.setPos(x, max(y, area.top()))
         hint.setZValue(16)
-        bg = self.addRect(
-            hint.sceneBoundingRect().adjusted(-3, -1, 3, 1),
-            QPen(Qt.PenStyle.NoPen),
-            QColor(10, 20, 30, 200),
-        )
-        bg.setZValue(15.5)
+        bg = self._plate(hint, 3, 1, QColor(10, 20, 30, 200), 15.5)
         self.intent_items = [ghost, line, ring, hint, bg]
+
+    def _plate(
+        self, label: QGraphicsItem, pad_x: int, pad_y: int, colour: QColor, z: float
+    ) -> QGraphicsItem:
+        """A dark plate behind ``label`` (text on the sea stays readable), just under it."""
+        plate = self.addRect(
+            label.sceneBoundingRect().adjusted(-pad_x, -pad_y, pad_x, pad_y),
+            QPen(Qt.PenStyle.NoPen),
+            colour,
+        )
+        plate.setZValue(z)
+        return plate
 
     def clear_intent(self) -> None:
         for it in self.intent_items:
@@ -459,12 +466,7 @@ class SeaScene(QGraphicsScene):
             box = text.boundingRect()
             text.setPos(at - QPointF(box.width() / 2, box.height() / 2))
             text.setZValue(3)
-            bg = self.addRect(
-                text.sceneBoundingRect().adjusted(-2, -1, 2, 1),
-                QPen(Qt.PenStyle.NoPen),
-                QColor(20, 30, 40, 170),
-            )
-            bg.setZValue(2.5)
+            bg = self._plate(text, 2, 1, QColor(20, 30, 40, 170), 2.5)
             self.overlay += [text, bg]
         if not reach:
             return
@@ -495,12 +497,7 @@ class SeaScene(QGraphicsScene):
             text.setBrush(QColor(255, 235, 200))
             text.setPos(ec.x() + r, ec.y() - r)
             text.setZValue(13)
-            bg = self.addRect(
-                text.sceneBoundingRect().adjusted(-3, -2, 3, 2),
-                QPen(Qt.PenStyle.NoPen),
-                QColor(50, 20, 45, 190),
-            )
-            bg.setZValue(12.5)
+            bg = self._plate(text, 3, 2, QColor(50, 20, 45, 190), 12.5)
             self.overlay += [ring, text, bg]
 
     # -- ruler ------------------------------------------------------------------------------
@@ -530,12 +527,7 @@ class SeaScene(QGraphicsScene):
         label.setBrush(QColor(255, 255, 255))
         label.setPos(b + QPointF(10, -10))
         label.setZValue(21)
-        bg = self.addRect(
-            label.sceneBoundingRect().adjusted(-4, -2, 4, 2),
-            QPen(Qt.PenStyle.NoPen),
-            QColor(0, 0, 0, 160),
-        )
-        bg.setZValue(20.5)
+        bg = self._plate(label, 4, 2, QColor(0, 0, 0, 160), 20.5)
         self.ruler_items = [line, t, label, bg]
         return cm
 
