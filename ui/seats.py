@@ -185,5 +185,5 @@ class SeatNaming:
                 f"Who plays {self.label(s)}: a human at this computer or a bot "
                 "(right-click: name this seat)"
             )
-        for listener in getattr(self, "listeners", ()):
+        for listener in self.listeners:
             listener()

@@ -126,3 +126,11 @@ def test_the_table_shows_the_odds_on_a_face_down_card() -> None:
     e = event_card(st.observation(0), data())
     assert text.startswith(f"One of {e.unseen} event cards you have not seen: ")
     assert "Pistol 17%" in text and "Spanish Armada" not in text
+
+
+def test_a_face_down_slot_on_the_table_carries_the_odds(main_window) -> None:  # noqa: ANN001
+    view = main_window.show_mode("tortuga-1667")
+    view.new_game(["human"] * 4, seed=2)
+    tips = [b.toolTip() for b in view.board.slots]
+    face_down = [t for t in tips if t.startswith("A face-down event card")]
+    assert face_down and all("event cards you have not seen: " in t for t in face_down)

@@ -186,6 +186,7 @@ class Board(QWidget):
                 text = "empty"
             label.setText(f"Rowboat {where} ↔ Tortuga:<br><b>{text}</b>")
         viewed = obs["viewed"]
+        odds = event_odds_text(obs)  # the same for every face-down card not viewed
         for i, b in enumerate(self.slots):
             state = obs["row"][i] if i < len(obs["row"]) else None
             if state is None:
@@ -197,7 +198,6 @@ class Board(QWidget):
                 b.setToolTip(f"You viewed this card: {TITLES[kind]}. Press {i + 1} to reveal it.")
             else:
                 b.setText(f"Event {i + 1}\nface down")
-                odds = event_odds_text(obs)
                 b.setToolTip(
                     f"A face-down event card. Press {i + 1} to reveal it."
                     + (f"\n{odds}" if odds else "")
