@@ -30,6 +30,20 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
+def discard_unsaved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-qt closes the window before fixtures end: answer 'Discard' to the
+    unsaved-changes question instead of blocking on it. A test module asks for it with
+    ``pytestmark = pytest.mark.usefixtures("discard_unsaved")``."""
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
+    )
+
+
+@pytest.fixture
 def main_window(qtbot, data_dir: Path) -> Iterator[object]:  # noqa: ANN001 - pytest-qt fixture
     """The real main window on a fresh database in a temp folder; dialogs don't block."""
     from ui.app import build_window

@@ -10,18 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from wargame.poe import actions as A
 
-
-@pytest.fixture(autouse=True)
-def _discard_unsaved_games_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def test_deals_repeat__each_new_pieces_of_eight_game_in_the_app_deals_anew(

@@ -6,18 +6,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from ui.naval.scene import PX
 from wargame.naval.actions import EndShipTurn, Move, TurnCount, TurnRoll
 from wargame.naval.scenario import default_scenario
 
-
-@pytest.fixture(autouse=True)
-def _never_ask_to_save(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def click_hex(qtbot, view, hex_, offset=(0.0, 0.0)) -> None:  # noqa: ANN001

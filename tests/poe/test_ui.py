@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 from wargame.core.dice import DiceService
 from wargame.poe import actions as A
 from wargame.poe.game import PiecesOfEightGame
 
-
-@pytest.fixture(autouse=True)
-def _discard_unsaved_games_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
-    """pytest-qt closes the window before fixtures end: answer 'Discard' to the
-    unsaved-changes question instead of blocking on it."""
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def open_view(main_window, seats, seed=1):  # noqa: ANN001, ANN201

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QMessageBox
 
 from wargame.pvp import grid
 from wargame.pvp.board import spec_from_json
 from wargame.pvp.game import board_for, default_board_path
 
-
-@pytest.fixture(autouse=True)
-def _discard_unsaved(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox, "question", staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard)
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def centre_cm(spec, cell) -> QPointF:  # noqa: ANN001

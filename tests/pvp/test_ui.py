@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from wargame.pvp import actions as A
 from wargame.pvp.legal import move_classes
 from wargame.pvp.state import MOVE, ROLL
 
-
-@pytest.fixture(autouse=True)
-def _discard_unsaved_games_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox, "question", staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard)
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def open_view(main_window, seats, dice):  # noqa: ANN001, ANN201

@@ -7,20 +7,13 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox, QTextBrowser
+from PySide6.QtWidgets import QAbstractButton, QLabel, QTextBrowser
 
 from wargame.tortuga import actions as A
 
 from .helpers import CANNON_B_SKULL, TORCH_B_HELM, arrange, hand, put_card, top_of_vote_deck
 
-
-@pytest.fixture(autouse=True)
-def _discard_unsaved_games_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def open_view(main_window, seats, seed=1):  # noqa: ANN001, ANN201

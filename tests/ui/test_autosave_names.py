@@ -8,19 +8,11 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from wargame.paths import scenarios_dir
 from wargame.persistence.autosave import save_title
 
-
-@pytest.fixture(autouse=True)
-def _discard_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def recent(main_window) -> list[str]:  # noqa: ANN001

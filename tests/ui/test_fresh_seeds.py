@@ -11,20 +11,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 import ui.context
 
 SEEDS = (987_654_321_123, 555_000_111_222)
 
 
-@pytest.fixture(autouse=True)
-def _discard_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 @pytest.fixture

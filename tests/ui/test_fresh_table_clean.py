@@ -4,18 +4,11 @@ is set up: the rule lives in ModeView.replace_document (issue 17)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 BOARD_GAMES = ["pieces-of-eight", "pirate-versus-pirate", "pirate-coins", "tortuga-1667"]
 
 
-@pytest.fixture(autouse=True)
-def _no_blocking_question(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 @pytest.mark.parametrize("mode", BOARD_GAMES)

@@ -8,18 +8,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from wargame.core.seats import seat_label
 
-
-@pytest.fixture(autouse=True)
-def _discard_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Discard),
-    )
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def click(qtbot, widget) -> None:  # noqa: ANN001
