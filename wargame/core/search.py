@@ -260,8 +260,7 @@ class SearchBot:
                 # The root action first; its n-th try is played in world n, as is
                 # every other root action's n-th try: they meet the same luck.
                 first = self._select(root, legal, seat)
-                tried = root.children.get(first)
-                dice = DiceService.seeded(f"{base}:{tried.visits if tried else 0}")
+                dice = self._world(root, first, base)
             else:
                 first, dice = None, sim
             # A fresh playout bot each iteration: a hand-written bot may remember the
@@ -285,13 +284,22 @@ class SearchBot:
                 best, best_key = a, key
         return best
 
+    @staticmethod
+    def _world(root: _Node, action: Action, base: int) -> DiceService:
+        """The dice of ``action``'s next try at the root: its n-th try is played in
+        world n, the same for every root action (paired samples)."""
+        tried = root.children.get(action)
+        return DiceService.seeded(f"{base}:{tried.visits if tried else 0}")
+
     def _halving(
         self, root: _Node, state: GameState, seat: int, legal: list[Action], base: int
     ) -> Action:
         """Sequential halving at the root (Karnin, Koren and Somekh 2013): the budget is
         split over ceil(log2(moves)) rounds; in each, every move still in is tried
         equally often, its n-th try in paired world n, then the better half by mean
-        reward stays. Ties keep the playout bot's choice, then the order of the moves."""
+        reward stays. Ties keep the playout bot's choice, then the order of the moves.
+        Every move still in is tried at least once a round, so a budget smaller than
+        the moves of the turn is overspent (about twice the moves at most)."""
         opts = self.options
         start = time.perf_counter()
         candidates = list(legal)
@@ -306,8 +314,7 @@ class SearchBot:
                 round_end = start + opts.seconds * (r + 1) / rounds
             for _ in range(quota):
                 for a in candidates:
-                    tried = root.children.get(a)
-                    dice = DiceService.seeded(f"{base}:{tried.visits if tried else 0}")
+                    dice = self._world(root, a, base)
                     policy = self.playout_bot(dice) if self.playout_bot is not None else None
                     self._iterate(root, state.resample_hidden(seat, dice), dice, policy, a)
                     done += 1
