@@ -80,8 +80,6 @@ class PirateVersusPirateView(BotTurns, ModeView):
         self.session: Session[Any] | None = None
         self.seats: list[str] = ["human", "expectimax"]
         self.bots: dict[int, Bot] = {}
-        #: A test's fixed seed for the game on the table (None: drawn from the OS).
-        self.seed: int | None = None
         self.scenario: dict[str, Any] | None = None
         self.selected = -1
         self.hover = -1
@@ -283,7 +281,6 @@ class PirateVersusPirateView(BotTurns, ModeView):
     ) -> None:
         """A new game; its dice are seeded from the OS's entropy (``seed``: a test's)."""
         self._bot_timer.stop()
-        self.seed = seed
         self.scenario = scenario
         self.seats = list(seats)
         board = board_data_for(scenario)  # the save carries its board
@@ -332,7 +329,6 @@ class PirateVersusPirateView(BotTurns, ModeView):
         dice = self.ctx.make_dice(seed, "Pirate Versus Pirate")
         session = load_session(data, dice)
         self.seats = saved_seats(header, session.state.n, CONTROLLERS)
-        self.seed = None
         self.scenario = header.get("scenario")
         self._start(session)
         if path is not None:

@@ -96,8 +96,6 @@ class TortugaView(BotTurns, ModeView):
         #: Humans owed a private look before play goes on: (seat, why) - the cards they
         #: just viewed, or the loyalty card Cabin Fever dealt them.
         self.notices: list[tuple[int, str]] = []
-        #: A test's fixed seed for the game on the table (None: drawn from the OS).
-        self.seed: int | None = None
         self.bot_delay_ms = 350
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
@@ -264,7 +262,6 @@ class TortugaView(BotTurns, ModeView):
     def new_game(self, seats: list[str], *, seed: int | None = None) -> None:
         """A new game; its dice are seeded from the OS's entropy (``seed``: a test's)."""
         self._bot_timer.stop()
-        self.seed = seed
         self.seats = list(seats)
         spec = GameSpec("tortuga-1667", len(seats))
         dice = self.ctx.make_dice(seed, "Tortuga 1667")
@@ -293,7 +290,6 @@ class TortugaView(BotTurns, ModeView):
             except (TypeError, ValueError, AttributeError) as exc:
                 raise FileFormatError(f"{path}: the dice state is malformed") from exc
         self.seats = saved_seats(header, session.state.n, CONTROLLERS)
-        self.seed = None
         self._start(session)
         if path is not None:
             self.document_name = path.stem
