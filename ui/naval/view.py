@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 
 from ui.mode_base import ModeView
 from ui.naval.panel import PanelMixin, compass
-from ui.naval.scene import PX, SeaScene, SeaView, ShipItem
+from ui.naval.scene import PX, SeaScene, ShipItem
+from ui.naval.seaview import SeaView
 from ui.naval.sheet import export_pdf, sheet_html
 from ui.override import attach_piece_menu
 from ui.session_undo import apply_action
