@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench venv sysdeps clean screenshots
+.PHONY: run test lint bench venv sysdeps clean screenshots dist dist-smoke
 
 $(STAMP): pyproject.toml scripts/system-deps.sh
 	@bash scripts/system-deps.sh
@@ -32,5 +32,19 @@ bench: $(STAMP)
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/wargame screenshot home --out docs/screenshot-home.png
 
+# The standalone one-folder app (README, "Standalone build"): dist/wargame/.
+DIST_STAMP := $(VENV)/.dist-installed
+$(DIST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dist]'
+	@touch $(DIST_STAMP)
+
+dist: $(DIST_STAMP)
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/wargame.spec
+	cp packaging/pieces-of-eight.desktop packaging/install-linux.sh dist/wargame/
+
+# Run the built program as a player's computer would (no venv, offscreen): CI does this.
+dist-smoke:
+	bash packaging/smoke.sh dist/wargame
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -16,6 +17,7 @@ from PySide6.QtCore import (
     QtMsgType,
     qInstallMessageHandler,
 )
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from ui.context import AppContext
@@ -27,13 +29,16 @@ from wargame.errors import BadInput, shown
 
 if TYPE_CHECKING:
     from wargame.persistence.db import Database
-from wargame.paths import data_dir, database_path, scenarios_dir
+from wargame.paths import data_dir, database_path, icon_path, scenarios_dir
+
+log = logging.getLogger(__name__)
 
 
 def _qt_messages(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    """Pass Qt's messages to stderr, minus the offscreen platform's harmless note."""
+    """Pass Qt's messages to stderr and the log, minus the offscreen platform's harmless note."""
     if "does not support propagateSizeHints" in message:
         return
+    log.warning("Qt: %s", message)
     print(message, file=sys.stderr)
 
 
@@ -44,6 +49,8 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
         app.setApplicationName("Pieces of Eight")
         app.setOrganizationName("pieces-of-eight-wargame")
+        app.setDesktopFileName("pieces-of-eight")  # matches packaging/pieces-of-eight.desktop
+        app.setWindowIcon(QIcon(str(icon_path())))
     assert isinstance(app, QApplication)
     return app
 
@@ -82,15 +89,21 @@ class _FirstPaint(QObject):
 
 
 def run_gui(data: str | None = None, *, startup_probe: float | None = None) -> int:
+    from ui.crash import CrashHandler
+
     app = application()
     window = build_window(data)
+    crash = CrashHandler(window, window.ctx.data_dir).install()
     probe = None
     if startup_probe is not None:
         probe = _FirstPaint(startup_probe)
         window.installEventFilter(probe)
         window.centralWidget().installEventFilter(probe)
     window.show()
+    log.info("app window shown")
     code = run_modal(app)
+    crash.uninstall()
+    log.info("app closed (exit code %d)", code)
     if probe is not None:
         print(f"first-paint {probe.seconds if probe.seconds is not None else -1:.4f}")
     return code

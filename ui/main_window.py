@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,6 @@ from ui.modes import make_view, view_class
 from ui.print_table import print_table
 from ui.replay import ReplayDock
 from ui.screen_fit import fit_window
-from wargame import __version__
 from wargame.core.registry import MODES, game_names
 from wargame.core.replay import ReplayPlan
 from wargame.errors import FileFormatError, WargameError, shown
@@ -39,6 +39,8 @@ from wargame.scenarios import scenario_from_json
 if TYPE_CHECKING:
     from wargame.persistence.check import DatabaseUnusable
     from wargame.persistence.db import Database
+
+log = logging.getLogger(__name__)
 
 #: An answer to the unsaved-changes prompt.
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
@@ -177,6 +179,7 @@ class MainWindow(QMainWindow):
             help_menu, "&Keyboard shortcuts...", QKeySequence("Ctrl+/"), self.show_shortcuts
         )
         help_menu.addSeparator()
+        self._action(help_menu, "Report a &problem...", None, self.report_problem)
         self._action(help_menu, "&About", None, self.about)
 
     def _action(self, menu: Any, text: str, shortcut: Any, slot: Any) -> QAction:
@@ -720,6 +723,7 @@ class MainWindow(QMainWindow):
 
     # -- messages --------------------------------------------------------------------
     def error(self, title: str, message: str) -> None:
+        log.warning("shown to the player: %s: %s", title, message)
         self.last_error = message
         self.statusBar().showMessage(message, 8000)
         if not self.ctx.quiet_errors:
@@ -738,10 +742,16 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
-    def about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About",
-            f"<b>Pieces of Eight</b> {__version__}<br>A companion for the R.F.C.M. "
-            "miniatures rules and four pirate board games.",
-        )
+    def about(self) -> QDialog:
+        """Help > About: versions and the bundled libraries' licences (ui/about.py)."""
+        from ui.about import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.show()
+        return dialog
+
+    def report_problem(self) -> Path | None:
+        """Help > Report a problem: a report file, its folder opened (ui/crash.py)."""
+        from ui.crash import report_a_problem
+
+        return report_a_problem(self, self.ctx.data_dir)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -16,6 +17,7 @@ from wargame import __version__
 from wargame.errors import BadInput, InvariantViolation, WargameError, shown
 
 GuiHandler = Callable[[str, argparse.Namespace], int]
+log = logging.getLogger(__name__)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,6 +29,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="wargame", description="Pieces of Eight wargame companion")
     p.add_argument("--version", action="version", version=f"wargame {__version__}")
     p.add_argument("--data-dir", help="folder of the database and settings (or $WARGAME_DATA_DIR)")
+    p.add_argument(
+        "--log-level",
+        metavar="LEVEL",
+        help="debug, info (the default), warning or error: what the log file in the data "
+        "folder records; given, the same lines also go to stderr",
+    )
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     sub.add_parser("gui", help="open the desktop app (the default)")
@@ -100,18 +108,44 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiHandler | None = None) ->
     """Parse and run. ``gui`` handles the commands that need Qt (the ``ui`` layer passes it)."""
     args = build_parser().parse_args(argv)
     try:
+        _start_logging(args)
         return _dispatch(args, gui)
     except BadInput as exc:
+        log.warning("bad input: %s", exc)
         print(f"wargame: error: {exc}", file=sys.stderr)
         return 2
     except InvariantViolation as exc:
+        log.error("invariant violated: %s", exc)
         print(f"wargame: invariant violated: {exc}", file=sys.stderr)
         return 1
     except WargameError as exc:
+        log.error("error: %s", exc)
         print(f"wargame: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        log.info("interrupted")
         return 130
+
+
+def _start_logging(args: argparse.Namespace) -> None:
+    """The log file and crash trace in the data folder (wargame/logs.py)."""
+    import platform
+
+    from wargame.logs import enable_crash_trace, setup_logging
+    from wargame.paths import data_dir
+
+    folder = data_dir(args.data_dir)
+    setup_logging(folder, args.log_level, echo=args.log_level is not None)
+    enable_crash_trace(folder)
+    # the command's name only: its arguments may name a passphrase file or a player's folder
+    log.info(
+        "wargame %s: %s (Python %s, %s)",
+        __version__,
+        args.command or "gui",
+        platform.python_version(),
+        platform.platform(terse=True),
+    )
+    log.info("data folder %s", folder)
 
 
 GUI_COMMANDS = ("gui", "startup-probe", "screenshot")

@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def _root() -> Path:
+    """The checkout (or installed tree); in a PyInstaller build, the bundle's folder
+    (``sys._MEIPASS``), where the spec puts resources/, scenarios/ and docs/rulings.md."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and bundle:
+        return Path(bundle)
+    return Path(__file__).resolve().parent.parent
+
+
+ROOT = _root()
 APP_NAME = "pieces-of-eight-wargame"
 DATA_DIR_ENV = "WARGAME_DATA_DIR"
 
@@ -16,6 +27,11 @@ def resources_dir() -> Path:
 
 def rules_dir() -> Path:
     return resources_dir() / "rules"
+
+
+def icon_path() -> Path:
+    """The app's icon (PNG, 256 px; the SVG beside it is the source)."""
+    return resources_dir() / "icons" / "wargame-256.png"
 
 
 def scenarios_dir() -> Path:
