@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Every command logs into its data folder (wargame/logs.py): a test run never writes the
+# player's own (a test's data_dir fixture still gives it a folder of its own).
+if not os.environ.get("WARGAME_DATA_DIR"):
+    os.environ["WARGAME_DATA_DIR"] = tempfile.mkdtemp(prefix="wargame-tests-")
 
 ROOT = Path(__file__).resolve().parent.parent
 #: ../shared/data beside the checkout; $WARGAME_SHARED_DATA points elsewhere (a worktree).
 SHARED_DATA = Path(os.environ.get("WARGAME_SHARED_DATA") or ROOT.parent / "shared" / "data")
+
+
+@pytest.fixture(autouse=True)
+def _no_log_handlers_left() -> Iterator[None]:
+    """A test that ran the command line leaves no log file or crash trace set up."""
+    yield
+    from wargame.logs import stop_logging
+
+    stop_logging()
 
 
 @pytest.fixture

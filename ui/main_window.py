@@ -294,6 +294,7 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> ModeView | None:
         """Open a save, scenario or map file in its mode. Raises BadInput."""
+        log.info("open file %s", path)
         data = read_json_file(path)
         return self.open_data(data, path)
 

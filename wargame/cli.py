@@ -138,10 +138,11 @@ def _start_logging(args: argparse.Namespace) -> None:
     setup_logging(folder, args.log_level, echo=args.log_level is not None)
     enable_crash_trace(folder)
     # the command's name only: its arguments may name a passphrase file or a player's folder
+    what = getattr(args, "what", None)
     log.info(
         "wargame %s: %s (Python %s, %s)",
         __version__,
-        args.command or "gui",
+        " ".join(filter(None, [args.command or "gui", what if isinstance(what, str) else None])),
         platform.python_version(),
         platform.platform(terse=True),
     )
@@ -201,6 +202,7 @@ def _simulate(args: argparse.Namespace) -> int:
             args.game, scenario, f"--scenario: {args.scenario}", players=args.players, params=params
         )
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    log.info("simulate %s: %d games, %s jobs", args.game, args.games, args.jobs)
     result = simulate(
         args.game,
         players=args.players,
@@ -213,6 +215,7 @@ def _simulate(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         scheduler=args.scheduler,
     )
+    log.info("simulate %s: done in %.1f s", args.game, result.get("seconds", 0.0))
     if args.json:
         print(json.dumps(result))
     else:

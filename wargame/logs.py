@@ -110,6 +110,19 @@ def enable_crash_trace(folder: Path) -> Path | None:
     return path
 
 
+def stop_logging() -> None:
+    """Undo :func:`setup_logging` and :func:`enable_crash_trace` (tests; an embedding host)."""
+    global _trace_file
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if getattr(h, _OURS, False)]:
+        root.removeHandler(handler)
+        handler.close()
+    if _trace_file is not None:
+        faulthandler.disable()
+        _trace_file.close()
+        _trace_file = None
+
+
 def tail(path: Path, lines: int = 200) -> str:
     """The last ``lines`` lines of a text file ("" if it can't be read)."""
     try:

@@ -8,6 +8,7 @@ guessed comes back as warnings (stderr in the CLI, a dialog in the editor).
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from wargame.maps.safeio import read_regular_text
 from wargame.maps.tiled import doc_to_tiled_json, tiled_to_doc
 from wargame.maps.tiled_read import is_tiled_json, parse_tiled_json, parse_tmx
 from wargame.persistence.files import write_json_atomic
+
+log = logging.getLogger(__name__)
 
 SUFFIXES = (".tmx", ".tmj", ".json", ".geojson", ".xml")
 #: The largest file an import reads (GeoJSON of 100,000 features fits).
@@ -36,9 +39,11 @@ def import_with_warnings(path: Path, *, name: str | None = None) -> tuple[MapDoc
 
     Raises FileFormatError (exit 2) naming what in the file prevents a sound map."""
     warnings: list[str] = []
+    log.info("map import: %s", path)
     try:
         doc = _import_file(Path(path), name, warnings)
-    except WargameError:
+    except WargameError as exc:
+        log.warning("map import refused: %s", exc)
         raise
     except RecursionError:
         raise FileFormatError(f"{path}: nested too deeply to read") from None
@@ -49,6 +54,7 @@ def import_with_warnings(path: Path, *, name: str | None = None) -> tuple[MapDoc
         ) from None
     except MemoryError:
         raise FileFormatError(f"{path}: too large to import on this machine") from None
+    log.info("map imported: %d areas, %d warnings", len(doc.areas), len(warnings))
     return doc, _unique(warnings)
 
 

@@ -9,6 +9,7 @@ restore can itself be undone).
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import tempfile
@@ -22,6 +23,8 @@ from wargame.persistence.files import TEMP_SUFFIX, fsync_dir
 
 if TYPE_CHECKING:
     from wargame.persistence.db import Database
+
+log = logging.getLogger(__name__)
 
 KEEP = 5
 EVERY_SECONDS = 24 * 3600
@@ -95,7 +98,9 @@ def make_backup(db: Database, *, label: str = "") -> Path:
     try:
         copy_database(db.path, target)
     except (OSError, sqlite3.Error) as exc:
+        log.error("backup %s failed: %s", target, exc)
         raise PersistenceError(f"{target}: the backup failed: {exc}") from None
+    log.info("database backed up to %s", target)
     for old in list_backups(db.path)[KEEP:]:
         try:
             old.unlink()
@@ -135,4 +140,5 @@ def restore_backup(db: Database, backup: Path) -> Path | None:
         raw.close()
     db.engine.dispose()
     db.migrate()
+    log.info("database restored from backup %s", backup)
     return before

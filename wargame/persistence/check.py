@@ -10,6 +10,7 @@ quitting (:func:`set_aside`, :func:`start_fresh`, :func:`open_backup`).
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sqlite3
@@ -22,6 +23,8 @@ from wargame.errors import PersistenceError
 
 if TYPE_CHECKING:
     from wargame.persistence.db import Database
+
+log = logging.getLogger(__name__)
 
 #: What went wrong, for the dialog and the tests.
 KINDS = ("folder", "not-database", "damaged", "newer", "read-only", "full", "unreadable")
@@ -177,6 +180,7 @@ def set_aside(path: Path) -> Path:
     from wargame.persistence.files import fsync_dir
 
     fsync_dir(path.parent)
+    log.warning("unusable database %s set aside as %s", path, target.name)
     return target
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -36,6 +37,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from wargame.errors import FileFormatError, PersistenceError, shown
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 2
 
@@ -186,6 +189,7 @@ class Database:
                 self.created = version == 0
                 for v in range(max(version, 1) + 1, SCHEMA_VERSION + 1):
                     if version > 0:
+                        log.info("database schema %d -> %d", v - 1, v)
                         MIGRATIONS[v](conn)
                 SQLModel.metadata.create_all(conn)
                 if version != SCHEMA_VERSION:
@@ -280,6 +284,10 @@ class Database:
                 _delete_slot(s, drop_autosave)
             if not autosave:
                 s.execute(text("DELETE FROM autosave_entry WHERE slot = :id"), {"id": row.id})
+            # ids and modes only: a save's name is the player's, its content may be secret
+            (log.debug if autosave else log.info)(
+                "saved game %d (%s%s)", row.id, mode, ", autosave" if autosave else ""
+            )
             return row.id
 
     def write_autosave(
@@ -346,6 +354,7 @@ class Database:
                     )
                 return int(slot) if slot is not None else None
         except SQLAlchemyError as exc:
+            log.error("autosave failed: %s", _sql_problem(exc))
             raise PersistenceError(f"autosave failed: {_sql_problem(exc)}") from None
 
     def load_game(self, save_id: int) -> tuple[SaveInfo, dict[str, Any]]:
@@ -371,7 +380,9 @@ class Database:
                     data = GameSession.join_parts(data, entries)
             except (json.JSONDecodeError, RecursionError) as exc:
                 msg = getattr(exc, "msg", "nested too deeply")
+                log.warning("saved game %d is damaged: %s", save_id, msg)
                 raise FileFormatError(f"saved game {shown(row.name)} is damaged: {msg}") from None
+            log.info("loaded game %d (%s)", save_id, row.mode)
             return _info(row), data
 
     def save_exists(self, save_id: int) -> bool:
@@ -557,15 +568,19 @@ def open_database(
     are added; crash litter is removed; a backup is made when one is due.
     """
     from wargame.persistence import housekeeping
-    from wargame.persistence.check import check_database, unusable_from
+    from wargame.persistence.check import DatabaseUnusable, check_database, unusable_from
 
     if path is None:
         return Database(None, seed_from=seed_from)
     p = Path(path)
-    check_database(p)
     try:
+        check_database(p)
         db = Database(p, seed_from=seed_from)
     except PersistenceError as exc:
+        log.error("database %s can't be used: %s", p, exc)
+        if isinstance(exc, DatabaseUnusable):
+            raise
         raise unusable_from(p, exc) from None
+    log.info("database %s open (%s)", p, "created" if db.created else f"schema {SCHEMA_VERSION}")
     housekeeping.tidy(db)
     return db

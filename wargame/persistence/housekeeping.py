@@ -7,6 +7,7 @@ rows of a slot that is gone, and autosaves older than the save they shadow.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
     from wargame.persistence.db import Database
 
 #: Document kind recording a folder the player saved a file to (for the temp sweep).
+log = logging.getLogger(__name__)
+
 FOLDER_KIND = "file-folder"
 MAX_FOLDERS = 20
 
@@ -51,5 +54,7 @@ def tidy(db: Database) -> list[str]:
             make_backup(db)
         except PersistenceError as exc:
             notes.append(str(exc))
+    for note in notes:
+        log.warning("housekeeping: %s", note)
     db.notes = notes
     return notes
