@@ -9,8 +9,10 @@ included, and ``resources/licenses/`` holds the texts the wheels don't ship
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import importlib.metadata as md
+import json
 import platform
 import re
 from dataclasses import dataclass, field
@@ -163,3 +165,28 @@ def summary() -> dict[str, str]:
         "Python": python_version(),
         "System": platform.platform(terse=True),
     }
+
+
+def about_command(args: argparse.Namespace) -> int:
+    """``wargame about [--json]``: what Help > About shows, for a terminal or a report.
+    Each library's licence texts are read, so a build missing one fails here."""
+    libraries = bundled_libraries()
+    texts = {lib.name: [n for n in licence_names(lib) if licence_text(lib, n)] for lib in libraries}
+    if args.json:
+        listed = [
+            {
+                "name": lib.name,
+                "version": lib.version,
+                "licence": lib.licence,
+                "texts": texts[lib.name],
+            }
+            for lib in libraries
+        ]
+        print(json.dumps({**summary(), "libraries": listed}))
+        return 0
+    for key, value in summary().items():
+        print(f"{key}: {value}")
+    print()
+    for lib in libraries:
+        print(f"{lib.name} {lib.version}: {lib.licence} ({len(texts[lib.name])} licence texts)")
+    return 0

@@ -98,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     mv.add_argument("file")
     mv.add_argument("--json", action="store_true")
 
+    a = sub.add_parser("about", help="versions, and the bundled libraries with their licences")
+    a.add_argument("--json", action="store_true")
+
     from wargame.core.portable import add_commands
 
     add_commands(sub, _Parser)
@@ -175,6 +178,10 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
             "validate": map_cli.validate_command,
         }
         return commands[args.what](args)
+    if cmd == "about":
+        from wargame.about import about_command
+
+        return about_command(args)
     if cmd in ("save", "key"):
         from wargame.core.portable import command
 
