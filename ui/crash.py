@@ -24,6 +24,7 @@ from PySide6.QtCore import QUrl, qVersion
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from ui.qtcompat import run_modal
 from wargame.reports import reports_dir, write_report
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def show_dialog(parent: QWidget | None, text: str, folder: Path) -> None:
     box = QMessageBox(QMessageBox.Icon.Warning, TITLE, text, parent=parent)
     open_button = box.addButton("Open the report folder", QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Close)
-    box.exec()
+    run_modal(box)
     if box.clickedButton() is open_button:
         open_folder(reports_dir(folder))
 
