@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, field_validator
 
 from wargame.rules.loader import RulesModel, load_rules
@@ -97,6 +99,9 @@ class MoraleRules(RulesModel):
     hardened: int
     able: int
     scurvy: int
+    #: Who a failed test sends running: "every" figure of the side in the square whose
+    #: number the one die reaches (22.19 read as one table), or only the "weakest" one.
+    runs: Literal["every", "weakest"] = "every"
 
 
 class FireRules(RulesModel):

@@ -58,6 +58,7 @@ class TownEventsMixin:
 
     def _do_morale(self: RaidState, dice: DiceService) -> None:
         tests, self.morale_tests = self.morale_tests, []
+        every = self.rules.morale.runs == "every"
         for side, sq in tests:
             weakest = self.morale_runner(side, sq)
             if weakest is None:
@@ -66,9 +67,18 @@ class TownEventsMixin:
             roll = dice.d6(
                 f"Morale test for a dead {SIDE_ADJECTIVES[side]} figure at {sq_text(sq)}"
             )
-            if roll >= self.run_threshold(weakest):
-                self._remove(weakest, "fled")
-                self.note(f"Morale at {sq_text(sq)}: {roll}: {weakest.label()} runs.")
+            if every:
+                here = [u for u in self.at(sq) if u.side == side]
+                running = [u for u in here if roll >= self.run_threshold(u)]
+            else:
+                running = [weakest] if roll >= self.run_threshold(weakest) else []
+            for u in running:
+                self._remove(u, "fled")
+            if running:
+                who = ", ".join(u.label() for u in running)
+                self.note(
+                    f"Morale at {sq_text(sq)}: {roll}: {who} {'run' if len(running) > 1 else 'runs'}."
+                )
             else:
                 self.note(f"Morale at {sq_text(sq)}: {roll}: they stand.")
 
