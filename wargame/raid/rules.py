@@ -117,6 +117,10 @@ class AlarmRules(RulesModel):
     desert_on: int
     lost_on: int
     results: dict[int, str]
+    #: After a 6 ("All groups alarmed if pirates have fired or set fire to buildings"),
+    #: the pirates' first shot or fire afterwards alarms the whole town at once; False
+    #: judges it only on the turn of the 6.
+    six_watches_for_fire: bool = True
 
     @field_validator("results")
     @classmethod

@@ -145,7 +145,7 @@ class TownEventsMixin:
 
     def start_fire(self: RaidState, sq: Sq) -> None:
         self.fire[sq] = 0
-        self.pirates_fired = True
+        self.pirates_give_away()
         label = self.rules.squares[self.town.type_at(sq)].label.lower()
         self.score(self.rules.victory.building_burned, f"{label} at {sq_text(sq)} burned")
 
@@ -295,6 +295,16 @@ class TownEventsMixin:
         return run
 
     # -- 8 alarm ------------------------------------------------------------------------
+    def pirates_give_away(self: RaidState) -> None:
+        """The pirates fire or set a fire. After a 6 (hardened alarm) that alarms the whole
+        town at once (22.12 "All groups alarmed if pirates have fired or set fire")."""
+        if self.pirates_fired:
+            return
+        self.pirates_fired = True
+        if self.alarm == "hardened" and self.rules.alarm.six_watches_for_fire:
+            self.note("The pirates have fired or set fires: the whole town is alarmed.")
+            self.raise_alarm("full")
+
     def raise_alarm(self: RaidState, level: str) -> None:
         if ALARM_RANK[level] > ALARM_RANK[self.alarm]:
             self.alarm = level
