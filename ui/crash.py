@@ -20,7 +20,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QUrl, qVersion
+from PySide6.QtCore import QTimer, QUrl, qVersion
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -134,7 +134,9 @@ class CrashHandler:
         if signature in self._shown:
             return
         self._shown.add(signature)
-        show_dialog(self.window, crash_message(saved, failed, report), self.folder)
+        text = crash_message(saved, failed, report)
+        # Not inside the failing call (a paint event, a drag): once Qt is back in its loop.
+        QTimer.singleShot(0, lambda: show_dialog(self.window, text, self.folder))
 
     def autosave_all(self) -> tuple[list[str], list[str]]:
         """Autosave every open document with unsaved changes; the titles of those

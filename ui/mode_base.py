@@ -6,6 +6,7 @@ Save, Undo and Redo to the active view's methods and :attr:`undo_stack`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -19,6 +20,8 @@ from wargame.core.log import Session
 from wargame.errors import WargameError
 from wargame.persistence.autosave import AutosaveSlot
 from wargame.scenarios import read_scenario
+
+log = logging.getLogger(__name__)
 
 
 class ModeView(QWidget):
@@ -174,6 +177,7 @@ class ModeView(QWidget):
                     of_save=self.save_id,
                 )
         except WargameError as exc:
+            log.warning("autosave failed (%s): %s", self.mode_key, exc)
             self.status_changed.emit(f"Autosave failed: {exc}")
 
     def replace_document(self, load: Callable[[], object]) -> bool:

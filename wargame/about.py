@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from wargame import __version__
+from wargame.logs import system_name
 from wargame.paths import resources_dir, rules_dir
 
 #: The distribution this app is installed as (pyproject.toml).
@@ -163,7 +164,7 @@ def summary() -> dict[str, str]:
         "Pieces of Eight": __version__,
         "Rules data": rules_version(),
         "Python": python_version(),
-        "System": platform.platform(terse=True),
+        "System": system_name(),
     }
 
 

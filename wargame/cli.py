@@ -134,7 +134,7 @@ def _start_logging(args: argparse.Namespace) -> None:
     """The log file and crash trace in the data folder (wargame/logs.py)."""
     import platform
 
-    from wargame.logs import enable_crash_trace, setup_logging
+    from wargame.logs import enable_crash_trace, setup_logging, system_name
     from wargame.paths import data_dir
 
     folder = data_dir(args.data_dir)
@@ -147,7 +147,7 @@ def _start_logging(args: argparse.Namespace) -> None:
         __version__,
         " ".join(filter(None, [args.command or "gui", what if isinstance(what, str) else None])),
         platform.python_version(),
-        platform.platform(terse=True),
+        system_name(),
     )
     log.info("data folder %s", folder)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import faulthandler
 import logging
 import logging.handlers
+import platform
 import sys
 from pathlib import Path
 from typing import IO
@@ -37,6 +38,11 @@ _OURS = "_wargame_handler"
 _trace_file: IO[str] | None = None
 
 log = logging.getLogger(__name__)
+
+
+def system_name() -> str:
+    """ "Linux 6.1.0 x86_64": cheap (``platform.platform()`` runs ``uname -p``)."""
+    return f"{platform.system()} {platform.release()} {platform.machine()}"
 
 
 def log_path(folder: Path) -> Path:
