@@ -35,6 +35,7 @@ screenshots: $(STAMP)
 # The standalone one-folder app (README, "Standalone build"): dist/wargame/.
 DIST_STAMP := $(VENV)/.dist-installed
 $(DIST_STAMP): $(STAMP)
+	@bash scripts/system-deps.sh binutils
 	$(BIN)/python -m pip install --quiet -e '.[dist]'
 	@touch $(DIST_STAMP)
 

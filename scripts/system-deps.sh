@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian libraries Qt 6 needs (offscreen and X11), or names them.
+# Installs the Debian libraries Qt 6 needs (offscreen and X11), or names them; packages
+# named as arguments too (make dist: binutils, whose objdump and strip PyInstaller uses).
 set -u
-pkgs=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
+pkgs=("$@" python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
       libglib2.0-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0
       libxcb-randr0 libxcb-render-util0 libxcb-image0 fonts-dejavu-core)
 command -v dpkg-query >/dev/null 2>&1 || exit 0   # not Debian: nothing to check
