@@ -137,3 +137,34 @@ def test_about_lists_versions_and_the_bundled_licences(main_window) -> None:  # 
         assert "Redistribution" in dialog.text.toPlainText()
     finally:
         dialog.close()
+
+
+def test_the_app_runs_with_the_crash_handler_installed(
+    qtbot, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # noqa: ANN001
+    import sys
+
+    import ui.app
+    from ui.main_window import MainWindow
+
+    seen: dict[str, object] = {}
+
+    def fake_loop(_app: object) -> int:
+        seen["hook"] = sys.excepthook
+        window = next(
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, MainWindow) and w.isVisible() and w.ctx.data_dir == data_dir
+        )
+        qtbot.addWidget(window)
+        seen["window"] = window
+        return 0
+
+    monkeypatch.setattr(ui.app, "run_modal", fake_loop)
+    assert ui.app.run_gui(str(data_dir)) == 0
+    hook = seen["hook"]
+    assert isinstance(getattr(hook, "__self__", None), CrashHandler)
+    assert sys.excepthook is not hook  # uninstalled when the app closed
+    window = seen["window"]
+    if window.ctx.db_open:  # type: ignore[attr-defined]
+        window.ctx.db.close()  # type: ignore[attr-defined]
