@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -28,7 +29,7 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("About Pieces of Eight")
-        self.resize(760, 560)
+        self.resize(900, 600)
         facts = {**about.summary(), **qt_versions()}
         rows = "".join(
             f"<tr><td><b>{escape(k)}</b></td><td>{escape(v)}</td></tr>"
@@ -40,8 +41,9 @@ class AboutDialog(QDialog):
             "<p>A companion for the R.F.C.M. miniatures rules and four pirate board games.</p>"
             f"<table cellspacing='6'>{rows}</table>"
             "<p>Built on the libraries below, under their own licences. Qt and PySide6 "
-            "are used under the GNU LGPL version 3: you may replace them with your own "
-            "build of the same version.</p>"
+            "are used under the GNU LGPL version 3 (their source is published at qt.io): "
+            "in the standalone build they are separate library files you may replace "
+            "with your own build of the same version.</p>"
         )
         self.header.setWordWrap(True)
         self.libraries = QTreeWidget()
@@ -49,6 +51,9 @@ class AboutDialog(QDialog):
         self.libraries.setRootIsDecorated(True)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
+        # licence texts are wrapped by their authors: keep their lines
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.text.setPlaceholderText("Choose a library or one of its licence texts.")
         for lib in about.bundled_libraries():
             item = QTreeWidgetItem([lib.name, lib.version, lib.licence])
@@ -64,7 +69,7 @@ class AboutDialog(QDialog):
         split = QSplitter()
         split.addWidget(self.libraries)
         split.addWidget(self.text)
-        split.setSizes([330, 430])
+        split.setSizes([400, 500])
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
