@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wargame import about, cli
+from wargame import __version__, about, cli
 
 
 def test_about_json_lists_every_library_with_a_licence_text(
@@ -16,7 +16,7 @@ def test_about_json_lists_every_library_with_a_licence_text(
 ) -> None:
     assert cli.main(["--data-dir", str(tmp_path), "about", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["Pieces of Eight"] == "0.1.0"
+    assert data["Pieces of Eight"] == __version__
     libs = {lib["name"].lower().replace("_", "-"): lib for lib in data["libraries"]}
     for name in ("pyside6-essentials", "shiboken6", "shapely", "networkx", "sqlmodel"):
         assert name in libs, name

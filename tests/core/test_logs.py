@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from wargame import cli, logs
+from wargame import __version__, cli, logs
 
 ODDS = ["odds", "fire", "--gun", "heavy", "--range-cm", "12", "--json"]
 
@@ -26,7 +26,7 @@ def test_a_command_logs_to_the_data_folder_and_not_to_stderr(
     assert err == ""
     assert out.startswith("{")
     text = (tmp_path / logs.LOG_NAME).read_text(encoding="utf-8")
-    assert "INFO wargame.cli: wargame 0.1.0: odds fire" in text
+    assert f"INFO wargame.cli: wargame {__version__}: odds fire" in text
     assert f"data folder {tmp_path}" in text
     assert (tmp_path / logs.CRASH_TRACE_NAME).exists()
 
@@ -45,7 +45,7 @@ def test_log_level_debug_echoes_to_stderr_and_warning_keeps_info_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli.main(["--data-dir", str(tmp_path), "--log-level", "DEBUG", *ODDS]) == 0
-    assert "INFO wargame.cli: wargame 0.1.0: odds" in capsys.readouterr().err
+    assert f"INFO wargame.cli: wargame {__version__}: odds" in capsys.readouterr().err
     assert logging.getLogger().level == logging.DEBUG
 
     quiet = tmp_path / "quiet"

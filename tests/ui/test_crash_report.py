@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 import ui.crash
 from ui.crash import CrashHandler
+from wargame import __version__
 
 pytestmark = [pytest.mark.qt_no_exception_capture, pytest.mark.usefixtures("discard_unsaved")]
 
@@ -65,7 +66,7 @@ def test_an_error_in_a_view_autosaves_writes_a_report_and_says_so(
     assert report is not None and report.parent == data_dir / "reports"
     text = report.read_text(encoding="utf-8")
     assert "Boom: deliberate error in the raid view" in text
-    assert "Pieces of Eight: 0." in text and "Rules data:" in text and "Qt:" in text
+    assert f"Pieces of Eight: {__version__}" in text and "Rules data:" in text and "Qt:" in text
     assert "The end of the log" in text
     # the traceback names files and lines, never the game: no state, no locals
     assert view.session.state.to_json().__repr__()[:40] not in text
