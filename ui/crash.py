@@ -25,7 +25,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ui.qtcompat import run_modal
-from wargame.reports import reports_dir, write_report
+from wargame.reports import report_text, reports_dir, write_report
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -121,9 +121,10 @@ class CrashHandler:
     def _report(self, error: BaseException, tb: TracebackType | None) -> None:
         saved, failed = self.autosave_all()
         try:
-            report: Path | None = write_report(
+            text = report_text(
                 self.folder, error=error, what="an unexpected error", versions=qt_versions()
             )
+            report: Path | None = write_report(self.folder, text)
         except OSError as exc:
             log.error("could not write the report: %s", exc)
             report = None
@@ -134,9 +135,9 @@ class CrashHandler:
         if signature in self._shown:
             return
         self._shown.add(signature)
-        text = crash_message(saved, failed, report)
+        message = crash_message(saved, failed, report)
         # Not inside the failing call (a paint event, a drag): once Qt is back in its loop.
-        QTimer.singleShot(0, lambda: show_dialog(self.window, text, self.folder))
+        QTimer.singleShot(0, lambda: show_dialog(self.window, message, self.folder))
 
     def autosave_all(self) -> tuple[list[str], list[str]]:
         """Autosave every open document with unsaved changes; the titles of those
@@ -168,9 +169,10 @@ def _last_frame(tb: TracebackType | None) -> tuple[str, int]:
 def report_a_problem(window: MainWindow, folder: Path) -> Path | None:
     """Help > Report a problem: a report of how things are now, and its folder opened."""
     try:
-        report: Path | None = write_report(
+        text = report_text(
             folder, what="reported by the player (Help > Report a problem)", versions=qt_versions()
         )
+        report: Path | None = write_report(folder, text)
     except OSError as exc:
         window.error("Report a problem", f"Could not write the report in {folder}: {exc}")
         return None

@@ -58,14 +58,9 @@ def report_text(
     return "\n".join(lines) + "\n"
 
 
-def write_report(
-    folder: Path,
-    *,
-    error: BaseException | None = None,
-    what: str = "",
-    versions: Mapping[str, str] | None = None,
-) -> Path:
-    """Write a report into ``folder/reports/`` and return its path (OSError if it can't)."""
+def write_report(folder: Path, text: str) -> Path:
+    """Write a report (:func:`report_text`) into ``folder/reports/`` and return its
+    path (OSError if it can't)."""
     from wargame.persistence.files import write_atomic
 
     target = reports_dir(folder)
@@ -76,7 +71,6 @@ def write_report(
     while path.exists():
         n += 1
         path = target / f"report-{stamp}-{os.getpid()}-{n}.txt"
-    text = report_text(folder, error=error, what=what, versions=versions)
     write_atomic(path, text.encode("utf-8"))
     _prune(target)
     log.info("problem report written: %s", path.name)

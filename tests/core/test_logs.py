@@ -128,3 +128,25 @@ def test_tail_gives_the_last_lines(tmp_path: Path) -> None:
     path.write_text("".join(f"line {i}\n" for i in range(1000)), encoding="utf-8")
     assert logs.tail(path, 3) == "line 997\nline 998\nline 999"
     assert logs.tail(tmp_path / "missing.log") == ""
+
+
+def test_a_report_has_versions_the_log_tail_and_the_traceback_and_twenty_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wargame import reports
+
+    logs.setup_logging(tmp_path)
+    logging.getLogger("wargame.test").info("the last thing that happened")
+    try:
+        raise ValueError("a deliberate problem")
+    except ValueError as exc:
+        error = exc
+    path = reports.write_report(tmp_path, reports.report_text(tmp_path, error=error))
+    text = path.read_text(encoding="utf-8")
+    assert f"Pieces of Eight: {__version__}" in text and "Rules data: " in text
+    assert "ValueError: a deliberate problem" in text
+    assert "the last thing that happened" in text
+    monkeypatch.setattr(reports, "KEEP", 3)
+    for _ in range(5):
+        reports.write_report(tmp_path, "x")
+    assert len(list((tmp_path / "reports").glob("report-*.txt"))) == 3
