@@ -17,12 +17,13 @@ from datetime import datetime
 from pathlib import Path
 
 from wargame.about import summary
-from wargame.logs import log_path, tail
+from wargame.logs import crash_trace_path, log_path, tail
 
 REPORTS = "reports"
 #: Reports kept; the oldest go first.
 KEEP = 20
 LOG_LINES = 150
+TRACE_LINES = 60
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,9 @@ def report_text(
         f"The end of the log ({log_path(folder).name}):",
         tail(log_path(folder), LOG_LINES),
     ]
+    trace = tail(crash_trace_path(folder), TRACE_LINES)
+    if trace.strip():  # a hard crash of an earlier run left its stacks
+        lines += ["", f"The end of {crash_trace_path(folder).name}:", trace]
     return "\n".join(lines) + "\n"
 
 

@@ -146,6 +146,9 @@ def test_a_report_has_versions_the_log_tail_and_the_traceback_and_twenty_are_kep
     assert f"Pieces of Eight: {__version__}" in text and "Rules data: " in text
     assert "ValueError: a deliberate problem" in text
     assert "the last thing that happened" in text
+    assert logs.CRASH_TRACE_NAME not in text  # no hard crash yet
+    (tmp_path / logs.CRASH_TRACE_NAME).write_text("Fatal Python error: Aborted\n", "utf-8")
+    assert "Fatal Python error: Aborted" in reports.report_text(tmp_path)
     monkeypatch.setattr(reports, "KEEP", 3)
     for _ in range(5):
         reports.write_report(tmp_path, "x")
