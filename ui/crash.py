@@ -25,7 +25,6 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ui.qtcompat import run_modal
-from wargame.reports import report_text, reports_dir, write_report
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -70,6 +69,8 @@ def show_dialog(parent: QWidget | None, text: str, folder: Path) -> None:
     box.addButton(QMessageBox.StandardButton.Close)
     run_modal(box)
     if box.clickedButton() is open_button:
+        from wargame.reports import reports_dir
+
         open_folder(reports_dir(folder))
 
 
@@ -119,6 +120,9 @@ class CrashHandler:
             self._busy = False
 
     def _report(self, error: BaseException, tb: TracebackType | None) -> None:
+        # imported when needed: importlib.metadata and hashlib would slow the app's start
+        from wargame.reports import report_text, write_report
+
         saved, failed = self.autosave_all()
         try:
             text = report_text(
@@ -168,6 +172,8 @@ def _last_frame(tb: TracebackType | None) -> tuple[str, int]:
 
 def report_a_problem(window: MainWindow, folder: Path) -> Path | None:
     """Help > Report a problem: a report of how things are now, and its folder opened."""
+    from wargame.reports import report_text, reports_dir, write_report
+
     try:
         text = report_text(
             folder, what="reported by the player (Help > Report a problem)", versions=qt_versions()
