@@ -5,7 +5,7 @@ an exception raised in a slot or an overridden Qt method. It logs the error,
 autosaves every open document (each view's autosave slot, as after any action),
 writes a report file (wargame/reports.py: versions, the log's tail, the
 traceback; no local variables, no game state) and shows one dialog in the
-player's words. Help > Report a problem (:func:`open_reports_folder`) writes a
+player's words. Help > Report a problem (:func:`report_a_problem`) writes a
 report without an error and opens its folder in the file manager. Nothing is
 sent anywhere.
 """
