@@ -37,7 +37,7 @@ def export_portable(data: dict[str, Any], passphrase: str) -> dict[str, Any]:
     sealing.check_passphrase(passphrase)
     salt = os.urandom(16)
     target = sealing.Sealer(sealing.stretch(passphrase, salt, sealing.PORTABLE_KDF))
-    kdf = {"name": "argon2id", **sealing.PORTABLE_KDF, "salt": sealing._b64(salt)}
+    kdf = sealing.kdf_header(salt)
     return {"format": PORTABLE_FORMAT, "kdf": kdf, "save": reseal(data, target)}
 
 
@@ -45,12 +45,7 @@ def import_portable(data: Any, passphrase: str) -> dict[str, Any]:
     """A portable export opened with ``passphrase`` and sealed for this computer."""
     if not isinstance(data, dict) or data.get("format") != PORTABLE_FORMAT:
         raise FileFormatError("not a portable save (format 'wargame-portable-save')")
-    kdf = data.get("kdf")
-    if not isinstance(kdf, dict) or kdf.get("name") != "argon2id":
-        raise FileFormatError("portable save: unknown key stretching")
-    source = sealing.Sealer(
-        sealing.stretch(passphrase, sealing._unb64(str(kdf.get("salt", ""))), kdf)
-    )
+    source = sealing.unwrapping_key(data, passphrase, "portable save")
     save = data.get("save")
     if not isinstance(save, dict):
         raise FileFormatError("portable save: it holds no save")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 
 KEY_FILE = "table.key"
 KEYS_DIR = "keys"
@@ -214,36 +214,92 @@ def suggest_passphrase(words: int = 5) -> str:
     return "-".join(picked) + f"-{secrets.randbelow(100)}"
 
 
-def stretch(passphrase: str, salt: bytes, params: dict[str, int]) -> bytes:
-    """argon2id: a 32-byte key from a passphrase (slow and memory-hard on purpose)."""
+#: The key-stretching costs a passphrase-wrapped file may ask for: the app's own
+#: (``PORTABLE_KDF``) up to twice as much (a file asking more could take minutes and
+#: gigabytes to open, so it is refused), never less than argon2's floor.
+KDF_LIMITS = {"t": (1, 2 * PORTABLE_KDF["t"]), "m": (8, 2 * PORTABLE_KDF["m"]), "p": (1, 4)}
+#: The salt of a wrapped file, in bytes (argon2 needs at least 8).
+SALT_BYTES = (8, 64)
+
+
+def stretch(passphrase: str, salt: bytes, params: dict[str, Any]) -> bytes:
+    """argon2id: a 32-byte key from a passphrase (slow and memory-hard on purpose).
+    ``params`` and ``salt`` must lie within :data:`KDF_LIMITS` and :data:`SALT_BYTES`."""
     from argon2.low_level import Type, hash_secret_raw
 
-    try:
-        t, m, p = int(params["t"]), int(params["m"]), int(params["p"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise FileFormatError("the key-stretching parameters are malformed") from exc
-    if not (1 <= t <= 64 and 8 * p <= m <= 4 * 1024 * 1024 and 1 <= p <= 16):
-        raise FileFormatError("the key-stretching parameters are out of range")
+    t, m, p = check_kdf(params, "the key stretching")
+    _check_salt(salt, "the key stretching")
     return hash_secret_raw(passphrase.encode(), salt, t, m, p, 32, Type.ID)
+
+
+def check_kdf(params: Any, what: str) -> tuple[int, int, int]:
+    """(time, memory KiB, lanes) of a file's argon2id settings, each a whole number
+    within :data:`KDF_LIMITS`; FileFormatError naming the first that is not."""
+    if not isinstance(params, dict):
+        raise FileFormatError(f"{what}: its settings are not an object")
+    values = []
+    for name, label in (("t", "time cost"), ("m", "memory (KiB)"), ("p", "lanes")):
+        value = params.get(name)
+        low, high = KDF_LIMITS[name]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise FileFormatError(f"{what}: its {label} '{name}' is {shown(value)}, not a number")
+        if not low <= value <= high:
+            raise FileFormatError(
+                f"{what}: its {label} '{name}' is {shown(value)}; this app accepts "
+                f"{low} to {high} (a file asking for more would take too long to open)"
+            )
+        values.append(value)
+    t, m, p = values
+    if m < 8 * p:
+        raise FileFormatError(f"{what}: its memory 'm' must be at least 8 KiB per lane")
+    return t, m, p
+
+
+def _check_salt(salt: bytes, what: str) -> None:
+    if not SALT_BYTES[0] <= len(salt) <= SALT_BYTES[1]:
+        raise FileFormatError(
+            f"{what}: its salt is {len(salt)} bytes long; this app accepts "
+            f"{SALT_BYTES[0]} to {SALT_BYTES[1]}"
+        )
+
+
+def kdf_header(salt: bytes) -> dict[str, Any]:
+    """The readable key-stretching settings a wrapped file carries."""
+    return {"name": "argon2id", **PORTABLE_KDF, "salt": _b64(salt)}
+
+
+def unwrapping_key(data: dict[str, Any], passphrase: str, what: str) -> Sealer:
+    """The key a wrapped file (a portable save, a table key export) is sealed with,
+    stretched from ``passphrase`` with the file's own settings once they are checked."""
+    kdf = data.get("kdf")
+    if not isinstance(kdf, dict) or kdf.get("name") != "argon2id":
+        raise FileFormatError(f"{what}: unknown key stretching (not argon2id)")
+    salt = kdf.get("salt")
+    if not isinstance(salt, str) or not salt.isascii() or len(salt) > 2 * SALT_BYTES[1]:
+        raise FileFormatError(f"{what}: its salt is missing or malformed")
+    try:
+        raw = base64.urlsafe_b64decode(salt + "=" * (-len(salt) % 4))
+    except (ValueError, TypeError):
+        raise FileFormatError(f"{what}: its salt is not base64") from None
+    check_kdf(kdf, what)
+    _check_salt(raw, what)
+    return Sealer(stretch(passphrase, raw, kdf))
 
 
 def _wrap(payload: Any, passphrase: str, fmt: str) -> dict[str, Any]:
     check_passphrase(passphrase)
     salt = os.urandom(16)
     sealer = Sealer(stretch(passphrase, salt, PORTABLE_KDF))
-    kdf = {"name": "argon2id", **PORTABLE_KDF, "salt": _b64(salt)}
+    kdf = kdf_header(salt)
     return {"format": fmt, "kdf": kdf, "box": sealer.seal(payload, canonical([fmt, kdf]))}
 
 
 def _unwrap(data: Any, passphrase: str, fmt: str) -> Any:
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise FileFormatError(f"not a {fmt} file")
-    kdf = data.get("kdf")
-    if not isinstance(kdf, dict) or kdf.get("name") != "argon2id":
-        raise FileFormatError(f"{fmt}: unknown key stretching")
-    key = stretch(passphrase, _unb64(str(kdf.get("salt", ""))), kdf)
+    sealer = unwrapping_key(data, passphrase, fmt)
     try:
-        return Sealer(key).open(str(data.get("box", "")), canonical([fmt, kdf]), "the export")
+        return sealer.open(str(data.get("box", "")), canonical([fmt, data["kdf"]]), "the export")
     except SaveTampered:
         raise SaveTampered(f"{fmt}: wrong passphrase, or the file was altered") from None
 
