@@ -35,7 +35,7 @@ from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider,
 from wargame.core.entry import Entry, public_roll
 from wargame.core.game import action_is_secret, public_text
 from wargame.core.override import OverrideRefused, is_override
-from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring
+from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring, padded
 from wargame.core.seats import SEAT_NAMES, clean_seat_names, header_names
 from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError, shown
 
@@ -316,7 +316,8 @@ class Session(Generic[S]):
         }
         private = {
             "setup": [r.to_json() for r in self.setup_rolls],
-            "redo": [e.private_json() for e in self.redo_list],
+            # each undone secret padded on its own: the head's size can't tell it
+            "redo": [padded(e.private_json()) for e in self.redo_list],
             "dice": _dice_state(self.dice),
         }
         # Saving twice with nothing changed gives the same bytes (the last seal is

@@ -45,6 +45,35 @@ KEY_EXPORT_FORMAT = "wargame-table-key"
 MIN_PASSPHRASE = 8
 
 
+#: Sealed parts are padded (with spaces, which JSON ignores) to a size from a fixed
+#: series, so a part's size does not tell which choice it holds: every part up to
+#: PAD_MIN bytes (each secret action and its hidden rolls in every game) is exactly
+#: PAD_MIN; larger ones go up in powers of two to PAD_STEP, then in steps of PAD_STEP.
+PAD_MIN = 128
+PAD_STEP = 4096
+
+
+def padded_size(n: int) -> int:
+    """The size a sealed body of ``n`` bytes is padded to (0 stays 0: nothing sealed)."""
+    if n <= 0:
+        return 0
+    if n <= PAD_MIN:
+        return PAD_MIN
+    if n <= PAD_STEP:
+        return 1 << (n - 1).bit_length()
+    return -(-n // PAD_STEP) * PAD_STEP
+
+
+def padded(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``data`` with a filler field ``"_"`` making its canonical form :func:`padded_size`
+    long, for a part sealed inside a larger one (a redo entry's secret in the head)."""
+    if data is None:
+        return None
+    bare = {k: v for k, v in data.items() if k != "_"}
+    n = len(canonical({**bare, "_": ""}))
+    return {**bare, "_": " " * (padded_size(n) - n)}
+
+
 class SaveTampered(FileFormatError):
     """A sealed save does not open: altered outside the app, or another table's key."""
 
@@ -90,6 +119,7 @@ class Sealer:
     def seal(self, data: Any, ad: bytes) -> str:
         nonce = os.urandom(NONCE_BYTES)
         body = b"" if data is None else canonical(data)
+        body += b" " * (padded_size(len(body)) - len(body))
         return _b64(nonce + self._aead.encrypt(nonce, body, ad))
 
     def open(self, token: str, ad: bytes, where: str) -> Any:
