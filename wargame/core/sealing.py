@@ -24,18 +24,19 @@ from __future__ import annotations
 
 import base64
 import functools
-import hashlib
 import json
 import os
 import secrets
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wargame.core import keyfile
+from wargame.core.keyfile import KEY_FILE, key_id
 from wargame.errors import FileFormatError, shown
 
-KEY_FILE = "table.key"
 KEYS_DIR = "keys"
 NONCE_BYTES = 12
 #: argon2id for passphrase-wrapped exports: about 0.5 s and 128 MiB per guess on the reference machine.
@@ -96,10 +97,6 @@ def _unb64(text: str) -> bytes:
         raise SaveTampered("saved game: a sealed part is damaged (bad base64)") from exc
 
 
-def key_id(key: bytes) -> str:
-    return hashlib.sha256(b"wargame-table-key" + key).hexdigest()[:16]
-
-
 @dataclass(frozen=True)
 class Sealer:
     """Seals plain data under one key; every sealing draws a fresh random nonce."""
@@ -146,33 +143,86 @@ class Keyring:
         self._own: Sealer | None = None
         self._lock = threading.Lock()
 
+    @property
+    def key_path(self) -> Path:
+        return self.folder / KEY_FILE
+
     def own(self) -> Sealer:
-        """This installation's key, made (0600) on first use."""
+        """This installation's key, made (0600) on first use; KeyProblem when it is
+        damaged or was deleted (the saves sealed with it need it back)."""
         with self._lock:
             if self._own is None:
-                path = self.folder / KEY_FILE
-                if path.exists():
-                    self._own = Sealer(_read_key(path))
-                else:
-                    key = secrets.token_bytes(32)
-                    try:
-                        _write_key(path, key)
-                    except OSError as exc:
-                        raise FileFormatError(
-                            f"{path}: the table key that seals saves can't be written "
-                            f"({exc.strerror or exc})"
-                        ) from None
-                    self._own = Sealer(key)
+                self._own = Sealer(self._load_own())
             return self._own
+
+    def _load_own(self) -> bytes:
+        expected = keyfile.expected_id(self.folder)
+        if expected is None and not self.key_path.exists():
+            try:
+                return keyfile.create_key(self.folder)
+            except OSError as exc:
+                raise FileFormatError(
+                    f"{self.key_path}: the table key that seals saves can't be written "
+                    f"({exc.strerror or exc})"
+                ) from None
+        key = keyfile.settled_key(self.key_path, expected)
+        if expected is None:  # a key made by an older version: remember its id now
+            try:
+                keyfile.write_atomic(self.folder / keyfile.ID_FILE, key_id(key) + "\n")
+            except OSError:
+                pass  # a read-only folder: the key still works
+        return key
+
+    def problem(self) -> keyfile.KeyProblem | None:
+        """What is wrong with this folder's key (None: it is usable or will be made)."""
+        try:
+            self.own()
+        except keyfile.KeyProblem as exc:
+            return exc
+        return None
+
+    def restore(self, backup: Path) -> str:
+        """Put the key in ``backup`` (a copy made with a database backup) back in place;
+        it must be the key this folder had, when that is known. Returns its id."""
+        key = keyfile.read_key(backup, keyfile.expected_id(self.folder))
+        with self._lock:
+            keyfile.write_atomic(self.key_path, keyfile.key_text(key))
+            keyfile.write_atomic(self.folder / keyfile.ID_FILE, key_id(key) + "\n")
+            self._own = None
+        return key_id(key)
+
+    def start_new(self) -> str:
+        """Give up the damaged or missing key: it is kept aside (renamed, never
+        deleted), saves sealed with it say so, and a new key is made. Returns its id."""
+        with self._lock:
+            lost = keyfile.expected_id(self.folder)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            if self.key_path.exists():
+                os.replace(self.key_path, self.folder / f"{KEY_FILE}.damaged-{stamp}")
+            if lost is not None:
+                keyfile.write_atomic(self.folder / KEYS_DIR / f"{lost}.lost", stamp + "\n")
+            try:
+                (self.folder / keyfile.ID_FILE).unlink()
+            except FileNotFoundError:
+                pass
+            self._own = None
+        return self.own().kid
 
     def sealer(self, kid: str) -> Sealer:
         """The key with id ``kid``; a clear message if this computer lacks it."""
         own = self.own()
         if kid == own.kid:
             return own
+        ok = isinstance(kid, str) and kid.isalnum() and len(kid) <= 64
         path = self.folder / KEYS_DIR / f"{kid}.key"
-        if isinstance(kid, str) and kid.isalnum() and path.exists():
-            return Sealer(_read_key(path))
+        if ok and path.exists():
+            return Sealer(keyfile.read_key(path))
+        if ok and (self.folder / KEYS_DIR / f"{kid}.lost").exists():
+            raise SaveTampered(
+                f"saved game: it was sealed with this computer's earlier table key ({kid}), "
+                "which was damaged or missing and has been replaced. Restore that key from "
+                f"a backup ({self.folder / 'backups'}, the .key file) to open it"
+            )
         raise SaveTampered(
             f"saved game: it was sealed by another installation (table key {kid!s:.16}). "
             "On the computer it comes from, export it with `wargame save export`, then "
@@ -184,27 +234,8 @@ class Keyring:
         """Keep an imported key; returns its id."""
         kid = key_id(key)
         if kid != self.own().kid:
-            _write_key(self.folder / KEYS_DIR / f"{kid}.key", key)
+            keyfile.write_atomic(self.folder / KEYS_DIR / f"{kid}.key", keyfile.key_text(key))
         return kid
-
-
-def _read_key(path: Path) -> bytes:
-    try:
-        key = _unb64(path.read_text(encoding="ascii").strip())
-    except (OSError, UnicodeError) as exc:
-        raise FileFormatError(f"{path}: the table key cannot be read ({exc})") from exc
-    if len(key) != 32:
-        raise FileFormatError(f"{path}: the table key is damaged (not 32 bytes)")
-    return key
-
-
-def _write_key(path: Path, key: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(_b64(key) + "\n")
-    os.replace(tmp, path)
 
 
 _KEYRINGS: dict[Path, Keyring] = {}
