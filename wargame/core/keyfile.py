@@ -44,8 +44,8 @@ class KeyProblem(FileFormatError):
         said = f" ({detail})" if detail else ""
         super().__init__(
             f"the table key is {what}{said}: {path}. Games saved on this computer can't be "
-            "opened without it. Restore it from a backup: the app offers the newest one "
-            f"when it starts (copies are kept in {path.parent / 'backups'})"
+            "opened without it. Restore it from a backup: the app offers the newest copy "
+            "when it starts (copies are kept in the backups folder beside it)"
         )
 
 

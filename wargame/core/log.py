@@ -45,6 +45,29 @@ SNAPSHOT_EVERY = 64
 #: Header keys of a practice game's friendly undo (on, and how often it passed a barrier).
 FRIENDLY_UNDO = "friendly_undo"
 FRIENDLY_UNDOS = "friendly_undos"
+#: Header key of a game converted from an unsealed (version-1) save or scenario:
+#: ``{"from": "save" | "scenario", "actions": N}``, the first N actions unchecked.
+UNSEALED = "unsealed"
+#: What a conversion may come from, and how the table is told.
+UNSEALED_FROM = {
+    "save": "Converted from an unsealed save: its first {n} action(s) and their dice "
+    "could not be checked",
+    "scenario": "Started from a scenario file: its first {n} action(s) are the file's, not sealed",
+}
+#: Header keys an unsealed file may not bring in (they would relax the rules or
+#: plant the dice): dropped on conversion.
+NOT_CONVERTED = (FRIENDLY_UNDO, FRIENDLY_UNDOS, "seed", UNSEALED)
+
+
+class UnsealedSave(FileFormatError):
+    """A version-1 save: never authenticated, so never opened as if it were sealed."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "saved game: an old, unsealed save (version 1): anyone could have changed its "
+            "dice. File > Open offers to convert it (or `wargame save convert FILE --out "
+            "NEW.json`); a converted game is marked 'converted from an unsealed save' for good"
+        )
 
 
 class Replayable(Protocol):
@@ -56,7 +79,7 @@ class Replayable(Protocol):
 S = TypeVar("S", bound=Replayable)
 
 
-__all__ = ["Entry", "Session", "public_roll", "reseal"]
+__all__ = ["Entry", "Session", "UnsealedSave", "public_roll", "reseal"]
 
 Listener = Callable[["Session[Any]", str], None]
 
@@ -350,12 +373,18 @@ class Session(Generic[S]):
         *,
         parse: Callable[[str], Action] = Action.from_text,
         ring: Keyring | None = None,
+        convert_unsealed: str | None = None,
     ) -> Session[S]:
         """Rebuild a session by replaying its log; FileFormatError if it does not replay
-        (SaveTampered, a FileFormatError, if it was altered outside the app)."""
+        (SaveTampered, a FileFormatError, if it was altered outside the app). A
+        version-1 save is refused (:class:`UnsealedSave`) unless ``convert_unsealed``
+        names where it comes from ("save" or "scenario", :data:`UNSEALED_FROM`): then
+        it is converted, and marked so in its header for good."""
         version = _check_format(data)
         if version == 1:
-            return cls._from_v1(data, factory, dice, parse)
+            if convert_unsealed not in UNSEALED_FROM:
+                raise UnsealedSave()
+            return cls._from_v1(data, factory, dice, parse, str(convert_unsealed))
         log = _list(data, "log")
         head = {k: v for k, v in data.items() if k != "log"}
         return cls.from_parts(head, log, factory, dice, parse=parse, ring=ring)
@@ -455,19 +484,37 @@ class Session(Generic[S]):
         factory: Callable[[DiceService], S],
         dice: DiceService | None,
         parse: Callable[[str], Action],
+        origin: str,
     ) -> Session[S]:
-        """A version-1 save: plain text, never authenticated. It replays as it was
-        played, but its generator state is not trusted (anyone could have written it):
-        the game goes on with dice seeded from the OS."""
+        """A version-1 save converted: plain text, never authenticated. It replays as
+        it was played, under the header's mark :data:`UNSEALED` (sealed with the game
+        from now on, so it can't be taken off); nothing in it that could relax the
+        rules or plant the dice comes along (friendly undo, a seed, the generator
+        state, the redo list): the game goes on with dice seeded from the OS."""
         try:
             setup = [Roll.from_json(r) for r in _list(data, "setup")]
             entries = [Entry.from_json(e, parse) for e in _list(data, "log")]
-            redo = [Entry.from_json(e, parse) for e in _list(data, "redo")]
         except WargameError as exc:
             raise FileFormatError(f"saved game: {exc}") from exc
-        session = cls._rebuild_session(factory, dice, data.get("header"), setup, entries)
-        session.redo_list = redo
-        return session
+        raw = data.get("header")
+        header = (
+            {k: v for k, v in raw.items() if k not in NOT_CONVERTED}
+            if isinstance(raw, Mapping)
+            else {}
+        )
+        header[UNSEALED] = {"from": origin, "actions": len(entries)}
+        return cls._rebuild_session(factory, dice, header, setup, entries)
+
+    @property
+    def unsealed_note(self) -> str | None:
+        """The table's notice for a game converted from an unsealed file (None: the
+        game was sealed from its start)."""
+        mark = self.header.get(UNSEALED)
+        if not isinstance(mark, Mapping):
+            return None
+        n = mark.get("actions")
+        text = UNSEALED_FROM.get(str(mark.get("from")), UNSEALED_FROM["save"])
+        return text.format(n=n if isinstance(n, int) and not isinstance(n, bool) else "?")
 
     def replay(self, entries: Iterable[Entry]) -> None:
         """Apply recorded entries with their recorded dice (no listeners fire per step).
@@ -492,6 +539,8 @@ class Session(Generic[S]):
         """The log as plain text, one action a line with its dice; a secret action
         shows its sentence, a hidden roll only that it happened."""
         lines = []
+        if self.unsealed_note:
+            lines.append(self.unsealed_note)
         if self.friendly_undo:
             lines.append(
                 f"Practice game: friendly undo on ({self.header.get(FRIENDLY_UNDOS, 0)} undo(s) "
@@ -575,7 +624,7 @@ def reseal(
     another table): every seal is opened with ``source`` (default: the key the save
     names, from this installation's keyring) and checked, then sealed afresh."""
     if _check_format(data) != SESSION_VERSION:
-        raise FileFormatError("only a version-2 save can be exported; open and save it first")
+        raise UnsealedSave()
     if source is None:
         source = keyring().sealer(str(data.get("key")))
     head = {k: v for k, v in data.items() if k not in ("log", "sealed")}
