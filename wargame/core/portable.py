@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame.core import sealing
-from wargame.core.log import reseal
+from wargame.core.saveformat import reseal
 from wargame.errors import FileFormatError
 
 PORTABLE_FORMAT = sealing.PORTABLE_FORMAT

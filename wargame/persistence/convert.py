@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wargame.core.log import SESSION_FORMAT
+from wargame.core.saveformat import SESSION_FORMAT
 
 
 def is_unsealed_save(data: Any) -> bool:
