@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
-from ui.help import RulesDialog, ShortcutsDialog
+from ui.help import RulesDialog, SavesDialog, ShortcutsDialog
 from ui.history import HistoryDock, restore_history
 from ui.home import HomeView
 from ui.mode_base import ModeView
@@ -178,6 +178,9 @@ class MainWindow(QMainWindow):
         )
         self.act_shortcuts = self._action(
             help_menu, "&Keyboard shortcuts...", QKeySequence("Ctrl+/"), self.show_shortcuts
+        )
+        self.act_saves_help = self._action(
+            help_menu, "&Saves and secrets...", None, self.show_saves_help
         )
         help_menu.addSeparator()
         self._action(help_menu, "&About", None, self.about)
@@ -770,6 +773,13 @@ class MainWindow(QMainWindow):
         dialog = ShortcutsDialog(self)
         dialog.show()
         return dialog
+
+    def show_saves_help(self) -> None:
+        """Help > Saves and secrets: what sealing protects, and what it cannot."""
+        dialog = SavesDialog(self)
+        dialog.setModal(False)
+        dialog.show()
+        self._saves_help = dialog
 
     def about(self) -> None:
         QMessageBox.about(
