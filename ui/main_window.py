@@ -31,6 +31,7 @@ from ui.screen_fit import fit_window
 from wargame import __version__
 from wargame.core.registry import MODES, game_names
 from wargame.core.replay import ReplayPlan
+from wargame.core.saveformat import UnsealedSave
 from wargame.errors import FileFormatError, WargameError, shown
 from wargame.geometry.tiling import PAPER, PageSetup
 from wargame.persistence.convert import convert_unsealed_save, is_unsealed_save
@@ -385,6 +386,8 @@ class MainWindow(QMainWindow):
         so (``unsealed_answerer`` answers instead in tests)."""
         if self.unsealed_answerer is not None:
             return self.unsealed_answerer(source)
+        if self.ctx.quiet_errors:  # no one to ask (wargame screenshot): refuse in words
+            raise UnsealedSave()
         answer = QMessageBox.question(
             self,
             "An old, unsealed save",

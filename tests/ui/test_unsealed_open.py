@@ -53,3 +53,13 @@ def test_a_database_row_of_an_unsealed_save_asks_too(main_window: Any) -> None:
 def test_a_sealed_game_has_no_conversion_note(main_window: Any) -> None:
     main_window.show_mode("naval")
     assert not main_window.status_label.text().startswith("CONVERTED")
+
+
+def test_a_screenshot_of_an_unsealed_save_is_refused_in_words(tmp_path: Path, capsys: Any) -> None:
+    from ui.launch import main
+
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(forged_v1(played("naval"))))
+    code = main(["screenshot", "naval", "--out", str(tmp_path / "x.png"), "--scenario", str(path)])
+    assert code == 2
+    assert "old, unsealed save" in capsys.readouterr().err
