@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wargame.core import keyfile, sealing
 from wargame.core.dice import DiceService
@@ -208,3 +210,39 @@ def test_the_key_dialog_names_the_problem(tmp_path: Path, qapp: Any) -> None:
     assert "The table key is damaged" in dialog.text()
     assert not dialog.restore_button.isEnabled()
     assert "wargame key import" in dialog.informativeText()
+
+
+# -- fuzz: whatever table.key holds --------------------------------------------------------
+
+GOOD = bytes(range(32))
+key_files = st.one_of(
+    st.binary(max_size=120),
+    st.text(max_size=120).map(lambda t: t.encode("utf-8", "surrogatepass")),
+    st.integers(0, 60).map(lambda i: keyfile.key_text(GOOD)[:i].encode()),
+    st.tuples(st.integers(0, 58), st.characters(codec="ascii")).map(
+        lambda p: (lambda t: (t[: p[0]] + p[1] + t[p[0] + 1 :]).encode())(keyfile.key_text(GOOD))
+    ),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(content=key_files, remembered=st.booleans())
+def test_fuzz_a_damaged_table_key_is_named_never_replaced_never_a_traceback(
+    content: bytes, remembered: bool, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp("key")
+    (folder / "table.key").write_bytes(content)
+    if remembered:
+        (folder / keyfile.ID_FILE).write_text(keyfile.key_id(GOOD) + "\n")
+    old = keyfile.SETTLE_SECONDS
+    keyfile.SETTLE_SECONDS = 0.0
+    try:
+        problem = sealing.Keyring(folder).problem()
+    finally:
+        keyfile.SETTLE_SECONDS = old
+    assert (folder / "table.key").read_bytes() == content  # never made anew over it
+    if problem is None:
+        kid = sealing.Keyring(folder).own().kid
+        assert not remembered or kid == keyfile.key_id(GOOD)
+    else:
+        assert problem.what == "damaged"
