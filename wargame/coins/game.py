@@ -2,19 +2,71 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from wargame.coins import describe, effects, invariants
+from wargame.coins.legal import LEGAL, OVER
 from wargame.coins.rules import coin_set, rules
+from wargame.coins.scoring import winners
 from wargame.coins.state import CoinsState
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game
-from wargame.errors import BadInput
+from wargame.core.game import BotFactory, Game, Outcome
+from wargame.errors import BadInput, IllegalAction
+
+_APPLY = effects.APPLY
 
 
 def starter_choices(players: int = 5) -> tuple[str, ...]:
     """Values of the parameter ``starter``: drawn at random, or a seat number."""
     return ("random", *(str(s + 1) for s in range(players)))
+
+
+class CoinsPlay(CoinsState):
+    """The game protocol over :class:`CoinsState`'s data: the legal actions (constant
+    per phase, :mod:`~wargame.coins.legal`), their effects
+    (:mod:`~wargame.coins.effects`), the winners (:mod:`~wargame.coins.scoring`), the
+    log's words (:mod:`~wargame.coins.describe`) and the invariants."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> Sequence[Action]:
+        return LEGAL[self.phase]
+
+    def is_legal(self, action: Action) -> bool:
+        return action in LEGAL[self.phase]
+
+    def refusal(self, action: Action) -> IllegalAction:
+        return IllegalAction(
+            describe.why_illegal(self, action), rule="Pirate Coins: turn structure"
+        )
+
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
+        _APPLY[type(action)](self, action, dice)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        won = winners(self)
+        return Outcome(
+            won[0] if len(won) == 1 else None,
+            {s: float(self.booty_value(s)) for s in range(self.n)},
+            self.turns,
+            self.end_reason,
+            team=tuple(won) if len(won) > 1 else None,
+        )
+
+    def describe(self, action: Action) -> str:
+        return describe.describe(self, action)
+
+    def describe_secret(self, action: Action) -> str:
+        """A secret decision is told as "Pirate 2 has decided", never which way."""
+        return describe.describe(self, action)
+
+    def check_invariants(self) -> None:
+        """Every coin accounted for and the turn in order: see :mod:`wargame.coins.invariants`."""
+        invariants.check(self)
 
 
 class PirateCoinsGame(Game):
@@ -47,8 +99,6 @@ class PirateCoinsGame(Game):
     def new_initial_state(
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> CoinsState:
-        from wargame.coins.effects import setup
-
         if not self.min_players <= players <= self.max_players:
             raise BadInput(
                 f"--players: {self.title} takes {self.min_players} to {self.max_players} "
@@ -58,8 +108,8 @@ class PirateCoinsGame(Game):
         seat = None if starter == "random" else int(starter) - 1
         if seat is not None and seat >= players:
             raise BadInput(f"game parameter starter: there is no Pirate {seat + 1} in {players}")
-        state = CoinsState(self.coins, players)
-        setup(state, dice, seat)
+        state = CoinsPlay(self.coins, players)
+        effects.setup(state, dice, seat)
         return state
 
     def bots(self) -> dict[str, BotFactory]:

@@ -18,9 +18,9 @@ from typing import Any, ClassVar, Protocol, Self
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
-from wargame.core.override import describe_override, is_override
+from wargame.core.override import Override, apply_override, describe_override, is_override
 from wargame.core.seats import seat_label
-from wargame.errors import BadInput, shown
+from wargame.errors import BadInput, IllegalAction, shown
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,42 @@ class GameState(ABC):
         ``simulate --strict`` need not list every action to check the one played."""
         return action in self.legal_actions()
 
-    @abstractmethod
+    #: The template ``apply`` checks ``is_legal`` before ``_apply_action``. A mode
+    #: whose ``_apply_action`` checks the action itself while applying (its legal list
+    #: is built for checking, not for applying: Pirate Versus Pirate, naval, raid)
+    #: sets False and raises IllegalAction there before changing anything.
+    check_legal: ClassVar[bool] = True
+
     def apply(self, action: Action, dice: DiceService) -> None:
         """Apply ``action``; raise :class:`~wargame.errors.IllegalAction` and change
-        nothing if the rules forbid it."""
+        nothing if the rules forbid it.
+
+        The one template every mode shares (OpenSpiel's ``apply_action`` /
+        ``_apply_action`` split): a table override goes to
+        :func:`~wargame.core.override.apply_override`, an illegal action is refused
+        with the mode's ``refusal``, and only a legal action reaches the mode's
+        ``_apply_action``. Modes never override ``apply``."""
+        if isinstance(action, Override):
+            apply_override(self, action)
+            self._changed()
+            return
+        if self.check_legal and not self.is_legal(action):
+            raise self.refusal(action)
+        self._apply_action(action, dice)
+
+    @abstractmethod
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
+        """Carry out ``action`` (legal, unless ``check_legal`` is False: then refuse it
+        with IllegalAction before changing anything), drawing chance from ``dice``."""
+
+    def refusal(self, action: Action) -> IllegalAction:
+        """Why ``action`` is refused now, in the player's words (modes word it better)."""
+        return IllegalAction(f"{action.to_text()} is not a legal action now")
+
+    def _changed(self) -> None:
+        """The position changed outside ``_apply_action`` (a table override): forget
+        whatever the state caches about it (a legal list). Default: nothing cached."""
+        return None
 
     @abstractmethod
     def is_terminal(self) -> bool: ...

@@ -22,7 +22,6 @@ from typing import Any
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState, Outcome
-from wargame.core.override import apply_override, is_override
 from wargame.errors import IllegalAction, InvariantViolation
 from wargame.naval import combat
 from wargame.naval.actions import (
@@ -400,13 +399,13 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
         return hit
 
     # -- applying ------------------------------------------------------------------------
-    def apply(self, action: Action, dice: DiceService) -> None:
+    check_legal = False  # each step's handler checks its action while applying it
+
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
         if self.phase == "over":
             raise IllegalAction("the battle is over", rule=R_TURN)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            if is_override(action):  # the table override (wargame.core.override)
-                return apply_override(self, action)
             raise IllegalAction(f"{action.kind} is not a sea-fight action", rule=R_TURN)
         handler(self, action, dice)
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
-from wargame.errors import BadInput
+from wargame.errors import BadInput, IllegalAction
+from wargame.poe import describe, effects, hidden, legal
 from wargame.poe.maps import board_for
+from wargame.poe.refusals import why_illegal
 from wargame.poe.rules import deck, rules
 from wargame.poe.state import Options, PoeState
 
@@ -53,6 +56,44 @@ def table_params(params: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {**default_params(table=True), **dict(params or {})}
 
 
+class PoePlay(PoeState):
+    """The game protocol over :class:`PoeState`'s data: the legal actions
+    (:mod:`~wargame.poe.legal`, cached until the next action), their effects
+    (:mod:`~wargame.poe.effects`), the log's words (:mod:`~wargame.poe.describe`) and
+    the hidden-card redraw (:mod:`~wargame.poe.hidden`)."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self._legal is None:
+            self._legal = legal.legal_actions(self)
+        return self._legal
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def refusal(self, action: Action) -> IllegalAction:
+        reason, rule = why_illegal(self, action)
+        return IllegalAction(reason, rule=rule)
+
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
+        self._legal = None
+        effects.apply_action(self, action, dice)  # settles: sets or clears _legal
+
+    def _changed(self) -> None:
+        self._legal = None
+
+    def describe(self, action: Action) -> str:
+        return describe.describe(self, action)
+
+    def is_secret(self, action: Action) -> bool:
+        return describe.is_secret(self, action)
+
+    def describe_secret(self, action: Action) -> str:
+        return describe.describe_secret(self, action)
+
+    def resample_hidden(self, seat: int, dice: DiceService) -> PoeState:
+        return hidden.resample_hidden(self, seat, dice)
+
+
 class PiecesOfEightGame(Game):
     name: ClassVar[str] = "pieces-of-eight"
     title: ClassVar[str] = "Pieces of Eight"
@@ -90,8 +131,6 @@ class PiecesOfEightGame(Game):
     def new_initial_state(
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> PoeState:
-        from wargame.poe.effects import setup
-
         if not self.min_players <= players <= self.max_players:
             raise BadInput(
                 f"--players: {self.title} takes {self.min_players} to {self.max_players} "
@@ -105,8 +144,8 @@ class PiecesOfEightGame(Game):
             my_precious=self.params["my_precious"],
             end=self.params["end"],
         )
-        state = PoeState(board, deck(), players, options)
-        setup(state, dice)
+        state = PoePlay(board, deck(), players, options)
+        effects.setup(state, dice)
         return state
 
     def bots(self) -> dict[str, BotFactory]:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game
 from wargame.errors import BadInput, FileFormatError, shown
 from wargame.paths import scenarios_dir
+from wargame.pvp import describe, effects, invariants, legal
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
 from wargame.pvp.rules import VARIANTS, rules
 from wargame.pvp.state import Options, PvpState
@@ -72,6 +74,37 @@ def _board(text: str, players: int | None) -> TriBoard:
     return board_from_spec(spec_from_json(data, source), players=players)
 
 
+class PvpPlay(PvpState):
+    """The game protocol over :class:`PvpState`'s data: the legal actions
+    (:mod:`~wargame.pvp.legal`, cached until the next action), their effects
+    (:mod:`~wargame.pvp.effects`, which check each move while making it), the log's
+    words (:mod:`~wargame.pvp.describe`) and the invariants."""
+
+    __slots__ = ()
+    check_legal = False  # effects refuse an illegal move before changing anything
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self._legal is None:
+            self._legal = legal.legal_actions(self)
+        return self._legal
+
+    def is_legal(self, action: Action) -> bool:
+        return legal.is_legal(self, action)
+
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
+        effects.apply_action(self, action, dice)
+        self._legal = None
+
+    def _changed(self) -> None:
+        self._legal = None
+
+    def describe(self, action: Action) -> str:
+        return describe.describe(self, action)
+
+    def check_invariants(self) -> None:
+        invariants.check(self)
+
+
 class PirateVersusPirateGame(Game):
     name: ClassVar[str] = "pirate-versus-pirate"
     title: ClassVar[str] = "Pirate Versus Pirate"
@@ -113,7 +146,7 @@ class PirateVersusPirateGame(Game):
             pirates=r.players.pirates_each,
             quiet_turns=r.win.quiet_turns,
         )
-        return PvpState(board, players, opts)
+        return PvpPlay(board, players, opts)
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.pvp.bots import FastRandomBot

@@ -17,7 +17,6 @@ from typing import Any, Self
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState, Outcome
-from wargame.core.override import Override, apply_override
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
 from wargame.raid.combat import CombatMixin
@@ -242,12 +241,12 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
             return [_ROLL_ALARM]
         return []
 
-    def apply(self, action: Action, dice: DiceService) -> None:
+    check_legal = False  # _validate checks the action fully before anything changes
+
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
         """Validate ``action`` fully, then carry it out. Refusals change nothing."""
         if self.end is not None:
             raise IllegalAction("the raid is over", rule=RULE["over"])
-        if isinstance(action, Override):  # the table override (wargame.core.override)
-            return apply_override(self, action)
         handler = self._validate(action)
         handler(dice)
         self._advance(dice)
