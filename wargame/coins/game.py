@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from wargame.coins import actions as A
 from wargame.coins import describe, effects, invariants
 from wargame.coins.legal import LEGAL, OVER
 from wargame.coins.rules import coin_set, rules
@@ -67,6 +68,13 @@ class CoinsPlay(CoinsState):
     def check_invariants(self) -> None:
         """Every coin accounted for and the turn in order: see :mod:`wargame.coins.invariants`."""
         invariants.check(self)
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """What the coin drawn, the reveal or the flip did (a decision: nothing more)."""
+        if type(action) is A.Decide:
+            return ()
+        said = describe.event_text(self)
+        return (said,) if said else ()
 
 
 class PirateCoinsGame(Game):

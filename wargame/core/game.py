@@ -152,6 +152,20 @@ class GameState(ABC):
         :func:`public_text`); must name nothing ``observation`` hides from any seat."""
         return action.to_text()
 
+    def tell_mark(self) -> Any:
+        """Taken just before an action is applied and handed to :meth:`tell` after it
+        (what was last reported: a count of events, the last fight). Default: None."""
+        return None
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """The public sentences of what ``action``, just applied, did beyond its label
+        (:func:`public_text`, said before it): dice thrown, a fight's or a vote's result,
+        the coin drawn, the game's end. ``mark`` is :meth:`tell_mark` from before the
+        action. Every seat may read them: they must name nothing ``observation`` hides
+        from any seat (the secrecy suite checks). The session keeps them on the log
+        entry (``Entry.told``). Default: nothing more to tell."""
+        return ()
+
     def is_secret(self, action: Action) -> bool:
         """True when ``action``'s parameters are private to the seat making it: its
         log line says only that it happened and a save seals it. Default: the action
@@ -194,6 +208,22 @@ def public_text(state: Any, action: Action) -> str:
         return tell(action) if tell is not None else "a secret choice"
     describe = getattr(state, "describe", None)
     return describe(action) if describe is not None else action.to_text()
+
+
+def tell_mark(state: Any) -> Any:
+    """``state.tell_mark()`` for any document (None when it has none)."""
+    mark = getattr(state, "tell_mark", None)
+    return mark() if mark is not None else None
+
+
+def told(state: Any, action: Action, mark: Any) -> tuple[str, ...]:
+    """What the engine reports ``action`` did, just applied to ``state``
+    (:meth:`GameState.tell`); nothing for a table override (its label says it all)
+    or a document that tells nothing."""
+    tell = getattr(state, "tell", None)
+    if tell is None or is_override(action):
+        return ()
+    return tuple(tell(action, mark))
 
 
 class Bot(Protocol):

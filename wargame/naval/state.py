@@ -409,6 +409,13 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             raise IllegalAction(f"{action.kind} is not a sea-fight action", rule=R_TURN)
         handler(self, action, dice)
 
+    def tell_mark(self) -> Any:
+        return len(self.events)
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """The battle's events the action made (moves, dice, hits, the wind, the end)."""
+        return tuple(self.events[mark:])
+
     def _log(self, text: str) -> None:
         self.events.append(text)
 

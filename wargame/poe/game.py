@@ -93,6 +93,16 @@ class PoePlay(PoeState):
     def resample_hidden(self, seat: int, dice: DiceService) -> PoeState:
         return hidden.resample_hidden(self, seat, dice)
 
+    def tell_mark(self) -> Any:
+        return self.last_fight
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """A fight (or mutiny) the action settled: its dice, modifiers and winner."""
+        fight = self.last_fight
+        if fight is None or fight is mark:
+            return ()
+        return (describe.fight_summary(self, fight),)
+
 
 class PiecesOfEightGame(Game):
     name: ClassVar[str] = "pieces-of-eight"

@@ -13,10 +13,11 @@ from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game
 from wargame.errors import BadInput, FileFormatError, shown
 from wargame.paths import scenarios_dir
+from wargame.pvp import actions as A
 from wargame.pvp import describe, effects, invariants, legal
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
 from wargame.pvp.rules import VARIANTS, rules
-from wargame.pvp.state import Options, PvpState
+from wargame.pvp.state import OVER, Options, PvpState
 
 
 def default_board_path() -> Path:
@@ -103,6 +104,17 @@ class PvpPlay(PvpState):
 
     def check_invariants(self) -> None:
         invariants.check(self)
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """The dice of a roll (and who goes first), and how the game ended."""
+        out = []
+        if type(action) is A.Roll:
+            rolled = describe.result_text(self)
+            if rolled:
+                out.append(rolled)
+        if self.phase == OVER:
+            out.append(describe.end_text(self))
+        return tuple(out)
 
 
 class PirateVersusPirateGame(Game):

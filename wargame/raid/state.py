@@ -506,6 +506,13 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
 
         check(self)
 
+    def tell_mark(self) -> Any:
+        return len(self.log)
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """The raid's events the action made (moves, dice, casualties, fire, loot)."""
+        return tuple(self.log[mark:])
+
     def describe(self, action: Action) -> str:
         from wargame.raid.describe import describe
 

@@ -64,6 +64,16 @@ class TortugaPlay(TortugaState):
         """Everything accounted for: see :mod:`wargame.tortuga.invariants`."""
         invariants.check(self)
 
+    def tell_mark(self) -> Any:
+        return self.last_vote
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """A vote the action closed: the cards played and whether it passed."""
+        vote = self.last_vote
+        if vote is None or vote is mark:
+            return ()
+        return (describe.vote_result(self),)
+
 
 class TortugaGame(Game):
     name: ClassVar[str] = "tortuga-1667"
