@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wargame.coins.game import CoinsPlay, PirateCoinsGame
+from wargame.coins.game import PirateCoinsGame
+from wargame.coins.play import CoinsPlay
 from wargame.coins.rules import coin_set
 from wargame.coins.state import DECIDE, FLIP, CoinsState
 from wargame.core.dice import DiceService, ScriptedProvider

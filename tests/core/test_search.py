@@ -10,8 +10,9 @@ from wargame.core.play import bot_factories
 from wargame.core.registry import available_games, game_class
 from wargame.core.search import SearchBot, SearchOptions
 from wargame.errors import BadInput
-from wargame.poe.game import PiecesOfEightGame, PoePlay
+from wargame.poe.game import PiecesOfEightGame
 from wargame.poe.hidden import resample_hidden
+from wargame.poe.play import PoePlay
 from wargame.poe.state import PoeState
 
 

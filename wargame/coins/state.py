@@ -5,7 +5,7 @@ only ordered pile (face down, top last). Effects are in :mod:`wargame.coins.effe
 legal actions in :mod:`wargame.coins.legal`, the invariants in
 :mod:`wargame.coins.invariants`; this module holds the data, copying, JSON and the
 hidden-information view, and imports none of those: the protocol that joins them is
-:class:`wargame.coins.game.CoinsPlay`.
+:class:`wargame.coins.play.CoinsPlay`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ CHOICE_NAMES = {UNDECIDED: None, SALLY: A.SALLY, PLUNDER: A.PLUNDER}
 
 
 class CoinsState(GameState):
-    """The data of a position (the protocol: :class:`wargame.coins.game.CoinsPlay`)."""
+    """The data of a position (the protocol: :class:`wargame.coins.play.CoinsPlay`)."""
 
     __slots__ = (
         "coins",

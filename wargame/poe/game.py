@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
-from wargame.errors import BadInput, IllegalAction
-from wargame.poe import describe, effects, hidden, legal
+from wargame.errors import BadInput
+from wargame.poe import effects
 from wargame.poe.maps import board_for
-from wargame.poe.refusals import why_illegal
+from wargame.poe.play import PoePlay
 from wargame.poe.rules import deck, rules
 from wargame.poe.state import Options, PoeState
 
@@ -54,54 +53,6 @@ def table_params(params: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``params`` for a new game at the table: a parameter not given takes its table
     default (so response windows ask everyone unless ``windows`` says otherwise)."""
     return {**default_params(table=True), **dict(params or {})}
-
-
-class PoePlay(PoeState):
-    """The game protocol over :class:`PoeState`'s data: the legal actions
-    (:mod:`~wargame.poe.legal`, cached until the next action), their effects
-    (:mod:`~wargame.poe.effects`), the log's words (:mod:`~wargame.poe.describe`) and
-    the hidden-card redraw (:mod:`~wargame.poe.hidden`)."""
-
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            self._legal = legal.legal_actions(self)
-        return self._legal
-
-    def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
-
-    def refusal(self, action: Action) -> IllegalAction:
-        reason, rule = why_illegal(self, action)
-        return IllegalAction(reason, rule=rule)
-
-    def _apply_action(self, action: Action, dice: DiceService) -> None:
-        self._legal = None
-        effects.apply_action(self, action, dice)  # settles: sets or clears _legal
-
-    def _changed(self) -> None:
-        self._legal = None
-
-    def describe(self, action: Action) -> str:
-        return describe.describe(self, action)
-
-    def is_secret(self, action: Action) -> bool:
-        return describe.is_secret(self, action)
-
-    def describe_secret(self, action: Action) -> str:
-        return describe.describe_secret(self, action)
-
-    def resample_hidden(self, seat: int, dice: DiceService) -> PoeState:
-        return hidden.resample_hidden(self, seat, dice)
-
-    def tell_mark(self) -> Any:
-        return self.last_fight
-
-    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
-        """A fight (or mutiny) the action settled: its dice, modifiers and winner."""
-        fight = self.last_fight
-        if fight is None or fight is mark:
-            return ()
-        return (describe.fight_summary(self, fight),)
 
 
 class PiecesOfEightGame(Game):

@@ -3,7 +3,7 @@
 Legal actions are in :mod:`wargame.poe.legal`, their effects in
 :mod:`wargame.poe.effects`; this module holds the data, the queries both
 use, copying, JSON, the hidden-information view and the invariants. It imports
-none of them: the protocol that joins them is :class:`wargame.poe.game.PoePlay`.
+none of them: the protocol that joins them is :class:`wargame.poe.play.PoePlay`.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class Options:
 
 
 class PoeState(GameState):
-    """The data of a position (the protocol's rules: :class:`wargame.poe.game.PoePlay`)."""
+    """The data of a position (the protocol's rules: :class:`wargame.poe.play.PoePlay`)."""
 
     def __init__(self, board: Board, deck: Deck, players: int, options: Options) -> None:
         self.board = board

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game
 from wargame.errors import BadInput, FileFormatError, shown
 from wargame.paths import scenarios_dir
-from wargame.pvp import actions as A
-from wargame.pvp import describe, effects, invariants, legal
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
+from wargame.pvp.play import PvpPlay
 from wargame.pvp.rules import VARIANTS, rules
-from wargame.pvp.state import OVER, Options, PvpState
+from wargame.pvp.state import Options, PvpState
 
 
 def default_board_path() -> Path:
@@ -73,48 +71,6 @@ def _board(text: str, players: int | None) -> TriBoard:
     name = data.get("name") if isinstance(data, dict) else None
     source = name if isinstance(name, str) and name.strip() else "the board"
     return board_from_spec(spec_from_json(data, source), players=players)
-
-
-class PvpPlay(PvpState):
-    """The game protocol over :class:`PvpState`'s data: the legal actions
-    (:mod:`~wargame.pvp.legal`, cached until the next action), their effects
-    (:mod:`~wargame.pvp.effects`, which check each move while making it), the log's
-    words (:mod:`~wargame.pvp.describe`) and the invariants."""
-
-    __slots__ = ()
-    check_legal = False  # effects refuse an illegal move before changing anything
-
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            self._legal = legal.legal_actions(self)
-        return self._legal
-
-    def is_legal(self, action: Action) -> bool:
-        return legal.is_legal(self, action)
-
-    def _apply_action(self, action: Action, dice: DiceService) -> None:
-        effects.apply_action(self, action, dice)
-        self._legal = None
-
-    def _changed(self) -> None:
-        self._legal = None
-
-    def describe(self, action: Action) -> str:
-        return describe.describe(self, action)
-
-    def check_invariants(self) -> None:
-        invariants.check(self)
-
-    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
-        """The dice of a roll (and who goes first), and how the game ended."""
-        out = []
-        if type(action) is A.Roll:
-            rolled = describe.result_text(self)
-            if rolled:
-                out.append(rolled)
-        if self.phase == OVER:
-            out.append(describe.end_text(self))
-        return tuple(out)
 
 
 class PirateVersusPirateGame(Game):

@@ -5,7 +5,7 @@ is a flat list or an int bitmask, so :meth:`PvpState.clone` is a handful of
 list copies. Legal actions are in :mod:`wargame.pvp.legal`, their effects in
 :mod:`wargame.pvp.effects`, the words in :mod:`wargame.pvp.describe`, what
 ``--strict`` checks in :mod:`wargame.pvp.invariants`; this module imports none of
-them: the protocol that joins them is :class:`wargame.pvp.game.PvpPlay`.
+them: the protocol that joins them is :class:`wargame.pvp.play.PvpPlay`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Legal actions are in :mod:`legal`, their effects in :mod:`flow` (turns and the
 main actions), :mod:`places` (moving and marooning pawns), :mod:`effects` (the
 event cards) and :mod:`votes`; what a seat may see is in :mod:`hidden`. This module
 imports none of them: the protocol that joins them is
-:class:`wargame.tortuga.game.TortugaPlay`.
+:class:`wargame.tortuga.play.TortugaPlay`.
 
 Places: 0 and 1 the two ships, 2 Tortuga (their lines are ``lines[place]``, rank
 order, captain or governor first), 3 and 4 the rowboats of ship 0 and ship 1.
@@ -49,7 +49,7 @@ VOTE_KINDS = ("attack", "brawl", "mutiny")
 
 
 class TortugaState(GameState):
-    """The data of a position (the protocol: :class:`wargame.tortuga.game.TortugaPlay`)."""
+    """The data of a position (the protocol: :class:`wargame.tortuga.play.TortugaPlay`)."""
 
     __slots__ = (
         "n", "data", "team", "lines", "boat", "blown", "loc", "holds", "galleon",
