@@ -10,24 +10,17 @@ from typing import Any
 
 import pytest
 
-from wargame.core.dice import DiceService
-from wargame.core.game import GameSpec
+from tests.core.test_secrecy import bot_session
 from wargame.core.log import Session
-from wargame.core.play import load_session, new_session
-from wargame.core.registry import available_games, game_class
+from wargame.core.play import load_session
+from wargame.core.registry import available_games
 
 GAMES = available_games()
 MAX_ACTIONS = 600
 
 
 def played(name: str, seed: int = 4) -> Session[Any]:
-    game = game_class(name)()
-    spec = GameSpec(name, game.default_players())
-    session = new_session(spec, DiceService.seeded(seed))
-    bots = {
-        s: game.bots()["random"](DiceService.seeded(f"{seed}:told:{s}"))
-        for s in range(spec.players)
-    }
+    session, _game, bots = bot_session(name, seed)
     for _ in range(MAX_ACTIONS):
         st = session.state
         if st.is_terminal():
