@@ -14,26 +14,8 @@ from typing import Any
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
-from wargame.naval.actions import (
-    Board,
-    ChooseGun,
-    CutFree,
-    EndShipTurn,
-    ExtraMove,
-    Fire,
-    FireSide,
-    GearCheck,
-    Grapple,
-    HoldFire,
-    Move,
-    ReduceSail,
-    RollExtra,
-    TurnCount,
-    WindChange,
-)
-from wargame.naval.common import (
-    R_TURN,
-)
+from wargame.naval import actions as A
+from wargame.naval.common import R_TURN
 from wargame.naval.describe import describe_action
 from wargame.naval.legal import LegalActions
 from wargame.naval.state import NavalState
@@ -84,19 +66,19 @@ class NavalPlay(LegalActions, MoveSteps, FightSteps, TurnSteps, ChoiceSteps, Nav
 
 
 _HANDLERS: dict[type, Any] = {
-    ReduceSail: NavalPlay._do_reduce_sail,
-    GearCheck: NavalPlay._do_gear_check,
-    Move: NavalPlay._do_move,
-    RollExtra: NavalPlay._do_roll_extra,
-    ExtraMove: NavalPlay._do_extra_move,
-    CutFree: NavalPlay._do_cut_free,
-    Fire: NavalPlay._do_fire,
-    HoldFire: NavalPlay._do_hold_fire,
-    Grapple: NavalPlay._do_grapple,
-    Board: NavalPlay._do_board,
-    EndShipTurn: NavalPlay._do_end_ship_turn,
-    TurnCount: NavalPlay._do_turn_count,
-    WindChange: NavalPlay._do_wind,
-    ChooseGun: NavalPlay._do_choose_gun,
-    FireSide: NavalPlay._do_fire_side,
+    A.ReduceSail: NavalPlay._do_reduce_sail,
+    A.GearCheck: NavalPlay._do_gear_check,
+    A.Move: NavalPlay._do_move,
+    A.RollExtra: NavalPlay._do_roll_extra,
+    A.ExtraMove: NavalPlay._do_extra_move,
+    A.CutFree: NavalPlay._do_cut_free,
+    A.Fire: NavalPlay._do_fire,
+    A.HoldFire: NavalPlay._do_hold_fire,
+    A.Grapple: NavalPlay._do_grapple,
+    A.Board: NavalPlay._do_board,
+    A.EndShipTurn: NavalPlay._do_end_ship_turn,
+    A.TurnCount: NavalPlay._do_turn_count,
+    A.WindChange: NavalPlay._do_wind,
+    A.ChooseGun: NavalPlay._do_choose_gun,
+    A.FireSide: NavalPlay._do_fire_side,
 }
