@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,20 +69,16 @@ def measure(
     return tuple(w / games for w in wins)
 
 
-def table(games: int, jobs: int, only: str | None = None) -> list[Fairness]:
-    rows = []
+def table(games: int, jobs: int, only: str | None = None) -> Iterator[Fairness]:
+    """The rows, each as soon as it is measured."""
     for game, n, bot, printed, default in TABLES:
         if only and only not in game:
             continue
         runs = [("printed order", printed), ("default", default)] if printed else []
         runs = runs or [("rolled order (printed)", default)]
         for order, params in runs:
-            rows.append(
-                Fairness(
-                    game, n, order, games, measure(game, n, bot, params, games=games, jobs=jobs)
-                )
-            )
-    return rows
+            rates = measure(game, n, bot, params, games=games, jobs=jobs)
+            yield Fairness(game, n, order, games, rates)
 
 
 def main() -> int:
