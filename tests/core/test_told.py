@@ -60,7 +60,7 @@ def test_a_save_from_before_entries_kept_told_gets_them_on_replay(name: str) -> 
     assert [e.told for e in loaded.entries] == before
 
 
-def test_a_version_1_save_gets_its_told_sentences_on_replay() -> None:
+def test_a_converted_version_1_save_gets_its_told_sentences_on_replay() -> None:
     session = played("pirate-coins")
     v1 = {
         "format": "wargame-session",
@@ -70,7 +70,7 @@ def test_a_version_1_save_gets_its_told_sentences_on_replay() -> None:
         "log": [e.to_json() for e in session.entries],
         "redo": [],
     }
-    loaded = load_session(json.loads(json.dumps(v1)))
+    loaded = load_session(json.loads(json.dumps(v1)), convert_unsealed="save")
     assert [e.told for e in loaded.entries] == [e.told for e in session.entries]
 
 
