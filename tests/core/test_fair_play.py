@@ -154,7 +154,10 @@ def test_saves_show_what_is_hidden__changed_roll_values_are_refused() -> None:
         load_session(data)
 
 
-def test_saves_show_what_is_hidden__a_version_1_save_still_loads_but_not_its_dice() -> None:
+def test_saves_show_what_is_hidden__a_version_1_save_loads_only_converted_not_its_dice() -> None:
+    from wargame.core.log import UnsealedSave
+    from wargame.persistence.convert import convert_unsealed_save
+
     s = poe()
     play(s, 20)
     v1 = {
@@ -166,7 +169,9 @@ def test_saves_show_what_is_hidden__a_version_1_save_still_loads_but_not_its_dic
         "redo": [],
         "dice": s.dice.provider.get_state(),
     }
-    loaded = load_session(json.loads(json.dumps(v1)))
+    with pytest.raises(UnsealedSave):  # never as if it were sealed (issue 30 item 1)
+        load_session(json.loads(json.dumps(v1)))
+    loaded = load_session(convert_unsealed_save(json.loads(json.dumps(v1))))
     assert loaded.state.to_json() == s.state.to_json()
     # a hand-written version-1 generator state is not trusted: fresh OS entropy
     assert loaded.dice.draw(1, 10**9, 3, "x") != s.dice.draw(1, 10**9, 3, "x")
@@ -327,3 +332,25 @@ def test_a_save_moves_to_another_computer_with_a_passphrase(tmp_path) -> None:  
         assert load_session(json.loads(game.read_text())).state.to_json() == s.state.to_json()
     finally:
         sealing.configure(None)
+
+
+@pytest.mark.parametrize("game", ["pieces-of-eight", "tortuga-1667"])
+def test_who_starts_is_a_public_seeded_roll_and_a_save_reopens_with_it(game: str) -> None:
+    """Issue 28 (fair seats): with starter=random the first seat is a public die roll of
+    the dice service (so seeded runs repeat and the dice log shows it); every seat can
+    start; a save writes the starter out and reopens the same game; a save from before
+    the parameter existed replays with Pirate 1 starting."""
+    firsts = set()
+    for seed in range(40):
+        s = new_session(GameSpec(game, 4, {"starter": "random"}), DiceService.seeded(seed))
+        st = s.state
+        firsts.add(st.active)
+        again = new_session(GameSpec(game, 4, {"starter": "random"}), DiceService.seeded(seed))
+        assert again.state.active == st.active
+        assert any("starts" in r.purpose and not r.hidden for r in s.setup_rolls)
+    assert firsts == {0, 1, 2, 3}
+    s = new_session(GameSpec(game, 3), DiceService.seeded(1))
+    saved = json.loads(json.dumps(s.to_json()))
+    assert "starter" in saved["header"]["params"]
+    assert load_session(saved).state.to_json() == s.state.to_json()
+    assert game_class(game).legacy_params == {"starter": "1"}  # older saves: Pirate 1

@@ -13,7 +13,7 @@ from typing import Any
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, BotFactory, Game, GameSpec, GameState
 from wargame.core.log import FRIENDLY_UNDO, Session
-from wargame.core.registry import game_class
+from wargame.core.registry import game_class, game_names
 from wargame.core.search import HEADLESS_SEARCH_ITERATIONS, SEARCH_BUDGET_KEYS, with_search
 from wargame.core.search import NAME as SEARCH
 from wargame.errors import BadInput, FileFormatError, IllegalAction, InvariantViolation, shown
@@ -44,12 +44,23 @@ def new_session(
     OS's entropy (``secrets``); ``friendly_undo`` makes a practice game whose undo
     passes rolls and reveals (marked in its header, so in the save and on screen)."""
     header = spec.to_json()
+    legacy = game_class(spec.game).legacy_params
+    if legacy:  # written out, so a reopened save never falls back on the legacy value
+        game = make_game(spec)
+        header["params"] = {**{k: game.params[k] for k in legacy}, **spec.params}
     if friendly_undo:
         header[FRIENDLY_UNDO] = True
     return Session(_factory(spec), dice, header=header)
 
 
-def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Session[GameState]:
+def load_session(
+    data: Mapping[str, Any],
+    dice: DiceService | None = None,
+    *,
+    convert_unsealed: str | None = None,
+) -> Session[GameState]:
+    """A saved game replayed; a version-1 save only when ``convert_unsealed`` says
+    so (see :meth:`Session.from_json`)."""
     header = data.get("header") if isinstance(data, Mapping) else None
     if not isinstance(header, Mapping) or not isinstance(header.get("game"), str):
         raise FileFormatError("saved game has no header naming its game")
@@ -60,6 +71,8 @@ def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Se
             dict(header.get("params") or {}),
             header.get("scenario"),
         )
+        legacy = game_class(spec.game).legacy_params if spec.game in game_names() else {}
+        spec.params = {**legacy, **spec.params}
     except (TypeError, ValueError):
         players = header.get("players", 0)
         what = (
@@ -68,7 +81,7 @@ def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Se
             else f"its game settings ('params') are {shown(header.get('params'))}, not an object"
         )
         raise FileFormatError(f"saved game: its header is damaged ({what})") from None
-    return Session.from_json(data, _factory(spec), dice)
+    return Session.from_json(data, _factory(spec), dice, convert_unsealed=convert_unsealed)
 
 
 def _check_players(game: Game, players: int) -> None:
