@@ -341,6 +341,7 @@ def test_a_sixth_card_without_a_4_value_treasure_is_refused(main_window, qtbot) 
     view.run_bots()
     st = view.state
     assert st.active == 0 and st.phase == "bury" and len(st.hand[0]) == 6
+    reveal(view, qtbot)  # the burial being chosen is shown only to its pirate
     for c in st.hand[0][:5]:
         assert view.do(A.Select(c))
     before = view.state.to_json()
