@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wargame.coins.game import PirateCoinsGame
+from wargame.coins.play import CoinsPlay
 from wargame.coins.rules import coin_set
 from wargame.coins.state import DECIDE, FLIP, CoinsState
 from wargame.core.dice import DiceService, ScriptedProvider
@@ -48,7 +49,7 @@ def position(
     counts per metal (copper, silver, gold), the fortune coin as (metal, kind), the
     monster pool as (metal, kind) coins. The round stack holds the rounds still to come."""
     c = coin_set("five-kinds")
-    st = CoinsState(c, players)
+    st = CoinsPlay(c, players)
     for m, count in enumerate(pile):
         for _ in range(count):
             st.pile[_take(st, m, 1)] += 1

@@ -33,3 +33,29 @@ def test_no_pickle_or_eval_on_data() -> None:
         if pattern.search(line)
     ]
     assert hits == []
+
+
+#: The packages whose imports go one way (issue 24: the data in state.py, the rules
+#: over it, the protocol in game.py joining them).
+ACYCLIC = ("core", "poe", "pvp", "coins", "tortuga", "naval", "raid")
+
+
+def import_circles(package: str) -> list[list[str]]:
+    """Every import circle among the modules of ``wargame.<package>`` (grimp, the
+    graph library of import-linter; imports inside functions and under TYPE_CHECKING
+    count too), each as its modules' short names."""
+    import grimp
+    import networkx as nx
+
+    graph = grimp.build_graph("wargame", cache_dir=None)
+    prefix = f"wargame.{package}"
+    inside = {m for m in graph.modules if m == prefix or m.startswith(prefix + ".")}
+    g = nx.DiGraph()
+    for m in inside:
+        g.add_edges_from((m, i) for i in graph.find_modules_directly_imported_by(m) if i in inside)
+    return [sorted(m.rsplit(".", 1)[-1] for m in circle) for circle in nx.simple_cycles(g)]
+
+
+def test_no_import_circles_inside_game_packages() -> None:
+    found = {p: import_circles(p) for p in ACYCLIC}
+    assert found == {p: [] for p in ACYCLIC}

@@ -12,6 +12,7 @@ from wargame.core.search import SearchBot, SearchOptions
 from wargame.errors import BadInput
 from wargame.poe.game import PiecesOfEightGame
 from wargame.poe.hidden import resample_hidden
+from wargame.poe.play import PoePlay
 from wargame.poe.state import PoeState
 
 
@@ -175,7 +176,7 @@ def test_the_hidden_state_test_would_catch_a_bot_that_peeks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Planning on the true cards (a plain clone) makes the searches differ."""
-    monkeypatch.setattr(PoeState, "resample_hidden", lambda self, seat, dice: self.clone())
+    monkeypatch.setattr(PoePlay, "resample_hidden", lambda self, seat, dice: self.clone())
     differ = 0
     for real in _positions(5) + _positions(6):
         seat = real.current_player()

@@ -8,8 +8,8 @@ The test of a text: at each step of seeded bot games, the action chosen is
 compared with the other legal actions. When another action would leave some
 seat (not the actor) with exactly the same observation, while the true position
 differs, that seat can't tell the two apart - so everything the table shows of
-the action (its log line and undo label, the readable part of its saved entry)
-must be the same for both. A game may define one optional hook,
+the action (its log line and undo label, the sentences the engine told of what it
+did, the readable part of its saved entry) must be the same for both. A game may define one optional hook,
 ``secrecy_alternatives(state, action) -> Sequence[Action]``, to name the
 alternatives worth comparing when it has too many legal actions to try.
 
@@ -48,8 +48,9 @@ def entry_for(state: GameState, action: Any, seed: int) -> tuple[Entry, GameStat
 
 
 def shown(entry: Entry) -> dict[str, Any]:
-    """What the table and the save show of an entry: its label and readable part."""
-    return {"label": entry.label, "saved": entry.public_json()}
+    """What the table and the save show of an entry: its label, what the engine told
+    it did (``Entry.told``: the log's lines after the label) and its readable part."""
+    return {"label": entry.label, "told": entry.told, "saved": entry.public_json()}
 
 
 def alternatives(state: GameState, action: Any, rng: DiceService) -> list[Any]:

@@ -54,7 +54,9 @@ class ToyState(GameState):
             out.append(Draw(s))
         return out
 
-    def apply(self, action: Action, dice: DiceService) -> None:
+    check_legal = False  # the turn order is checked while applying
+
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
         if getattr(action, "seat", None) != self.to_move:
             raise IllegalAction(f"it is seat {self.to_move}'s turn", rule="toy turn order")
         if isinstance(action, Roll):

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem
 
 from ui.poe.board import seat_color
 from wargame.core.probability import percent
+from wargame.poe.describe import fight_summary  # noqa: F401 - the views import it here
 from wargame.poe.frames import WINDOWS, Frame
 from wargame.poe.game import VARIANTS, default_params
 from wargame.poe.odds import fight_odds, margin_of
@@ -155,23 +156,6 @@ class PlayersPanel(QTableWidget):
                     item.setBackground(QColor("#f3e6c4"))
                 self.setItem(s, col, item)
         self.fit_rows()
-
-
-def fight_summary(st: PoeState, fight: dict) -> str:
-    """One line for the log: the dice, the modifiers and who won."""
-    a, b = fight["attacker"], fight["defender"]
-    what = "Mutiny" if fight.get("mutiny") else "Fight"
-    if fight.get("cancelled"):
-        return f"{what} of {st.name(a)} cancelled by Extra Grog Ration"
-    ra, rb = fight["rolls"]
-    ma, mb = fight["modifiers"]
-    pen, bonus = fight["mutiny_terms"]
-    ta, tb = fight["totals"]
-    extra = f" {pen:+d} mutiny {bonus:+d} bonus" if fight.get("mutiny") else ""
-    return (
-        f"{what}: {st.name(a)} rolls {ra} {ma:+d}{extra} = {ta} against {st.name(b)} "
-        f"rolls {rb} {mb:+d} = {tb}: {st.name(fight['winner'])} wins"
-    )
 
 
 def frame_title(st: PoeState, f: Frame) -> str:

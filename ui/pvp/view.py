@@ -44,7 +44,7 @@ from wargame.errors import FileFormatError, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
 from wargame.pvp import actions as A
-from wargame.pvp.describe import result_text
+from wargame.pvp.describe import end_text, result_text
 from wargame.pvp.game import PirateVersusPirateGame, board_data_for, board_for
 from wargame.pvp.grid import side_name
 from wargame.pvp.legal import movable_pirates, move_action, move_classes, path_for, why_not_move
@@ -401,10 +401,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
 
     def end_text(self) -> str:
         """How the game ended: "Game over: Red wins (the gold coin delivered)."."""
-        st = self.state
-        if st.winner < 0:
-            return f"Game over: {st.end_reason}."
-        return f"Game over: {st.seat_title(st.winner)} wins ({st.end_reason})."
+        return end_text(self.state)
 
     def status_text(self) -> str:
         if self.session is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from wargame.coins import effects
+from wargame.coins.play import CoinsPlay
 from wargame.coins.rules import coin_set, rules
 from wargame.coins.state import CoinsState
 from wargame.core.dice import DiceService
@@ -47,8 +49,6 @@ class PirateCoinsGame(Game):
     def new_initial_state(
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> CoinsState:
-        from wargame.coins.effects import setup
-
         if not self.min_players <= players <= self.max_players:
             raise BadInput(
                 f"--players: {self.title} takes {self.min_players} to {self.max_players} "
@@ -58,8 +58,8 @@ class PirateCoinsGame(Game):
         seat = None if starter == "random" else int(starter) - 1
         if seat is not None and seat >= players:
             raise BadInput(f"game parameter starter: there is no Pirate {seat + 1} in {players}")
-        state = CoinsState(self.coins, players)
-        setup(state, dice, seat)
+        state = CoinsPlay(self.coins, players)
+        effects.setup(state, dice, seat)
         return state
 
     def bots(self) -> dict[str, BotFactory]:

@@ -2,25 +2,25 @@
 
 Coins are counts per type (see :mod:`wargame.coins.rules`); the round stack is the
 only ordered pile (face down, top last). Effects are in :mod:`wargame.coins.effects`,
-legal actions in :mod:`wargame.coins.legal`; this module holds the data, copying,
-JSON, the hidden-information view and the invariants.
+legal actions in :mod:`wargame.coins.legal`, the invariants in
+:mod:`wargame.coins.invariants`; this module holds the data, copying, JSON and the
+hidden-information view, and imports none of those: the protocol that joins them is
+:class:`wargame.coins.play.CoinsPlay`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from wargame.coins import actions as A
 from wargame.coins.legal import DECIDE, FLIP, FORTUNE, OVER, REVEAL, START  # noqa: F401 - re-exported
-from wargame.coins.legal import LEGAL as _LEGAL
 from wargame.coins.rules import CoinSet
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
-from wargame.core.game import GameState, Outcome
-from wargame.core.override import apply_override, is_override
+from wargame.core.game import GameState
 from wargame.core.seats import seat_label
-from wargame.errors import IllegalAction, InvariantViolation
+from wargame.errors import InvariantViolation
 
 PHASE_NAMES = ("start", "fortune", "decide", "reveal", "flip", "over")
 PHASE_TITLES = (
@@ -34,11 +34,10 @@ PHASE_TITLES = (
 UNDECIDED, SALLY, PLUNDER = -1, 0, 1
 CHOICE_NAMES = {UNDECIDED: None, SALLY: A.SALLY, PLUNDER: A.PLUNDER}
 
-#: Each action's effect, filled in by :mod:`wargame.coins.effects` (imported below).
-_APPLY: dict[type, Callable[[CoinsState, Action, DiceService], None]] = {}
-
 
 class CoinsState(GameState):
+    """The data of a position (the protocol: :class:`wargame.coins.play.CoinsPlay`)."""
+
     __slots__ = (
         "coins",
         "n",
@@ -103,37 +102,8 @@ class CoinsState(GameState):
             s = s + 1 if s + 1 < n else 0
         raise InvariantViolation("the decision phase has no pirate left to decide")
 
-    def legal_actions(self) -> Sequence[Action]:
-        return _LEGAL[self.phase]
-
-    def is_legal(self, action: Action) -> bool:
-        return action in _LEGAL[self.phase]
-
-    def apply(self, action: Action, dice: DiceService) -> None:
-        if action not in _LEGAL[self.phase]:
-            if is_override(action):  # the table override (wargame.core.override)
-                return apply_override(self, action)
-            from wargame.coins.describe import why_illegal
-
-            raise IllegalAction(why_illegal(self, action), rule="Pirate Coins: turn structure")
-        _APPLY[type(action)](self, action, dice)
-
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        from wargame.coins.scoring import winners
-
-        won = winners(self)
-        return Outcome(
-            won[0] if len(won) == 1 else None,
-            {s: float(self.booty_value(s)) for s in range(self.n)},
-            self.turns,
-            self.end_reason,
-            team=tuple(won) if len(won) > 1 else None,
-        )
 
     @property
     def turn(self) -> int:
@@ -142,17 +112,6 @@ class CoinsState(GameState):
     def is_undo_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
         # A reveal, a draw from the pouch or the round stack, and a flip can't be undone.
         return action.reveals or bool(rolls)
-
-    def describe(self, action: Action) -> str:
-        from wargame.coins.describe import describe
-
-        return describe(self, action)
-
-    def describe_secret(self, action: Action) -> str:
-        """A secret decision is told as "Pirate 2 has decided", never which way."""
-        from wargame.coins.describe import describe
-
-        return describe(self, action)
 
     # -- queries ---------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -180,7 +139,7 @@ class CoinsState(GameState):
 
     # -- copying ---------------------------------------------------------------------
     def clone(self) -> CoinsState:
-        s = object.__new__(CoinsState)
+        s = object.__new__(type(self))
         s.coins = self.coins
         s.n = self.n
         s.pouch = self.pouch[:]
@@ -266,11 +225,6 @@ class CoinsState(GameState):
             "last": _plain(self.last),
         }
 
-    # -- invariants ------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """Every coin accounted for and the turn in order: see :mod:`wargame.coins.invariants`."""
-        _invariants.check(self)
-
 
 def draw_type(counts: list[int], dice: DiceService, purpose: str) -> int:
     """A coin drawn at random from ``counts`` (per type) as a hidden draw; not removed."""
@@ -297,9 +251,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return value
-
-
-from wargame.coins import effects as _effects  # noqa: E402 - fills _APPLY
-from wargame.coins import invariants as _invariants  # noqa: E402 - it reads this module
-
-_APPLY.update(_effects.APPLY)

@@ -32,6 +32,11 @@ class Entry:
     text: str = ""
     #: The action's parameters are private to ``seat``: the save seals its text.
     secret: bool = False
+    #: The public sentences of what the action did, reported by the engine after
+    #: applying it (``GameState.tell``: dice, a fight's or vote's result, the end);
+    #: None for an entry read from a save made before they were kept (the session
+    #: fills them in when it replays the entry).
+    told: tuple[str, ...] | None = None
 
     @property
     def override(self) -> bool:
@@ -41,6 +46,11 @@ class Entry:
     @property
     def label(self) -> str:
         return self.text or ("a secret choice" if self.secret else self.action.to_text())
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """What the game log shows for this entry: its label, then what it did."""
+        return (self.label, *(self.told or ()))
 
     def to_json(self) -> dict[str, Any]:
         """The whole entry in plain text (version-1 form; never written to a save)."""
@@ -70,6 +80,8 @@ class Entry:
             out["p"] = self.seat
         if self.override:
             out["override"] = True
+        if self.told:
+            out["told"] = list(self.told)
         return out
 
     def private_json(self) -> dict[str, Any] | None:
@@ -113,4 +125,15 @@ class Entry:
             None if seat is None else int(seat),
             str(said) if isinstance(said, str) else "",
             bool(public.get("x")),
+            _told(public),
         )
+
+
+def _told(public: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The saved ``told`` sentences; None when the save has none (told on replay)."""
+    told = public.get("told")
+    if told is None:
+        return None
+    if not isinstance(told, list) or not all(isinstance(t, str) for t in told):
+        raise FileFormatError(f"log entry {public!r:.60}: 'told' must be a list of sentences")
+    return tuple(told)

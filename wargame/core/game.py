@@ -18,9 +18,9 @@ from typing import Any, ClassVar, Protocol, Self
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, Roll
-from wargame.core.override import describe_override, is_override
+from wargame.core.override import Override, apply_override, describe_override, is_override
 from wargame.core.seats import seat_label
-from wargame.errors import BadInput, shown
+from wargame.errors import BadInput, IllegalAction, shown
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,42 @@ class GameState(ABC):
         ``simulate --strict`` need not list every action to check the one played."""
         return action in self.legal_actions()
 
-    @abstractmethod
+    #: The template ``apply`` checks ``is_legal`` before ``_apply_action``. A mode
+    #: whose ``_apply_action`` checks the action itself while applying (its legal list
+    #: is built for checking, not for applying: Pirate Versus Pirate, naval, raid)
+    #: sets False and raises IllegalAction there before changing anything.
+    check_legal: ClassVar[bool] = True
+
     def apply(self, action: Action, dice: DiceService) -> None:
         """Apply ``action``; raise :class:`~wargame.errors.IllegalAction` and change
-        nothing if the rules forbid it."""
+        nothing if the rules forbid it.
+
+        The one template every mode shares (OpenSpiel's ``apply_action`` /
+        ``_apply_action`` split): a table override goes to
+        :func:`~wargame.core.override.apply_override`, an illegal action is refused
+        with the mode's ``refusal``, and only a legal action reaches the mode's
+        ``_apply_action``. Modes never override ``apply``."""
+        if isinstance(action, Override):
+            apply_override(self, action)
+            self._changed()
+            return
+        if self.check_legal and not self.is_legal(action):
+            raise self.refusal(action)
+        self._apply_action(action, dice)
+
+    @abstractmethod
+    def _apply_action(self, action: Action, dice: DiceService) -> None:
+        """Carry out ``action`` (legal, unless ``check_legal`` is False: then refuse it
+        with IllegalAction before changing anything), drawing chance from ``dice``."""
+
+    def refusal(self, action: Action) -> IllegalAction:
+        """Why ``action`` is refused now, in the player's words (modes word it better)."""
+        return IllegalAction(f"{action.to_text()} is not a legal action now")
+
+    def _changed(self) -> None:
+        """The position changed outside ``_apply_action`` (a table override): forget
+        whatever the state caches about it (a legal list). Default: nothing cached."""
+        return None
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -120,6 +152,20 @@ class GameState(ABC):
         :func:`public_text`); must name nothing ``observation`` hides from any seat."""
         return action.to_text()
 
+    def tell_mark(self) -> Any:
+        """Taken just before an action is applied and handed to :meth:`tell` after it
+        (what was last reported: a count of events, the last fight). Default: None."""
+        return None
+
+    def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
+        """The public sentences of what ``action``, just applied, did beyond its label
+        (:func:`public_text`, said before it): dice thrown, a fight's or a vote's result,
+        the coin drawn, the game's end. ``mark`` is :meth:`tell_mark` from before the
+        action. Every seat may read them: they must name nothing ``observation`` hides
+        from any seat (the secrecy suite checks). The session keeps them on the log
+        entry (``Entry.told``). Default: nothing more to tell."""
+        return ()
+
     def is_secret(self, action: Action) -> bool:
         """True when ``action``'s parameters are private to the seat making it: its
         log line says only that it happened and a save seals it. Default: the action
@@ -162,6 +208,22 @@ def public_text(state: Any, action: Action) -> str:
         return tell(action) if tell is not None else "a secret choice"
     describe = getattr(state, "describe", None)
     return describe(action) if describe is not None else action.to_text()
+
+
+def tell_mark(state: Any) -> Any:
+    """``state.tell_mark()`` for any document (None when it has none)."""
+    mark = getattr(state, "tell_mark", None)
+    return mark() if mark is not None else None
+
+
+def told(state: Any, action: Action, mark: Any) -> tuple[str, ...]:
+    """What the engine reports ``action`` did, just applied to ``state``
+    (:meth:`GameState.tell`); nothing for a table override (its label says it all)
+    or a document that tells nothing."""
+    tell = getattr(state, "tell", None)
+    if tell is None or is_override(action):
+        return ()
+    return tuple(tell(action, mark))
 
 
 class Bot(Protocol):

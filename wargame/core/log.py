@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider, fresh_seed
 from wargame.core.entry import Entry, public_roll
-from wargame.core.game import action_is_secret, public_text
+from wargame.core.game import action_is_secret, public_text, tell_mark, told
 from wargame.core.override import OverrideRefused, is_override
 from wargame.core.saveformat import (
     FRIENDLY_UNDO,
@@ -159,6 +160,7 @@ class Session(Generic[S]):
             text = public_text(self.state, action)
         except (KeyError, ValueError, IndexError, AttributeError, TypeError):
             text = ""  # an action the rules will refuse below
+        mark = tell_mark(self.state)
         try:
             with self.dice.recording() as rolls:
                 self.state.apply(action, self.dice)
@@ -166,7 +168,8 @@ class Session(Generic[S]):
             self._rebuild(len(self.entries))
             raise
         barrier = self._is_barrier(action, rolls)
-        entry = Entry(action, tuple(rolls), barrier, seat, text, secret)
+        said = told(self.state, action, mark)
+        entry = Entry(action, tuple(rolls), barrier, seat, text, secret, said)
         self.entries.append(entry)
         self.redo_list.clear()
         self._maybe_snapshot()
@@ -506,7 +509,8 @@ class Session(Generic[S]):
 
     def replay(self, entries: Iterable[Entry]) -> None:
         """Apply recorded entries with their recorded dice (no listeners fire per step).
-        An entry without its sentence (a version-1 save) gets it now."""
+        An entry without its sentence (a version-1 save) or without what it did (a
+        save made before entries kept ``told``) gets them now."""
         for i, entry in enumerate(entries):
             if not entry.text:
                 try:
@@ -515,10 +519,13 @@ class Session(Generic[S]):
                     text = ""
                 secret = action_is_secret(self.state, entry.action)
                 entry = Entry(entry.action, entry.rolls, entry.barrier, entry.seat, text, secret)
+            mark = tell_mark(self.state)
             try:
                 self.state.apply(entry.action, DiceService(ReplayProvider(entry.rolls)))
             except WargameError as exc:
                 raise type(exc)(f"action {i + 1} ({entry.label}): {exc}") from exc
+            if entry.told is None:  # saved before entries kept it: the engine tells it now
+                entry = replace(entry, told=told(self.state, entry.action, mark))
             self.entries.append(entry)
             self._maybe_snapshot()
         self._notify("load")
@@ -543,6 +550,7 @@ class Session(Generic[S]):
             if e.override:
                 said += "  (table override)"
             lines.append(f"{i:4d}. {said}{'  ' + dice if dice else ''}")
+            lines += [f"      {t}" for t in e.told or ()]
         return "\n".join(lines)
 
 

@@ -2,7 +2,7 @@
 boarding (17.4), grappling (17.2), cutting free, morale (20), the countdown and the wind.
 
 Every number comes from the rules data and from the engine's own functions
-(:meth:`~wargame.naval.state.NavalState.boarding_matchup`,
+(:meth:`~wargame.naval.play.NavalPlay.boarding_matchup`,
 :func:`~wargame.naval.combat.boarding_kill_on`, :func:`~wargame.naval.combat.grapple_modifier`,
 :func:`~wargame.naval.combat.morale_fail_on`), so the odds and the roll cannot disagree.
 """

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame.errors import BadInput, shown
+from wargame.naval.play import NavalPlay
 from wargame.naval.rules import NavalRules, naval_rules
 from wargame.naval.sea import Island, Sea, islands_from_map
 from wargame.naval.ship import Ship, ship_from_spec
@@ -127,7 +128,7 @@ def state_from_scenario(
     if not isinstance(coins, int) or coins < 1:
         raise BadInput("scenario: coins must be a whole number of 1 or more")
     escort, edge = _escort(data, names)
-    return NavalState(
+    return NavalPlay(
         rules,
         sea,
         ships,

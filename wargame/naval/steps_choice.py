@@ -22,7 +22,7 @@ CHOICE_PHASES = ("choose_gun", "fire_side")
 
 
 class ChoiceSteps:
-    """Mixed into :class:`~wargame.naval.state.NavalState`, whose fields (ships, phase,
+    """Mixed into :class:`~wargame.naval.play.NavalPlay`, whose fields (ships, phase,
     resume, burning) and flow helpers (_fire_after, _after_ship_action, ...) it uses."""
 
     def owed_ship(self) -> Ship | None:

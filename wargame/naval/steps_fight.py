@@ -23,7 +23,7 @@ from wargame.naval.ship import Ship, Status
 
 
 class FightSteps:
-    """Mixed into :class:`~wargame.naval.state.NavalState`, whose fields (ships, sea,
+    """Mixed into :class:`~wargame.naval.play.NavalPlay`, whose fields (ships, sea,
     rules, ts, phase, ...) and flow helpers (_require_ship_step, _log, ...) it uses."""
 
     def _do_fire(self, a: Fire, dice: DiceService) -> None:

@@ -24,7 +24,7 @@ from wargame.naval.ship import Ship, Status
 
 
 class MoveSteps:
-    """Mixed into :class:`~wargame.naval.state.NavalState`, whose fields (ships, sea,
+    """Mixed into :class:`~wargame.naval.play.NavalPlay`, whose fields (ships, sea,
     rules, ts, phase, ...) and flow helpers (_require_ship_step, _log, ...) it uses."""
 
     def _do_reduce_sail(self, a: ReduceSail, dice: DiceService) -> None:

@@ -3,10 +3,12 @@ rolls, the wind."""
 
 from __future__ import annotations
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.naval import combat
 from wargame.naval.actions import (
+    EndShipTurn,
     FireSide,
     TurnCount,
     TurnRoll,
@@ -14,16 +16,21 @@ from wargame.naval.actions import (
     WindTry,
 )
 from wargame.naval.common import (
+    R_BOARD,
     R_FIRE,
     R_TURN,
+    SHIP_STEPS,
     SIDE_NAMES,
+    ShipTurn,
     as_position,
 )
 from wargame.naval.rules import SIDES
+from wargame.naval.sea import point_of_sail
+from wargame.naval.ship import Ship, Status
 
 
 class TurnSteps:
-    """Mixed into :class:`~wargame.naval.state.NavalState`, whose fields (ships, sea,
+    """Mixed into :class:`~wargame.naval.play.NavalPlay`, whose fields (ships, sea,
     rules, ts, phase, ...) and flow helpers (_require_ship_step, _log, ...) it uses."""
 
     def _end_of_turn(self, dice: DiceService) -> None:
@@ -131,3 +138,156 @@ class TurnSteps:
             self._begin_turn(dice)
         else:
             self.roll_side = 1
+
+    # -- the sequence of a game turn: ship turns, their steps, the end ---------------
+    def start(self, dice: DiceService) -> None:
+        self.events.append(
+            f"Turn {self.turn_no}: the wind blows towards the {self.sea.facing_name(self.wind)}"
+        )
+        self._begin_turn(dice)
+
+    def _turn_order(self) -> list[str]:
+        """Warships first, then the others; attacker and defender alternately."""
+        out: list[str] = []
+        afloat = Status.AFLOAT
+        for warships in (True, False):
+            sides: tuple[list[str], list[str]] = ([], [])
+            for s in self.ships.values():
+                if s.status is afloat and s.warship == warships:
+                    sides[s.side].append(s.name)
+            for i in range(max(len(sides[0]), len(sides[1]))):
+                out.extend(side[i] for side in sides if i < len(side))
+        return out
+
+    def _begin_turn(self, dice: DiceService) -> None:
+        self.order = self._turn_order()
+        self.idx = -1
+        self.phase = "ship"
+        self._next_ship(dice)
+
+    def _next_ship(self, dice: DiceService) -> None:
+        self.ts = None
+        if self._check_end():
+            return
+        while True:
+            self.idx += 1
+            if self.idx >= len(self.order):
+                self._end_of_turn(dice)
+                return
+            ship = self.ships[self.order[self.idx]]
+            if ship.in_play:
+                break
+        sp = point_of_sail(ship.heading, self.wind, self.rules)
+        self.ts = ShipTurn(ship.name, ship.heading, sail_point=sp)
+        self.damaged = []
+        self.returned = []
+        self.events.append(
+            f"{SIDE_NAMES[ship.side].capitalize()}'s {ship.name} ({ship.type.value}) "
+            f"takes her turn: {sp} ({self.rules.sail.point(sp).base_hexes} hexes)"
+        )
+
+    def _check_end(self) -> bool:
+        alive = [False, False]
+        for s in self.ships.values():
+            if s.status is Status.AFLOAT:
+                alive[s.side] = True
+        for k in (0, 1):
+            if not alive[k]:
+                self.phase = "over"
+                self.ts = None
+                self.end_reason = f"the {SIDE_NAMES[k]} has no ship left in the fight"
+                self.events.append(f"The battle is over: {self.end_reason}")
+                return True
+        return False
+
+    def _log(self, text: str) -> None:
+        self.events.append(text)
+
+    def _require_ship_step(
+        self, action: Action, ship_name: str, latest: str, rule: str
+    ) -> tuple[Ship, ShipTurn]:
+        if self.phase != "ship":
+            raise IllegalAction(
+                f"it is not a ship's turn now but the {self.phase} phase", rule=R_TURN
+            )
+        ts = self.ts
+        assert ts is not None
+        if ship_name != ts.ship:
+            raise IllegalAction(f"it is {ts.ship}'s turn, not {ship_name}'s", rule=R_TURN)
+        if SHIP_STEPS.index(ts.step) > SHIP_STEPS.index(latest):
+            raise IllegalAction(
+                f"{ts.ship} is past that step (now: {ts.step}); a ship moves, fires, grapples, "
+                "then boards",
+                rule=rule,
+            )
+        return self.ships[ship_name], ts
+
+    def _advance(self, ts: ShipTurn, step: str) -> None:
+        if SHIP_STEPS.index(step) > SHIP_STEPS.index(ts.step):
+            ts.step = step
+
+    # movement
+    def _do_end_ship_turn(self, a: EndShipTurn, dice: DiceService) -> None:
+        ship, ts = self._require_ship_step(a, a.ship, "board", R_TURN)
+        if ship.must_board and self.board_targets(ship) and not ts.boarded:
+            raise IllegalAction(
+                f"{ship.name} won the last fight and must become the attacker: board", rule=R_BOARD
+            )
+        self._end_ship_turn(dice)
+
+    def _mark_damaged(self, ship: Ship) -> None:
+        if ship.name not in self.damaged:
+            self.damaged.append(ship.name)
+
+    def _after_losses(self) -> None:
+        """Release the grapples of ships that left the fight; give surrenders a captor."""
+        for s in self.ships.values():
+            if not s.in_play and s.grappled:
+                if s.status is Status.SURRENDERED and s.captured_by is None:
+                    s.captured_by = 1 - s.side
+                self._release(s)
+
+    def _after_ship_action(self, dice: DiceService) -> None:
+        if self._check_end():
+            return
+        active = self.active
+        if active is None:
+            return
+        if not active.in_play:
+            self._end_ship_turn(dice)
+            return
+        self._maybe_auto_end(dice)
+
+    def _maybe_auto_end(self, dice: DiceService) -> None:
+        if self.phase != "ship" or self.ts is None:
+            return
+        if self._check_end():
+            return
+        if not self._has_choice(self.ships[self.ts.ship], self.ts):
+            self._end_ship_turn(dice)
+
+    def _has_choice(self, ship: Ship, ts: ShipTurn) -> bool:
+        """True if the active ship has anything left to do but end her turn."""
+        step = SHIP_STEPS.index(ts.step)
+        if step == 0 or ts.step == "extra_move":
+            return True
+        if ts.step == "extra" and self.extra_allowed(ship, ts):
+            return True
+        if not ts.boarded and self.board_targets(ship):
+            return True
+        if step > 4:
+            return False
+        enemies = self.enemies(ship)
+        if not ts.grappled and ship.fighting_points > ts.fp_used:
+            if self.grapple_targets(ship, enemies):
+                return True
+        return step <= 3 and bool(self.fire_options(ship, enemies))
+
+    def _end_ship_turn(self, dice: DiceService) -> None:
+        for name in list(self.damaged):
+            s = self.ships[name]
+            if s.in_play and s.at_half_strength(self.rules):
+                combat.morale_test(s, self.rules, dice, self._log)
+        self._after_losses()
+        self.damaged = []
+        self._next_ship(dice)

@@ -110,3 +110,20 @@ def describe(st: PoeState, action: Action) -> str:
             f"{area[st.board.index(action.area)]}"
         )
     return f"{who} plays {title}"
+
+
+def fight_summary(st: PoeState, fight: dict) -> str:
+    """One line for the log: the dice, the modifiers and who won."""
+    a, b = fight["attacker"], fight["defender"]
+    what = "Mutiny" if fight.get("mutiny") else "Fight"
+    if fight.get("cancelled"):
+        return f"{what} of {st.name(a)} cancelled by Extra Grog Ration"
+    ra, rb = fight["rolls"]
+    ma, mb = fight["modifiers"]
+    pen, bonus = fight["mutiny_terms"]
+    ta, tb = fight["totals"]
+    extra = f" {pen:+d} mutiny {bonus:+d} bonus" if fight.get("mutiny") else ""
+    return (
+        f"{what}: {st.name(a)} rolls {ra} {ma:+d}{extra} = {ta} against {st.name(b)} "
+        f"rolls {rb} {mb:+d} = {tb}: {st.name(fight['winner'])} wins"
+    )

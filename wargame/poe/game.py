@@ -9,7 +9,9 @@ from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
 from wargame.core.seats import first_seat, starter_choices
 from wargame.errors import BadInput
+from wargame.poe import effects
 from wargame.poe.maps import board_for
+from wargame.poe.play import PoePlay
 from wargame.poe.rules import deck, rules
 from wargame.poe.state import Options, PoeState
 
@@ -97,8 +99,6 @@ class PiecesOfEightGame(Game):
     def new_initial_state(
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> PoeState:
-        from wargame.poe.effects import setup
-
         if not self.min_players <= players <= self.max_players:
             raise BadInput(
                 f"--players: {self.title} takes {self.min_players} to {self.max_players} "
@@ -112,8 +112,8 @@ class PiecesOfEightGame(Game):
             my_precious=self.params["my_precious"],
             end=self.params["end"],
         )
-        state = PoeState(board, deck(), players, options)
-        setup(state, dice, first_seat(self.params["starter"], players, dice, "Who starts"))
+        state = PoePlay(board, deck(), players, options)
+        effects.setup(state, dice, first_seat(self.params["starter"], players, dice, "Who starts"))
         return state
 
     def bots(self) -> dict[str, BotFactory]:

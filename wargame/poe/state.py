@@ -1,21 +1,20 @@
-"""The position of a game of Pieces of Eight, and what can be asked of it.
+"""The position of a game of Pieces of Eight: its data and the queries on it.
 
 Legal actions are in :mod:`wargame.poe.legal`, their effects in
 :mod:`wargame.poe.effects`; this module holds the data, the queries both
-use, copying, JSON, the hidden-information view and the invariants.
+use, copying, JSON, the hidden-information view and the invariants. It imports
+none of them: the protocol that joins them is :class:`wargame.poe.play.PoePlay`.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from itertools import compress
 from typing import Any
 
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, Roll
+from wargame.core.dice import Roll
 from wargame.core.game import GameState, Outcome
-from wargame.core.override import apply_override, is_override
 from wargame.core.seats import seat_label
 from wargame.errors import IllegalAction, InvariantViolation
 from wargame.poe import actions as A
@@ -68,6 +67,8 @@ class Options:
 
 
 class PoeState(GameState):
+    """The data of a position (the protocol's rules: :class:`wargame.poe.play.PoePlay`)."""
+
     def __init__(self, board: Board, deck: Deck, players: int, options: Options) -> None:
         self.board = board
         self.deck_info = deck
@@ -123,22 +124,6 @@ class PoeState(GameState):
             return frame_seat(self.stack[-1])
         return self.active
 
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            self._legal = _modules()[0].legal_actions(self)
-        return self._legal
-
-    def apply(self, action: Action, dice: DiceService) -> None:
-        if action not in self.legal_actions():
-            if is_override(action):  # the table override (wargame.core.override)
-                return apply_override(self, action)
-            from wargame.poe.refusals import why_illegal
-
-            reason, rule = why_illegal(self, action)
-            raise IllegalAction(reason, rule=rule)
-        self._legal = None
-        _modules()[1].apply_action(self, action, dice)  # settles: sets or clears _legal
-
     def is_terminal(self) -> bool:
         return self.over
 
@@ -165,24 +150,9 @@ class PoeState(GameState):
     def parse_action(self, text: str) -> Action:
         return Action.from_text(text)
 
-    def describe(self, action: Action) -> str:
-        from wargame.poe.describe import describe
-
-        return describe(self, action)
-
-    def is_secret(self, action: Action) -> bool:
-        from wargame.poe.describe import is_secret
-
-        return is_secret(self, action)
-
-    def describe_secret(self, action: Action) -> str:
-        from wargame.poe.describe import describe_secret
-
-        return describe_secret(self, action)
-
     # -- copying -------------------------------------------------------------------
     def clone(self) -> PoeState:
-        s = PoeState.__new__(PoeState)
+        s = object.__new__(type(self))
         s.board = self.board
         s.deck_info = self.deck_info
         s.cards = self.cards
@@ -227,11 +197,6 @@ class PoeState(GameState):
         s.last_fight = dict(self.last_fight) if self.last_fight else None
         s._legal = None
         return s
-
-    def resample_hidden(self, seat: int, dice: DiceService) -> PoeState:
-        from wargame.poe.hidden import resample_hidden
-
-        return resample_hidden(self, seat, dice)
 
     # -- plain data ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -446,15 +411,6 @@ class PoeState(GameState):
         for c in self.selection:
             if c not in self.hand[self.active] and c not in self.faceup[self.active]:
                 raise InvariantViolation(f"selected card {c} is not the active pirate's")
-
-
-@functools.cache
-def _modules() -> tuple[Any, Any]:
-    """The legal-move and effects modules (they import this one): imported once, not
-    on every action."""
-    from wargame.poe import effects, legal
-
-    return legal, effects
 
 
 def frame_seat(f: Frame) -> int:

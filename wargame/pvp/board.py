@@ -31,6 +31,7 @@ from typing import Any
 from wargame.errors import FileFormatError, shown
 from wargame.pvp import grid
 from wargame.pvp.grid import Cell
+from wargame.pvp.paths import PathTable
 
 COLOURS = ("blue", "red", "green")
 STARTS_PER_COLOUR = 6
@@ -629,8 +630,6 @@ class TriBoard:
                     if best is None or d < best[0]:
                         best = (d, k)
                 self.home_back[s] = best[1] if best else 0
-        from wargame.pvp.paths import PathTable
-
         self.paths = PathTable(self)
         #: interned move actions (see wargame.pvp.legal.move_action)
         self.moves: dict[int, Any] = {}

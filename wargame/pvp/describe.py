@@ -82,3 +82,10 @@ def result_text(st: PvpState) -> str:
             )
         return text
     return ""
+
+
+def end_text(st: PvpState) -> str:
+    """How the game ended: "Game over: Red wins (the gold coin delivered)."."""
+    if st.winner < 0:
+        return f"Game over: {st.end_reason}."
+    return f"Game over: {st.seat_title(st.winner)} wins ({st.end_reason})."

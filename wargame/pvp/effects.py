@@ -7,7 +7,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
 from wargame.pvp import actions as A
-from wargame.pvp import legal as L  # a module: state -> effects -> legal -> state is a cycle
+from wargame.pvp import legal as L
 from wargame.pvp.state import FACE, MOVE, ORDER, OVER, ROLL, SETUP, PvpState
 
 RULE_MOVE = "Moving"

@@ -13,6 +13,7 @@ from wargame.core.game import BotFactory, Game
 from wargame.errors import BadInput, FileFormatError, shown
 from wargame.paths import scenarios_dir
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
+from wargame.pvp.play import PvpPlay
 from wargame.pvp.rules import VARIANTS, rules
 from wargame.pvp.state import Options, PvpState
 
@@ -114,7 +115,7 @@ class PirateVersusPirateGame(Game):
             quiet_turns=r.win.quiet_turns,
             quiet_reset=r.win.quiet_reset,
         )
-        return PvpState(board, players, opts)
+        return PvpPlay(board, players, opts)
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.pvp.bots import FastRandomBot

@@ -13,10 +13,17 @@ state on the board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from wargame.pvp.board import TriBoard
+
+class Sides(Protocol):
+    """What the tables read of a board (:class:`wargame.pvp.board.TriBoard`, which
+    builds its table: so this module does not import it)."""
+
+    cells: Sequence[object]
+    side: Sequence[Sequence[int]]
+
 
 #: The longest move the tables are built for at once (2d4: 8); longer ones on demand.
 MAX_ROLL = 8
@@ -28,7 +35,7 @@ Ends = dict[int, tuple[tuple[int, int], ...]]
 class PathTable:
     __slots__ = ("board", "_tables", "_unions", "_lists", "flat")
 
-    def __init__(self, board: TriBoard) -> None:
+    def __init__(self, board: Sides) -> None:
         self.board = board
         self._tables: dict[int, Ends] = {}
         self._unions: dict[int, int] = {}

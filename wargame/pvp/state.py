@@ -3,7 +3,9 @@
 Pirates are numbered ``p = seat * 6 + k``; cells are board indices. Everything
 is a flat list or an int bitmask, so :meth:`PvpState.clone` is a handful of
 list copies. Legal actions are in :mod:`wargame.pvp.legal`, their effects in
-:mod:`wargame.pvp.effects`, the words in :mod:`wargame.pvp.describe`.
+:mod:`wargame.pvp.effects`, the words in :mod:`wargame.pvp.describe`, what
+``--strict`` checks in :mod:`wargame.pvp.invariants`; this module imports none of
+them: the protocol that joins them is :class:`wargame.pvp.play.PvpPlay`.
 """
 
 from __future__ import annotations
@@ -12,11 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, Roll
+from wargame.core.dice import Roll
 from wargame.core.game import GameState, Outcome
-from wargame.core.override import Override, apply_override
 from wargame.core.seats import seat_label
-from wargame.errors import InvariantViolation
 from wargame.pvp.board import TriBoard
 
 ORDER, SETUP, ROLL, MOVE, FACE, OVER = range(6)
@@ -204,23 +204,6 @@ class PvpState(GameState):
             return self.setup_seat
         return self.active
 
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            from wargame.pvp.legal import legal_actions
-
-            self._legal = legal_actions(self)
-        return self._legal
-
-    def is_legal(self, action: Action) -> bool:
-        return _legal.is_legal(self, action)
-
-    def apply(self, action: Action, dice: DiceService) -> None:
-        if isinstance(action, Override):  # the table override (wargame.core.override)
-            apply_override(self, action)
-        else:
-            _apply(self, action, dice)
-        self._legal = None
-
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
@@ -246,14 +229,9 @@ class PvpState(GameState):
         # A roll is never undone; moves and facings after it may be.
         return bool(rolls) or action.reveals
 
-    def describe(self, action: Action) -> str:
-        from wargame.pvp.describe import describe
-
-        return describe(self, action)
-
     # -- copying -------------------------------------------------------------------------
     def clone(self) -> PvpState:
-        s = PvpState.__new__(PvpState)
+        s = object.__new__(type(self))
         s.board = self.board
         s.opts = self.opts
         s.n = self.n
@@ -329,96 +307,3 @@ class PvpState(GameState):
             "winner": self.winner,
             "end": self.end_reason,
         }
-
-    # -- invariants ------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """Four coins and every pirate accounted for; the caches match the pieces.
-
-        What ``simulate --strict`` checks after every action (issue 19), in one pass
-        over the pirates and one over the coins (about 5 us, against about 6 us for
-        the action itself; the legality check of the action played about 1 us):
-
-        * every pirate on its own triangle or off the board, none eliminated with a
-          coin; the occupancy list and mask and each crew's count match the pirates;
-        * each coin in exactly one place (a triangle, a carrier, a home), never under
-          a pirate nor two on a triangle; the coin mask matches; carrier and coin
-          agree both ways; each seat's delivered silver is the coins at its home;
-        * a live game has someone to act, a legal action (every live phase offers
-          one by construction, so this is :func:`~wargame.pvp.legal.has_legal_action`:
-          a live phase, and for a facing the mover's own pirate on the board; the
-          moves are not listed), two crews left and no silver win; a game over has
-          a winner.
-
-        The action played is checked by :meth:`is_legal` on its one end, not against
-        the list of every move.
-        """
-        b = self.board
-        k = self.opts.pirates
-        n = self.n
-        pos = self.pos
-        carry = self.carry
-        if len(pos) != n * k:
-            raise InvariantViolation(f"{len(pos)} pirates, expected {n * k}")
-        occ = [-1] * len(b)
-        pmask = 0
-        alive = [0] * n
-        for p, c in enumerate(pos):
-            if c < 0:
-                if carry[p] >= 0:
-                    raise InvariantViolation(f"eliminated {self.pirate_name(p)} carries a coin")
-                continue
-            if occ[c] >= 0:
-                raise InvariantViolation(
-                    f"{self.pirate_name(p)} and {self.pirate_name(occ[c])} share {b.labels[c]}"
-                )
-            occ[c] = p
-            pmask |= 1 << c
-            alive[p // k] += 1
-        if occ != self.occ or pmask != self.pmask:
-            raise InvariantViolation("the occupancy cache does not match the pirates")
-        if alive != self.alive_n:
-            seat = next(s for s in range(n) if alive[s] != self.alive_n[s])
-            raise InvariantViolation(f"{self.colour[seat]}'s count of pirates is wrong")
-        cmask = 0
-        for j, name in enumerate(b.coin_names):
-            cell, holder, home = self.coin_cell[j], self.coin_holder[j], self.coin_home[j]
-            places = (cell >= 0) + (holder >= 0) + (home >= 0)
-            if places != 1:
-                raise InvariantViolation(f"the {name} coin is in {places} places at once")
-            if cell >= 0:
-                if occ[cell] >= 0:
-                    raise InvariantViolation(
-                        f"the {name} coin lies under {self.pirate_name(occ[cell])}"
-                    )
-                if cmask & (1 << cell):
-                    raise InvariantViolation(f"two coins lie on {b.labels[cell]}")
-                cmask |= 1 << cell
-            if holder >= 0 and (self.pos[holder] < 0 or self.carry[holder] != j):
-                raise InvariantViolation(f"the {name} coin's carrier does not hold it")
-        if cmask != self.cmask:
-            raise InvariantViolation("the coin cache does not match the coins")
-        for p, j in enumerate(carry):
-            if j >= 0 and self.coin_holder[j] != p:
-                raise InvariantViolation(f"{self.pirate_name(p)} carries a coin held by another")
-        silver = [0] * n
-        for j, home in enumerate(self.coin_home):
-            if home >= 0 and not b.coin_gold[j]:
-                silver[home] += 1
-        if silver != self.delivered:
-            seat = next(s for s in range(n) if silver[s] != self.delivered[s])
-            raise InvariantViolation(f"{self.colour[seat]}'s delivered silver does not add up")
-        if self.phase != OVER:
-            if self.current_player() is None:
-                raise InvariantViolation("no one to act in a live game")
-            if not _legal.has_legal_action(self):
-                raise InvariantViolation("no legal action in a live game")
-            if n - alive.count(0) < 2:
-                raise InvariantViolation("the game goes on with one crew left")
-            if max(silver) >= self.opts.silver_to_win:
-                raise InvariantViolation("the game goes on after a silver win")
-        elif self.winner < 0 and self.quiet < self.opts.quiet_turns:
-            raise InvariantViolation("the game ended without a winner")
-
-
-from wargame.pvp import legal as _legal  # noqa: E402 - legal needs this module
-from wargame.pvp.effects import apply_action as _apply  # noqa: E402 - effects needs this module

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
 from wargame.errors import BadInput
+from wargame.raid.play import RaidPlay
 from wargame.raid.rules import RaidRules, raid_rules
 from wargame.raid.scenario import state_parts
 from wargame.raid.state import RaidState
@@ -90,7 +91,7 @@ _PROTOTYPES: dict[tuple[int, str], RaidState] = {}
 
 def _build(rules: Any, data: Mapping[str, Any], source: str) -> RaidState:
     town, units, fire, name = state_parts(data, rules, source)
-    state = RaidState(rules, town, units, name=name)
+    state = RaidPlay(rules, town, units, name=name)
     for sq in fire:
         if rules.squares[town.type_at(sq)].burnable:
             state.fire[sq] = 0

@@ -5,6 +5,10 @@ Turn: 1 initiative, 2 movement (first mover, then the other), 3 shooting,
 7 looting, 8 alarm raising. Decisions the dice hand to a player (who takes a
 hit, where an officer steps back, where the raised dead stand) interrupt the
 phase as a *pending* choice for that player.
+
+This module holds the data of a raid and the queries on it (occupancy, the score,
+the end); the turn is run by the mixins (``flow``, ``legal``, ``movement``,
+``combat``, ``townevents``) that :class:`wargame.raid.play.RaidPlay` joins.
 """
 
 from __future__ import annotations
@@ -15,16 +19,11 @@ from functools import lru_cache
 from typing import Any, Self
 
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService
 from wargame.core.game import GameState, Outcome
-from wargame.core.override import Override, apply_override
 from wargame.errors import IllegalAction
 from wargame.raid import actions as A
-from wargame.raid.combat import CombatMixin
-from wargame.raid.model import ATTACKER, DEFENDER, READY, SIDE_WORDS, Sq, Town, Unit
-from wargame.raid.movement import MovementMixin
+from wargame.raid.model import ATTACKER, DEFENDER, READY, Sq, Town, Unit
 from wargame.raid.rules import RaidRules
-from wargame.raid.townevents import TownEventsMixin
 
 #: The phases in the seed's order ("burn" is the second half of 6; "alarm_done"
 #: waits for choices the alarm table asked for).
@@ -77,7 +76,9 @@ _ROLL_INITIATIVE, _WITHDRAW, _ROUSE_OFFICERS = A.RollInitiative(), A.Withdraw(),
 _DONE, _ROLL_MORALE, _BURN_TOWN, _ROLL_ALARM = A.Done(), A.RollMorale(), A.BurnTown(), A.RollAlarm()
 
 
-class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
+class RaidState(GameState):
+    """The data of a raid and the queries on it (the protocol: :class:`wargame.raid.play.RaidPlay`)."""
+
     def __init__(self, rules: RaidRules, town: Town, units: list[Unit], *, name: str = "") -> None:
         self.rules = rules
         self.town = town
@@ -211,172 +212,8 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
         win = ATTACKER if self.coins[0] >= self.rules.game.attacker_win_coins else DEFENDER
         return Outcome(win, {0: self.coins[0], 1: self.coins[1]}, self.turn_no, self.end)
 
-    def legal_actions(self) -> list[Action]:
-        if self.end is not None:
-            return []
-        if self.pending is not None:
-            return self._pending_actions()
-        ph = self.phase
-        if ph == "initiative":
-            out: list[Action] = [_ROLL_INITIATIVE]
-            if self.can_withdraw():
-                out.append(_WITHDRAW)
-            return out
-        if ph == "move":
-            if self.needs_rouse():
-                return [_ROUSE_OFFICERS]
-            return [*self.move_actions(self.active_side()), _DONE]
-        if ph == "shoot":
-            return [*self.shoot_actions(self.active_side()), _DONE]
-        if ph == "fight":
-            return [*self.attack_actions(self.active_side()), _DONE]
-        if ph == "morale":
-            return [_ROLL_MORALE]
-        if ph == "fire":
-            return [*self.ignite_actions(), _DONE]
-        if ph == "burn":
-            return [_BURN_TOWN]
-        if ph == "loot":
-            return [*self.loot_actions(), _DONE]
-        if ph == "alarm":
-            return [_ROLL_ALARM]
-        return []
-
-    def apply(self, action: Action, dice: DiceService) -> None:
-        """Validate ``action`` fully, then carry it out. Refusals change nothing."""
-        if self.end is not None:
-            raise IllegalAction("the raid is over", rule=RULE["over"])
-        if isinstance(action, Override):  # the table override (wargame.core.override)
-            return apply_override(self, action)
-        handler = self._validate(action)
-        handler(dice)
-        self._advance(dice)
-
-    def _validate(self, action: Action) -> Any:
-        """Check ``action`` against the rules; return a closure that performs it."""
-        if self.pending is not None:
-            return self._validate_pending(action)
-        ph = self.phase
-        t = type(action)
-        expected = EXPECTED.get(ph, ())
-        if t not in expected:
-            raise IllegalAction(
-                f"{action.kind} is not an order of the {PHASE_TITLES.get(ph, ph)} phase",
-                rule=RULE["sequence"],
-            )
-        if t is A.RollInitiative:
-            return self._do_initiative
-        if t is A.Withdraw:
-            if not self.can_withdraw():
-                raise IllegalAction(
-                    "the pirates can only withdraw when every figure on the table stands on "
-                    f"a {' or '.join(self.rules.game.withdraw_from)} square, from turn "
-                    f"{self.rules.game.withdraw_from_turn}",
-                    rule="Ruling: withdrawing",
-                )
-            return self._do_withdraw
-        if t is A.Done:
-            if ph == "move" and self.needs_rouse():
-                raise IllegalAction(
-                    "the defenders must first roll for their officers", rule=RULE["move"]
-                )
-            return self._do_done
-        if ph == "move":
-            if t is A.RouseOfficers:
-                if not self.needs_rouse():
-                    raise IllegalAction("there is no officer to roll for now", rule=RULE["move"])
-                return self._do_rouse
-            return self.validate_move(action)  # type: ignore[arg-type]
-        if ph == "shoot":
-            return self.validate_shoot(action)  # type: ignore[arg-type]
-        if ph == "fight":
-            return self.validate_attack(action)  # type: ignore[arg-type]
-        if ph == "morale":
-            return self._do_morale
-        if ph == "fire":
-            return self.validate_ignite(action)  # type: ignore[arg-type]
-        if ph == "burn":
-            return self._do_burn
-        if ph == "loot":
-            if t is A.Ransack:
-                return self.validate_ransack(action)  # type: ignore[arg-type]
-            return self.validate_spike(action)  # type: ignore[arg-type]
-        return self._do_alarm
-
-    # -- flow ------------------------------------------------------------------------
-    def _do_done(self, dice: DiceService) -> None:
-        side = self.current_player()
-        self.note(
-            f"The {SIDE_WORDS[side or 0]} are done with {PHASE_TITLES[self.phase][3:].lower()}."
-        )
-        self._next_step()
-
-    def _next_step(self) -> None:
-        ph = self.phase
-        if ph in ("move", "shoot", "fight") and self.step == 0:
-            self.step = 1
-            self.attacked_from = set()
-            return
-        self.step = 0
-        self.attacked_from = set()
-        nxt = {
-            "move": "shoot",
-            "shoot": "fight",
-            "fight": "morale",
-            "morale": "fire",
-            "fire": "burn",
-            "burn": "loot",
-            "loot": "alarm",
-        }[ph]
-        if nxt == "fight":
-            self.engaged = set()
-        self.phase = nxt
-
-    def _advance(self, dice: DiceService) -> None:
-        """Run on past phases with nothing to do; stop where a player must act."""
-        check_party = True
-        while self.end is None:
-            if self.pending is not None:
-                return
-            if self.hits:
-                self.process_hits(dice)
-                check_party = True
-                continue
-            if check_party:
-                check_party = False
-                occ = self._occ if self._occ is not None else self.occupancy()
-                units = self.units
-                if not any(units[idx[0]].side == ATTACKER for idx in occ.values()):
-                    self._finish("the raiding party has gone from the town")
-                    return
-            ph = self.phase
-            if ph in ("initiative", "alarm"):
-                return
-            if ph == "alarm_done":
-                self._end_turn()
-                continue
-            if ph == "move":
-                if self.needs_rouse() or self.has_move(self.active_side()):
-                    return
-            elif ph == "shoot":
-                if self.has_shot(self.active_side()):
-                    return
-            elif ph == "fight":
-                if self.has_attack(self.active_side()):
-                    return
-            elif ph == "morale":
-                if self.morale_tests:
-                    return
-            elif ph == "fire":
-                if self.has_ignite():
-                    return
-            elif ph == "burn":
-                if self.fire:
-                    return
-            elif ph == "loot":
-                if self.has_loot():
-                    return
-            self._next_step()
+    def phase_title(self) -> str:
+        return PHASE_TITLES.get(self.phase, self.phase)
 
     def first_mover(self, a: int, d: int) -> int:
         """The side that moves first when the pirates roll ``a`` and the defender ``d``."""
@@ -385,57 +222,12 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
             return ATTACKER if a + i.attacker_bonus > d else DEFENDER
         return ATTACKER if i.tie_goes_to == "attacker" else DEFENDER
 
-    def _do_initiative(self, dice: DiceService) -> None:
-        a = dice.d6("Who moves first: the pirates")
-        d = dice.d6("Who moves first: the defenders")
-        bonus = self.rules.initiative.attacker_bonus
-        self.first = self.first_mover(a, d)
-        self.note(
-            f"Turn {self.turn_no}: pirates roll {a}+{bonus}, defenders roll {d}: "
-            f"the {SIDE_WORDS[self.first]} move first."
-        )
-        self.phase = "move"
-        self.step = 0
-
     def can_withdraw(self) -> bool:
         if self.turn_no < self.rules.game.withdraw_from_turn:
             return False
         mine = self.on_table(ATTACKER)
         allowed = self.withdraw_sq
         return bool(mine) and all(u.sq in allowed for u in mine)
-
-    def _do_withdraw(self, dice: DiceService) -> None:
-        for u in self.on_table(ATTACKER):
-            self._remove(u, "withdrawn")
-        self.note("The pirates run for their boats with what they have taken.")
-        self._finish("the pirates withdrew to their boats")
-
-    def _end_turn(self) -> None:
-        v = self.rules.victory
-        if self.alarm_turn is not None and self.alarm_turn < self.turn_no:
-            self.score(v.turn_after_alarm, f"turn {self.turn_no} played after the alarm")
-        if self.sail_ahoy_turn is not None and self.turn_no > self.sail_ahoy_turn:
-            self._finish("Sail ahoy! the pirates made a run for it")
-            return
-        if self.turn_no >= self.rules.game.max_turns:
-            self._finish(f"time: {self.rules.game.max_turns} turns played")
-            return
-        self.turn_no += 1
-        self.phase = "initiative"
-        self.step = 0
-        self.rouse_rolled = False
-        for u in self.units:
-            u.moved = u.shot = u.tried_fire = u.roused = False
-            u.scurvy_escort = 0
-
-    def _finish(self, reason: str) -> None:
-        self.end = reason
-        self.phase = "over"
-        self.pending = None
-        self.hits = []
-        self.note(
-            f"The raid is over: {reason}. Pirates {self.coins[0]}, town {self.coins[1]} coins."
-        )
 
     # -- score -------------------------------------------------------------------------
     def score(self, points: int, item: str) -> int:
@@ -501,19 +293,6 @@ class RaidState(MovementMixin, CombatMixin, TownEventsMixin, GameState):
             "ledger": [list(e) for e in self.ledger],
             "end": self.end,
         }
-
-    def check_invariants(self) -> None:
-        from wargame.raid.invariants import check
-
-        check(self)
-
-    def describe(self, action: Action) -> str:
-        from wargame.raid.describe import describe
-
-        return describe(self, action)
-
-    def phase_title(self) -> str:
-        return PHASE_TITLES.get(self.phase, self.phase)
 
 
 def _drop(occ: dict[Sq, list[int]], sq: Sq, i: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wargame.core.dice import DiceService
 from wargame.tortuga.places import maroon, move, swap
 from wargame.tortuga.shuffle import shuffle
-from wargame.tortuga.state import TortugaState
+from wargame.tortuga.state import DUTCH, TortugaState
 
 TORTUGA = 2
 
@@ -49,8 +49,6 @@ def resolve(st: TortugaState, seat: int, card: int, dice: DiceService) -> None:
     kind = st.cards[card]
     eff = st.data.rules.events.effects
     if kind == "spanish_armada":
-        from wargame.tortuga.flow import armada
-
         armada(st, card, dice)
     elif kind == "letter_of_marque":
         st.kept[seat].append(card)
@@ -173,3 +171,37 @@ def pick(st: TortugaState, seat: int, target: int, left: int, card: int, dice: D
         st.pending.append(("pick", seat, target, left - 1))
     else:
         shuffle(dice, st.vdeck, "Crow's Nest: the vote deck")
+
+
+def armada(st: TortugaState, card: int, dice: DiceService) -> None:
+    b, f = st.totals()
+    if b != f:
+        st.discard.append(card)
+        finish(st, 0 if b > f else 1, "the Spanish Armada")
+        return
+    if st.n % 2:
+        st.discard.append(card)
+        finish(st, DUTCH, "the Spanish Armada, the nations tied: the Dutch win")
+        return
+    # An even tie: the Armada leaves the game; the discards and the unrevealed cards
+    # (not those in front of players) make a new deck and row; the first lead wins.
+    st.removed.append(card)
+    pool = st.discard + [c for c in st.row if c >= 0]
+    st.discard = []
+    shuffle(dice, pool, "Armada tie: a new event deck")
+    size = len(st.row)
+    st.row = [pool.pop() if pool else -1 for _ in range(size)]
+    st.deck = pool
+    for d in st.seen:
+        d.clear()
+    st.final = not pool
+    st.sudden = True
+    st.history.append(("sudden", -1, 0))
+
+
+def finish(st: TortugaState, team: int, reason: str) -> None:
+    st.over = True
+    st.win_team = team
+    st.end_reason = reason
+    st.pending.clear()
+    st.vote = None

@@ -8,16 +8,17 @@ from wargame.core.seats import first_seat
 from wargame.tortuga import actions as A
 from wargame.tortuga import effects as E
 from wargame.tortuga import votes as V
+from wargame.tortuga.effects import finish
 from wargame.tortuga.places import albatross_check, do_maroon, maroon, move, take_card
-from wargame.tortuga.rules import Data
 from wargame.tortuga.shuffle import shuffle
-from wargame.tortuga.state import DUTCH, TortugaState
+from wargame.tortuga.state import TortugaState
 
 
-def setup(data: Data, players: int, dice: DiceService, starter: str = "1") -> TortugaState:
+def setup(st: TortugaState, dice: DiceService, starter: str = "1") -> TortugaState:
+    """Deal and set up the new game ``st`` (made empty by the Game)."""
+    data = st.data
     r = data.rules
-    st = TortugaState(data, players)
-    n = players
+    n = st.n
     st.active = first_seat(starter, n, dice, "Who starts")
     # Loyalty cards, dealt face down.
     b, f, d = r.teams[str(n)]
@@ -222,37 +223,3 @@ def atlantis_window(st: TortugaState) -> None:
     p = st.loc[owner]
     if p < 2 and len(st.lines[1 - p]) < st.data.rules.board.ship_capacity:
         st.pending.append(("atlantis", owner))
-
-
-def armada(st: TortugaState, card: int, dice: DiceService) -> None:
-    b, f = st.totals()
-    if b != f:
-        st.discard.append(card)
-        finish(st, 0 if b > f else 1, "the Spanish Armada")
-        return
-    if st.n % 2:
-        st.discard.append(card)
-        finish(st, DUTCH, "the Spanish Armada, the nations tied: the Dutch win")
-        return
-    # An even tie: the Armada leaves the game; the discards and the unrevealed cards
-    # (not those in front of players) make a new deck and row; the first lead wins.
-    st.removed.append(card)
-    pool = st.discard + [c for c in st.row if c >= 0]
-    st.discard = []
-    shuffle(dice, pool, "Armada tie: a new event deck")
-    size = len(st.row)
-    st.row = [pool.pop() if pool else -1 for _ in range(size)]
-    st.deck = pool
-    for d in st.seen:
-        d.clear()
-    st.final = not pool
-    st.sudden = True
-    st.history.append(("sudden", -1, 0))
-
-
-def finish(st: TortugaState, team: int, reason: str) -> None:
-    st.over = True
-    st.win_team = team
-    st.end_reason = reason
-    st.pending.clear()
-    st.vote = None

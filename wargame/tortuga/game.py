@@ -9,6 +9,8 @@ from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
 from wargame.core.seats import starter_choices
 from wargame.errors import BadInput
+from wargame.tortuga import flow
+from wargame.tortuga.play import TortugaPlay
 from wargame.tortuga.rules import data, rules
 from wargame.tortuga.state import TortugaState
 
@@ -39,14 +41,12 @@ class TortugaGame(Game):
     def new_initial_state(
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> TortugaState:
-        from wargame.tortuga.flow import setup
-
         if not self.min_players <= players <= self.max_players:
             raise BadInput(
                 f"--players: {self.title} takes {self.min_players} to {self.max_players} "
                 f"players, not {players}"
             )
-        return setup(data(), players, dice, self.params["starter"])
+        return flow.setup(TortugaPlay(data(), players), dice, self.params["starter"])
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.tortuga.bots import StrongBot

@@ -2,7 +2,9 @@
 
 Legal actions are in :mod:`legal`, their effects in :mod:`flow` (turns and the
 main actions), :mod:`places` (moving and marooning pawns), :mod:`effects` (the
-event cards) and :mod:`votes`; what a seat may see is in :mod:`hidden`.
+event cards) and :mod:`votes`; what a seat may see is in :mod:`hidden`. This module
+imports none of them: the protocol that joins them is
+:class:`wargame.tortuga.play.TortugaPlay`.
 
 Places: 0 and 1 the two ships, 2 Tortuga (their lines are ``lines[place]``, rank
 order, captain or governor first), 3 and 4 the rowboats of ship 0 and ship 1.
@@ -17,11 +19,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, Roll
+from wargame.core.dice import Roll
 from wargame.core.game import GameState, Outcome
-from wargame.core.override import apply_override, is_override
 from wargame.core.seats import seat_label
-from wargame.errors import IllegalAction
 from wargame.tortuga.rules import TEAMS, Data
 
 BRITISH, FRENCH, DUTCH = 0, 1, 2
@@ -48,30 +48,9 @@ class VoteInProgress:
 VOTE_KINDS = ("attack", "brawl", "mutiny")
 
 
-class _Engine:
-    """The legal-move generator and the effects, imported once on first use (they
-    import this module)."""
-
-    __slots__ = ("legal_actions", "apply_action")
-
-
-_ENGINE: _Engine | None = None
-
-
-def _engine() -> _Engine:
-    global _ENGINE  # noqa: PLW0603 - a lazy import cache
-    if _ENGINE is None:
-        from wargame.tortuga.flow import apply_action
-        from wargame.tortuga.legal import legal_actions
-
-        e = _Engine()
-        e.legal_actions = legal_actions
-        e.apply_action = apply_action
-        _ENGINE = e
-    return _ENGINE
-
-
 class TortugaState(GameState):
+    """The data of a position (the protocol: :class:`wargame.tortuga.play.TortugaPlay`)."""
+
     __slots__ = (
         "n", "data", "team", "lines", "boat", "blown", "loc", "holds", "galleon",
         "cards", "row", "deck", "discard", "removed", "kept", "final", "sudden",
@@ -133,38 +112,6 @@ class TortugaState(GameState):
             return self.pending[-1][1]
         return self.active
 
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            self._legal = _engine().legal_actions(self)
-        return self._legal
-
-    def is_legal(self, action: Action) -> bool:
-        legal = self.legal_actions()
-        for a in legal:  # shared instances: identity first, equality only if needed
-            if a is action:
-                return True
-        return action in legal
-
-    def apply(self, action: Action, dice: DiceService) -> None:
-        legal = self.legal_actions()
-        for a in legal:  # shared instances: identity first, equality only if needed
-            if a is action:
-                break
-        else:
-            if action not in legal:
-                if is_override(action):  # the table override (wargame.core.override)
-                    self.barrier = False
-                    apply_override(self, action)
-                    self._legal = None
-                    return
-                from wargame.tortuga.legal import why_illegal
-
-                raise IllegalAction(why_illegal(self, action), rule="Tortuga 1667")
-        self._legal = None
-        self.barrier = False
-        _engine().apply_action(self, action, dice)
-        self._legal = None
-
     def is_terminal(self) -> bool:
         return self.over
 
@@ -193,28 +140,9 @@ class TortugaState(GameState):
     def is_undo_barrier(self, action: Action, rolls: Sequence[Roll]) -> bool:
         return self.barrier or bool(rolls) or action.reveals or action.secret
 
-    def describe(self, action: Action) -> str:
-        from wargame.tortuga.describe import describe
-
-        return describe(self, action)
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from wargame.tortuga.hidden import observation
-
-        return observation(self, seat)
-
-    def resample_hidden(self, seat: int, dice: DiceService) -> TortugaState:
-        from wargame.tortuga.hidden import resample
-
-        return resample(self, seat, dice)
-
-    def check_invariants(self) -> None:
-        """Everything accounted for: see :mod:`wargame.tortuga.invariants`."""
-        _invariants.check(self)
-
     # -- copying -------------------------------------------------------------------
     def clone(self) -> TortugaState:
-        s = TortugaState.__new__(TortugaState)
+        s = object.__new__(type(self))
         s.n = self.n
         s.data = self.data
         s.per_turn = self.per_turn
@@ -344,6 +272,3 @@ class TortugaState(GameState):
         if i == len(line) - 1:
             out.append("cabin boy")
         return out
-
-
-from wargame.tortuga import invariants as _invariants  # noqa: E402 - it reads this module
