@@ -76,6 +76,7 @@ class TableView(ModeView):
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
         self._batch = False
+        self._in_history = False
         self._scores_shown = False
         #: Public lines since a human last acted (told on the next hand-off).
         self.recent: list[str] = []
@@ -365,14 +366,21 @@ class TableView(ModeView):
         """``seat`` (a human) moves now: the stack holds only their moves."""
         if seat is not None and seat != self.undo_owner:
             if self.undo_owner is not None or self.undo_stack.count():
-                clear_stack(self.undo_stack)
+                if self._in_history:  # never empty the stack from inside its own command
+                    QTimer.singleShot(0, lambda: clear_stack(self.undo_stack))
+                else:
+                    clear_stack(self.undo_stack)
             self.undo_owner = seat
 
     def history_changed(self) -> None:
         """After undo or redo: the seat that undid keeps the screen; bots wait for
         their turn again."""
         self._bot_timer.stop()
-        self.after_change()
+        self._in_history = True
+        try:
+            self.after_change()
+        finally:
+            self._in_history = False
 
     def history_command(self, session: Any, text: str, entry: Any) -> Any:
         """A reopened game's undoable step: only the trailing moves of the human whose
