@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.poe.handoff import HandOff
+from ui.table.handoff import HandOff
 
 
 class DecisionHandOff(HandOff):

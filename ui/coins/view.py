@@ -37,7 +37,7 @@ from ui.coins.panels import DecisionPanel, PlayersPanel, RevealPanel, TablePanel
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.undo import apply_turn_action
-from ui.seats import SeatNaming, saved_seats
+from ui.table.seats import SeatNaming, saved_seats
 from wargame.coins import actions as A
 from wargame.coins.describe import event_text
 from wargame.coins.game import PirateCoinsGame

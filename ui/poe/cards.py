@@ -202,7 +202,7 @@ class CardRow(QWidget):
         outer.addLayout(self.row)
         outer.addStretch(1)
         self.widgets: dict[int, CardWidget] = {}
-        self.empty = QLabel("")
+        self.empty = QLabel("", self)  # never a parentless window (it stole the focus)
         self.empty.setStyleSheet("color: #8b7a5a; font-style: italic;")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 

@@ -10,9 +10,6 @@ from typing import Any
 
 from ui.poe.panels import fight_summary, pirate_card, prompt_text, shared_prompt_text
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, ReplayProvider
-from wargame.core.log import Session
-from wargame.errors import WargameError
 from wargame.poe import actions as A
 
 PASSES = " passes"
@@ -30,29 +27,41 @@ def passer(label: str) -> str | None:
     return label[: -len(PASSES)] if label.endswith(PASSES) else None
 
 
-def history_lines(session: Session[Any]) -> list[str]:
-    """The game log of a loaded game: replay it to describe each action in words."""
-    try:
-        state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
-        lines = []
-        fight = None
-        run: list[str] = []  # the pirates of the passes just before (one line)
-        for e in session.entries:
-            who = passer(e.label)
-            if who is not None and run:
-                run.append(who)
-                lines[-1] = passes_line(run)
-            else:
-                run = [who] if who is not None else []
-                lines.append(e.label)  # the session's public sentence, never a hidden card
-            state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
-            if state.last_fight is not None and state.last_fight != fight:
-                fight = state.last_fight
-                lines.append(fight_summary(state, fight))
-                run = []
-        return lines
-    except WargameError:
-        return [e.label for e in session.entries]
+def pass_names(line: str) -> list[str] | None:
+    """The pirates a log line of passes names ("Anna, Bo and Pirate 4 pass"), or None."""
+    one = passer(line)
+    if one is not None:
+        return [one]
+    if not line.endswith(" pass") or " and " not in line:
+        return None
+    head, _, last = line[: -len(" pass")].rpartition(" and ")
+    return [*head.split(", "), last]
+
+
+class PoeLog:
+    """The Pieces of Eight log lines of an entry: a run of passes (a window nobody
+    takes) is one line; a fight's result follows the action that ended it."""
+
+    log: Any
+    #: The last fight after each logged entry (to tell a new one).
+    _fights: list[Any]
+
+    def entry_lines(self, entries: Any, i: int, state: Any) -> tuple[str | None, list[str]]:
+        e = entries[i]
+        who = passer(e.label)
+        rewrite, lines = None, [e.label]
+        last = self.log.item(self.log.count() - 1).text() if self.log.count() else ""
+        before = pass_names(last) if i and passer(entries[i - 1].label) else None
+        if who is not None and before:
+            rewrite, lines = passes_line([*before, who]), []
+        del self._fights[i:]
+        prev = self._fights[i - 1] if i and len(self._fights) >= i else None
+        fight = state.last_fight
+        self._fights.extend([None] * (i - len(self._fights)))
+        self._fights.append(fight)
+        if fight is not None and fight != prev:
+            lines.append(fight_summary(state, fight))
+        return rewrite, lines
 
 
 class TableDrawing:
@@ -90,7 +99,7 @@ class TableDrawing:
 
     def _draw_hand(self, legal: list[Action]) -> None:
         st = self.state
-        v = self.revealed
+        v = self.viewer
         names = st.rules.bury.type_names
         playable = {getattr(a, "card", -1) for a in legal}
         sel = set(st.selection) if v == st.active else set()
@@ -131,7 +140,7 @@ class TableDrawing:
 
     def _draw_prompt(self, legal: list[Action]) -> None:
         st = self.state
-        text, in_window = prompt_text(st, self.seats, self.revealed)
+        text, in_window = prompt_text(st, self.seats, self.viewer)
         shared = self.shared_window()
         if shared:
             text = shared_prompt_text(st, self.seats)
@@ -139,7 +148,7 @@ class TableDrawing:
         self.prompt.setProperty("window", "true" if in_window else "false")
         self.prompt.style().unpolish(self.prompt)
         self.prompt.style().polish(self.prompt)
-        mine = self._human_turn()
+        mine = self.my_move()
         kinds = {type(a) for a in legal}
         own = mine and not st.stack
         frame = st.stack[-1].kind if st.stack else ""

@@ -270,7 +270,7 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
     elif st.phase == "move" and st.lashed[seat] >= 0 and st.steps == 0:
         hint = f"Wheel Lashed! You must move to {st.board.names[st.lashed[seat]]}."
     crew = " You are crew: you may Mutiny!" if st.is_crew(seat) and st.phase == "bury" else ""
-    if st.phase == "bury" and st.selection:
+    if st.phase == "bury" and st.selection and viewer == seat:  # the burial is private
         from wargame.poe.scoring import score_burial
 
         score = score_burial([st.cards[c] for c in st.selection], st.rules, fools_gold=st.fools)

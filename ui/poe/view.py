@@ -6,14 +6,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtGui import QAction, QCursor, QKeySequence
+from PySide6.QtGui import QCursor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QMenu,
     QPushButton,
     QScrollArea,
@@ -23,28 +22,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.bot_turns import BotTurns
 from ui.context import AppContext
-from ui.mode_base import ModeView
 from ui.poe.board import BoardView
 from ui.poe.cards import CardRow
-from ui.poe.drawing import TableDrawing, history_lines, passer, passes_line
-from ui.poe.handoff import HandOff
-from ui.poe.panels import PlayersPanel, VariantsButton, fight_summary
-from ui.poe.undo import TurnCommand, apply_turn_action
-from ui.seats import SeatNaming, saved_seats
+from ui.poe.drawing import PoeLog, TableDrawing
+from ui.poe.panels import PlayersPanel, VariantsButton, frame_title
+from ui.poe.windows import ASK_KEY, PoeWindows
+from ui.table.base import TableView
+from ui.table.seats import SeatNaming
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, fresh_seed
-from wargame.core.game import Bot, GameSpec
+from wargame.core.game import GameSpec
 from wargame.core.log import Session
-from wargame.core.play import load_session, new_session
-from wargame.errors import FileFormatError, IllegalAction, WargameError
+from wargame.errors import FileFormatError, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
 from wargame.poe import actions as A
-from wargame.poe.frames import WINDOWS
 from wargame.poe.game import PiecesOfEightGame, table_params
-from wargame.poe.legal import reaction_plays
 from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
 
@@ -76,32 +69,16 @@ def _scroller(widget: QWidget, *, horizontal: bool) -> QScrollArea:
     return area
 
 
-class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
+class PiecesOfEightView(PoeWindows, PoeLog, TableDrawing, TableView):
     mode_key: ClassVar[str] = "pieces-of-eight"
     title: ClassVar[str] = "Pieces of Eight"
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setStyleSheet(STYLE)
-        self.session: Session[Any] | None = None
-        self.seats: list[str] = ["human", "strong", "strong", "strong"]
-        self.bots: dict[int, Bot] = {}
-        self.revealed: int | None = None  # the human seat whose hand is on screen
-        self.bot_delay_ms = 350
-        # Bots answer response windows at once, pass or play, so how long one takes
-        # says nothing about its hand.
-        self.window_delay_ms = 0
-        # A window after a phase step of someone's turn is answered for every human at
-        # once on the table ("Carry on"); only a pirate who asks to react gets the
-        # hand-off. _carried: the window everyone carried on from; _reacting: the
-        # human who asked to play a card in the window open now.
-        self._carried: tuple[int, int, str] | None = None
-        self._reacting: int | None = None
         self.map_doc: Any = None
         self.scenario: dict[str, Any] | None = None
-        self._bot_timer = QTimer(self)
-        self._bot_timer.setSingleShot(True)
-        self._bot_timer.timeout.connect(self._bot_step)
+        self._fights: list[Any] = []
         self._build()
 
     # -- layout ------------------------------------------------------------------------
@@ -185,10 +162,6 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         log_title = QLabel("Game log")
         log_title.setObjectName("row-title")
         sl.addWidget(log_title)
-        self.log = QListWidget()
-        self.log.setObjectName("poe-log")
-        self.log.setWordWrap(True)
-        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         sl.addWidget(self.log, 1)
         split.addWidget(side)
         split.setStretchFactor(0, 3)
@@ -212,13 +185,6 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         self.bottom.setLayout(bottom)
         self.bottom.setFixedHeight(214)
         outer.addWidget(self.bottom)
-        self.handoff = HandOff(self)
-        self.handoff.ready.connect(self._reveal)
-        self.handoff.hide()
-        undo = QAction("Undo", self)
-        undo.setShortcut(QKeySequence("U"))
-        undo.triggered.connect(self.undo_stack.undo)
-        self.addAction(undo)
 
     def _setup_bar(self) -> QHBoxLayout:
         bar = QHBoxLayout()
@@ -237,12 +203,15 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
                 box.addItem(f"{s + 1}: {CONTROLLER_TITLES[c]}", c)
             box.setToolTip(f"Who plays Pirate {s + 1}: a human at this computer or a bot")
             box.setCurrentIndex(0 if s == 0 else 2)
+            box.currentIndexChanged.connect(lambda _=0, seat=s: self.seat_box_changed(seat))
             bar.addWidget(box)
             self.seat_boxes.append(box)
         self.naming = SeatNaming(self, self.seat_boxes)
         bar.addWidget(self.naming.button)
         self.variants = VariantsButton()
+        self.variants.ask_action.toggled.connect(self._ask_toggled)
         bar.addWidget(self.variants)
+        bar.addWidget(self.speed_box())
         board = QPushButton("Board...")
         board.setObjectName("poe-board-file")
         board.setToolTip("Play on another map from the map editor")
@@ -262,7 +231,6 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
-        self.handoff.setGeometry(self.rect())
         if not self._split_set:
             QTimer.singleShot(0, self._size_split)
 
@@ -324,24 +292,16 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         seed: int | None = None,
     ) -> None:
         """A new game; its dice are seeded from the OS (``seed``: a test's fixed seed)."""
-        self._bot_timer.stop()
         self.scenario = scenario
-        self.seats = list(seats)
         # The save carries its board, so it replays even if the shipped map changes.
         board = scenario if scenario is not None else map_for(None)
         # A new game at the table asks everyone in response windows unless told otherwise.
         spec = GameSpec("pieces-of-eight", len(seats), table_params(params), board)
-        # Dice seeded from the OS by the table's factory: no two games deal alike.
-        session = new_session(
-            spec,
-            self.ctx.make_dice(seed, "Pieces of Eight"),
-            friendly_undo=self.variants.friendly_action.isChecked(),
-        )
-        session.header["seats"] = list(seats)
-        self.naming.apply(session)
-        self._start(session)
-        self.document_name = "pieces-of-eight"
-        self.document_changed.emit()
+        friendly = self.variants.friendly_action.isChecked()
+        self.start_game(spec, seats, seed=seed, friendly=friendly)
+
+    def new_game_like(self, header: dict[str, Any]) -> None:
+        self.new_game(self.seats, scenario=self.scenario, params=header.get("params"))
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
@@ -358,56 +318,31 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
     def accepts(cls, data: dict[str, Any]) -> bool:
         return False
 
-    def open_json(self, data: dict[str, Any], path: Path | None) -> None:
-        header = data.get("header") or {}
-        # The generator continues from the state sealed in the save (never a fixed seed).
-        session = load_session(data, self.ctx.make_dice(None, "Pieces of Eight"))
-        self.seats = saved_seats(header, session.state.n, CONTROLLERS)
-        self.scenario = header.get("scenario")
-        self._start(session)
-        if path is not None:
-            self.document_name = path.stem
-            self.document_changed.emit()
-
-    def save_json(self) -> dict[str, Any]:
-        if self.session is None:
-            raise FileFormatError("no game to save")
-        self.session.header["seats"] = list(self.seats)
-        self.session.header.pop("seed", None)  # version-1 saves showed their seed
-        return self.session.to_json()
+    def _ask_toggled(self, on: bool) -> None:
+        """The table's choice to be asked in windows: the game on the table keeps it."""
+        if self.session is not None and self.ask_humans() != on:
+            self.session.header[ASK_KEY] = on
+            self.undo_stack.resetClean()
+            self.after_change()
 
     def history_changed(self) -> None:
-        self._refresh()
+        # a window stepped back into asks the table again
+        self._carried = None
+        self._reacting = None
+        super().history_changed()
 
-    def history_command(self, session: Any, text: str, entry: Any) -> Any:
-        """A restored step merges the bots' replies into the human move before it."""
-        return TurnCommand(session, text, self._refresh, bot=entry.seat in self.bots)
-
-    def _start(self, session: Session[Any]) -> None:
-        self.session = session
-        self.naming.follow(session)
-        self.undo_stack.clear()
-        game = PiecesOfEightGame(session.header.get("params") or {})
+    def started(self, session: Session[Any]) -> None:
+        self.scenario = session.header.get("scenario")
         # The menu offers this game's variants for the next new game; one the save does
-        # not record takes its table default (a save from before `windows` existed
-        # replays with playable-only windows, but the next new game hides hands).
+        # not record takes its table default.
         for key, value in table_params(session.header.get("params")).items():
             if key in self.variants.groups:
                 self.variants.choose(key, value)
-        factories = game.bots()
-        self.bots = {
-            s: factories[c](DiceService.seeded(fresh_seed()))
-            for s, c in enumerate(self.seats)
-            if c != "human"
-        }
-        self.revealed = None
+        session.header.setdefault(ASK_KEY, self.variants.ask_before_turns())
+        self.variants.ask_action.setChecked(bool(session.header[ASK_KEY]))
         self._carried = None
         self._reacting = None
-        self.log.clear()
-        self._pass_run = []
-        for line in history_lines(session):
-            self.log.addItem(line)
-        self._fight_logged = session.state.last_fight
+        self._fights = []
         doc = None
         try:
             from wargame.maps.graph import graph_json
@@ -424,40 +359,6 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             graph = {"nodes": [], "edges": []}
         self.map_doc = doc
         self.board.set_map(doc, graph)
-        self.player_spin.setValue(session.state.n)
-        for s, c in enumerate(self.seats):
-            self.seat_boxes[s].setCurrentIndex(CONTROLLERS.index(c))
-        session.add_listener(self._on_session)
-        self._refresh()
-
-    def _on_session(self, session: Session[Any], what: str) -> None:
-        if what == "apply" and session.entries:
-            e = session.entries[-1]
-            who = passer(e.label)
-            if who is not None and self._pass_run and self.log.count():
-                # a run of passes (a reaction window nobody takes) is one line
-                self._pass_run.append(who)
-                self.log.item(self.log.count() - 1).setText(passes_line(self._pass_run))
-            else:
-                self._pass_run = [who] if who is not None else []
-                self.log.addItem(e.label)  # the session's public sentence
-            fight = session.state.last_fight
-            if fight is not None and fight is not self._fight_logged:
-                self._fight_logged = fight
-                self.log.addItem(fight_summary(session.state, fight))
-                self._pass_run = []
-            self.log.scrollToBottom()
-        elif what in ("undo", "redo"):
-            # a window stepped back into asks the table again
-            self._carried = None
-            self._reacting = None
-            self._pass_run = []
-            friendly = " - friendly undo, practice game" if session.friendly_undo else ""
-            self.log.addItem(f"({what}{friendly})")
-
-    _fight_logged: Any = None
-    #: The pirates of the passes the log's last line tells.
-    _pass_run: list[str] = []  # noqa: RUF012 (set per instance before any append)
 
     # -- state helpers ----------------------------------------------------------------------
     @property
@@ -465,18 +366,10 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         assert self.session is not None
         return self.session.state  # type: ignore[return-value]
 
-    def viewer(self) -> int | None:
-        """The seat whose hand is on screen (a human who has taken the computer)."""
-        return self.revealed
+    def progress(self) -> str:
+        return f"round {self.state.round}"
 
-    def status_text(self) -> str:
-        if self.session is None:
-            return "Pieces of Eight"
-        practice = "PRACTICE GAME, friendly undo on - " if self.session.friendly_undo else ""
-        return practice + self._status_line()
-
-    def _status_line(self) -> str:
-        assert self.session is not None
+    def status_line(self) -> str:
         st = self.state
         if st.over:
             o = st.outcome()
@@ -488,30 +381,8 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         return f"Round {st.round}, {st.name(st.active)}'s turn ({PHASE_TITLES[st.phase]}); asking {st.name(seat)}"
 
     # -- acting -----------------------------------------------------------------------------
-    def do(self, action: Action) -> bool:
-        """Apply ``action`` for the seat being asked; a refusal shows the rule's reason."""
-        if self.session is None:
-            return False
-        seat = self.state.current_player()
-        bot = seat is not None and seat in self.bots
-        try:
-            apply_turn_action(self.undo_stack, self.session, action, self._refresh, bot=bot)
-        except IllegalAction as exc:
-            self.show_error(str(exc))
-            return False
-        except WargameError as exc:
-            self.show_error(str(exc))
-            return False
-        self.autosave()
-        return True
-
-    def _human_turn(self) -> bool:
-        st = self.state
-        seat = st.current_player()
-        return seat is not None and self.seats[seat] == "human" and self.revealed == seat
-
     def button_clicked(self, key: str) -> None:
-        if self.session is None or not self._human_turn():
+        if self.session is None or not self.my_move():
             return
         action = {
             "pass": A.Pass(),
@@ -529,7 +400,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         self.do(action)
 
     def area_clicked(self, area_id: str) -> None:
-        if self.session is None or not self._human_turn():
+        if self.session is None or not self.my_move():
             return
         st = self.state
         legal = st.legal_actions()
@@ -552,7 +423,7 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
         return [a for a in self.state.legal_actions() if getattr(a, "card", None) == card]
 
     def card_clicked(self, card: int) -> None:
-        if self.session is None or not self._human_turn():
+        if self.session is None or not self.my_move():
             return
         choices = self.choices_for_card(card)
         natural = self._natural_action(card)
@@ -593,143 +464,14 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
                 return A.Take(card)
         return A.Play(card)
 
-    # -- bots -------------------------------------------------------------------------------
-    def _schedule_bot(self) -> None:
-        if self.session is None or self.state.over or self.replaying:
-            return
-        seat = self.state.current_player()
-        auto = seat is not None and (seat in self.bots or self._auto_pass(seat))
-        if auto and not self._bot_timer.isActive():
-            st = self.state
-            window = bool(st.stack) and st.stack[-1].kind in WINDOWS
-            self._bot_timer.start(self.window_delay_ms if window else self.bot_delay_ms)
-
-    def _auto_pass(self, seat: int) -> bool:
-        """A human passes a window without being asked: before others' turns and after
-        their phase steps when the table chose not to be asked; after a phase step
-        when the table carried on, or another pirate asked to react first; and, the
-        only human against bots, when they hold no reaction card playable now (no one
-        to hint to; cards for their own next turn lose nothing by waiting)."""
-        st = self.state
-        if seat in self.bots or not st.stack or self.seats[seat] != "human":
-            return False
-        f = st.stack[-1]
-        if f.kind not in ("turn-start", "phase-end"):
-            return False
-        if not self.variants.ask_before_turns():
-            return True
-        if f.kind != "phase-end":
-            return False
-        if self._carried == self._window_key():
-            return True
-        if self._reacting is not None and self._reacting != seat and self._reacting in f.order:
-            return True
-        humans = [s for s, c in enumerate(self.seats) if c == "human"]
-        return len(humans) == 1 and not reaction_plays(st, seat)
-
-    def _window_key(self) -> tuple[int, int, str] | None:
-        """The phase-end window open now (turn number, active pirate, phase), or None."""
-        st = self.state
-        if self.session is None or not st.stack or st.stack[-1].kind != "phase-end":
-            return None
-        f = st.stack[-1]
-        return (st.turns, f.a, f.phase)
-
-    def _humans(self) -> list[int]:
-        return [s for s, c in enumerate(self.seats) if c == "human"]
-
-    def shared_window(self) -> bool:
-        """True while a phase-end window is put to all the humans at once on the table
-        (two or more humans; no hand on screen, no hand-off)."""
-        if self.session is None or self.state.over:
-            return False
-        st = self.state
-        seat = st.current_player()
-        if seat is None or self._window_key() is None or self.seats[seat] != "human":
-            return False
-        if self._auto_pass(seat) or len(self._humans()) < 2:
-            return False
-        return self._reacting != seat
-
-    def carry_on(self) -> None:
-        """Nobody at the table reacts: every human seat passes this window."""
-        if self.session is None or self._window_key() is None:
-            return
-        seat = self.state.current_player()
-        if seat is None or self.seats[seat] != "human":
-            return
-        if not self.shared_window() and not self._human_turn():
-            return
-        self._carried = self._window_key()
-        self._reacting = None
-        self.do(A.Pass())
-
-    def react(self, seat: int) -> None:
-        """``seat`` wants to play a card in this window: the humans asked before them
-        pass, then they get the computer (after the hand-off)."""
-        if not self.shared_window():
-            return
-        f = self.state.stack[-1]
-        if seat not in f.order or self.seats[seat] != "human":
-            return
-        self._reacting = seat
-        self._refresh()
-        self.run_bots()
-
-    def _bot_step(self) -> None:
-        if self.session is None or self.state.over or self.replaying:
-            return
-        seat = self.state.current_player()
-        if seat is None:
-            return
-        if seat in self.bots:
-            self.do(self.bots[seat].choose(self.state, seat))
-        elif self._auto_pass(seat):
-            self.do(A.Pass())
-
-    def bot_acts(self, seat: int) -> bool:
-        return seat in self.bots or self._auto_pass(seat)
-
-    _batch = False
-
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let the seats that act by themselves play until a human must; the table is
-        drawn once at the end, not after each of their actions."""
-        self._batch = True
-        try:
-            return super().run_bots(limit)
-        finally:
-            self._batch = False
-            self._refresh()
-
-    # -- hand-off -----------------------------------------------------------------------------
-    def _reveal(self, seat: int) -> None:
-        self.revealed = seat
-        self.handoff.hide()
-        self._refresh()
-
     # -- drawing ---------------------------------------------------------------------------
-    def _refresh(self) -> None:
-        if self.session is None or self._batch:
-            return
+    def draw(self) -> None:
         st = self.state
-        seat = st.current_player()
-        humans = [s for s, c in enumerate(self.seats) if c == "human"]
-        if len(humans) == 1:
-            self.revealed = humans[0]  # one human: their hand is theirs to see
-        quiet = seat is not None and (self._auto_pass(seat) or self.shared_window())
-        if seat is not None and self.seats[seat] == "human" and self.revealed != seat and not quiet:
-            self.handoff.show_for(seat, st.name(seat), self._handoff_reason())
-            self.handoff.setGeometry(self.rect())
-        elif seat is None and self.revealed is None and humans:
-            self.revealed = humans[0]
-        if self.revealed == seat or seat is None or seat in self.bots or quiet:
-            self.handoff.hide()
-        legal = list(st.legal_actions()) if self._human_turn() else []
+        legal = list(st.legal_actions()) if self.my_move() else []
         self._draw_board(legal)
         self._draw_hand(legal)
         self._draw_prompt(legal)
-        self.players.show_state(st, self.revealed)
+        self.players.show_state(st, self.viewer)
         deck_no = ("1st", "2nd")[min(st.exhaustions, 1)]
         self.deck_label.setText(
             f"Deck {len(st.deck)} ({deck_no})  Discard {len(st.discard)}  Round {st.round}"
@@ -738,12 +480,8 @@ class PiecesOfEightView(BotTurns, TableDrawing, ModeView):
             "The game ends the moment the deck runs out for the second time "
             f"(it has run out {st.exhaustions} time(s))."
         )
-        self.status_changed.emit(self.status_text())
-        self._schedule_bot()
 
-    def _handoff_reason(self) -> str:
-        from ui.poe.panels import frame_title
-
+    def handoff_reason(self, seat: int) -> str:
         st = self.state
         if st.stack:
             return frame_title(st, st.stack[-1])

@@ -27,13 +27,14 @@ from PySide6.QtWidgets import (
 from ui.bot_turns import BotTurns
 from ui.context import AppContext
 from ui.mode_base import ModeView
-from ui.poe.handoff import HandOff
 from ui.poe.undo import apply_turn_action
 from ui.pvp.board import BoardView, move_targets
 from ui.pvp.panels import DiceOdds, Legend, PlayersPanel, threat_text
 from ui.pvp.setup import CONTROLLERS, TITLES, SetupBar
 from ui.pvp.texts import pirate_card, prompt_text
-from ui.seats import SeatNaming, saved_seats
+from ui.table.handoff import HandOff
+from ui.table.seats import SeatNaming, saved_seats
+from ui.table.undo import clear_stack
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
@@ -583,6 +584,8 @@ class PirateVersusPirateView(BotTurns, ModeView):
             self.do(self.bots[seat].choose(self.state, seat))
 
     # -- hot-seat ------------------------------------------------------------------------------
+    _undo_owner: int | None = None
+
     def _reveal(self, seat: int) -> None:
         self.revealed = seat
         self.handoff.hide()
@@ -594,18 +597,14 @@ class PirateVersusPirateView(BotTurns, ModeView):
             return
         st = self.state
         seat = st.current_player()
-        humans = [s for s, c in enumerate(self.seats) if c == "human"]
-        if len(humans) == 1:
-            self.revealed = humans[0]
-        if seat is not None and self.seats[seat] == "human" and self.revealed != seat:
-            self.handoff.show_for(
-                seat,
-                st.seat_title(seat),
-                f"It is {st.seat_title(seat)}'s turn: {PHASE_TITLES[st.phase].lower()}.",
-            )
-            self.handoff.setGeometry(self.rect())
-        else:
-            self.handoff.hide()
+        # No hidden information on this board: no hand-off, the player to move plays.
+        # Undo belongs to the player who acted: another human's turn empties it.
+        if seat is not None and self.seats[seat] == "human":
+            self.revealed = seat
+            if seat != self._undo_owner:
+                clear_stack(self.undo_stack)
+                self._undo_owner = seat
+        self.handoff.hide()
         if self.selected >= 0 and st.pos[self.selected] < 0:
             self.selected = -1
         self._draw()

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 from ui.bot_turns import BotTurns
 from ui.context import AppContext
 from ui.mode_base import ModeView
-from ui.poe.handoff import HandOff
 from ui.poe.undo import apply_turn_action
-from ui.seats import SeatNaming, saved_seats
+from ui.table.handoff import HandOff
+from ui.table.seats import SeatNaming, saved_seats
 from ui.tortuga.board import Board
 from ui.tortuga.panels import (
     CONTROLLERS,
@@ -524,6 +524,9 @@ class TortugaView(BotTurns, ModeView):
             self.handoff.setGeometry(self.rect())
         else:
             self.handoff.hide()
+            if len(humans) > 1 and (wanted is None or self.seats[wanted] != "human"):
+                # a bot's turn (or the game over): the last human's secrets go
+                self.revealed = None
         viewer = self.revealed
         obs = st.observation(viewer)
         obs["capacity"] = st.data.rules.board.ship_capacity

@@ -1,0 +1,57 @@
+"""What the board-game table base gives every game on it (issue 24): a seat switched
+to a bot plays at once, the table's window choice and named saves are kept, the game
+ends on a score table with Rematch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.test_table_leaks import poe, step
+
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
+
+
+def test_a_seat_switched_to_a_bot_mid_game_plays_at_once(main_window, qtbot) -> None:  # noqa: ANN001
+    view = poe(main_window, ["human", "human", "strong"])
+    seat = view.state.current_player()
+    while view.seats[seat] != "human":
+        step(view, qtbot)
+        seat = view.state.current_player()
+    n = len(view.session.entries)
+    view.seat_boxes[seat].setCurrentIndex(2)  # "Strong"
+    assert view.seats[seat] == "strong" and seat in view.bots
+    qtbot.waitUntil(lambda: len(view.session.entries) > n, timeout=5000)
+
+
+def test_the_window_choice_is_saved_with_the_game(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    view = poe(main_window, ["human", "human", "strong"])
+    view.variants.ask_action.setChecked(False)
+    path = tmp_path / "quiet.json"
+    assert main_window.save_as(path)
+    view.variants.ask_action.setChecked(True)  # the table changes its mind for a new game
+    main_window.go_home()
+    assert main_window.open_file(path)
+    reopened = main_window.current
+    assert reopened.ask_humans() is False
+    assert not reopened.variants.ask_action.isChecked()
+
+
+def test_an_unsaved_game_is_named_by_game_players_and_round(main_window, qtbot) -> None:  # noqa: ANN001
+    view = poe(main_window, ["human", "strong", "strong"])
+    view.naming.set_names(("Anna", "Ben", "Cleo"))
+    view.run_bots()
+    assert view.document_name == f"Pieces of Eight — Anna, Ben, Cleo — round {view.state.round}"
+
+
+def test_the_game_ends_on_a_score_table_with_rematch(main_window, qtbot) -> None:  # noqa: ANN001
+    view = poe(main_window, ["strong", "random", "random"])
+    view.run_bots()
+    assert view.state.over and view.scores.isVisible()
+    rows = view.scores.grid.rowCount()
+    assert rows == 3 and "winner" in view.scores.grid.item(0, 2).text()
+    old = view.session
+    view.scores.again.click()
+    assert view.session is not old and view.seats == ["strong", "random", "random"]
+    assert not view.scores.isVisible() or view.state.over

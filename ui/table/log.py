@@ -1,0 +1,69 @@
+"""The game log of a table: the public lines of each log entry, in order.
+
+Each session entry adds lines (its public sentence, and what a game adds, e.g. a
+fight's result) or rewrites the last one (a run of passes told once). Undo takes an
+entry's lines back exactly, so an undone move leaves no trace; lines played by bots
+since a human last acted are marked, and the newest line is always in view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QListWidget, QListWidgetItem
+
+BOT_LINE = QColor("#e8dcc0")
+
+
+class TableLog(QListWidget):
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.setObjectName(name)
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setToolTip("Everything that happened, in order; secrets only once revealed")
+        #: Per session entry: how many lines it added and the last line it rewrote.
+        self._records: list[tuple[int, str | None]] = []
+
+    def lines(self) -> list[str]:
+        return [self.item(i).text() for i in range(self.count())]
+
+    def restart(self) -> None:
+        self.clear()
+        self._records = []
+
+    def add(self, rewrite: str | None, lines: Sequence[str], *, auto: bool = False) -> None:
+        """One entry's lines: ``rewrite`` replaces the last line (None: keep it)."""
+        before = None
+        if rewrite is not None and self.count():
+            last = self.item(self.count() - 1)
+            before = last.text()
+            last.setText(rewrite)
+        for line in lines:
+            item = QListWidgetItem(line)
+            if auto:
+                item.setBackground(QBrush(BOT_LINE))
+            self.addItem(item)
+        self._records.append((len(lines), before))
+        self.scrollToBottom()
+
+    def drop(self) -> None:
+        """Take back the last entry's lines (undo)."""
+        if not self._records:
+            return
+        added, before = self._records.pop()
+        for _ in range(added):
+            self.takeItem(self.count() - 1)
+        if before is not None and self.count():
+            self.item(self.count() - 1).setText(before)
+        self.scrollToBottom()
+
+    def unmark(self) -> None:
+        """A human acts: the bots' lines before it are no longer news."""
+        for i in range(self.count() - 1, -1, -1):
+            item = self.item(i)
+            if item.background().style() == Qt.BrushStyle.NoBrush:
+                break
+            item.setBackground(QBrush())
