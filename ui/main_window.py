@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QDialog,
@@ -28,6 +28,7 @@ from ui.modes import make_view, view_class
 from ui.print_table import print_table
 from ui.replay import ReplayDock
 from ui.screen_fit import fit_window
+from ui.window_state import restore_window_state, save_window_state
 from wargame import __version__
 from wargame.core.registry import MODES, game_names
 from wargame.core.replay import ReplayPlan
@@ -702,21 +703,16 @@ class MainWindow(QMainWindow):
             if not self._confirm_discard(view):
                 event.ignore()
                 return
-        self.ctx.settings.setValue("window/geometry", self.saveGeometry())
-        self.ctx.settings.setValue("window/state", self.saveState())
-        self.ctx.settings.sync()
+        shown = (self.dice_dock.objectName(), self.history_dock.objectName())
+        save_window_state(self, self.ctx.settings, remember_shown=shown)
+        problem = self.ctx.settings.sync()  # a read-only folder or a full disk: quit anyway
+        if problem is not None:
+            self.statusBar().showMessage(problem, 4000)
         event.accept()
 
     def _restore_window_state(self) -> bool:
-        """Restore the remembered geometry and docks; True if a geometry was remembered."""
-        restored = False
-        geometry = self.ctx.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            restored = bool(self.restoreGeometry(geometry))
-        state = self.ctx.settings.value("window/state")
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
-        return restored
+        """Restore the remembered place and docks; True if a place was remembered."""
+        return restore_window_state(self, self.ctx.settings)
 
     # -- messages --------------------------------------------------------------------
     def error(self, title: str, message: str) -> None:
