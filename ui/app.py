@@ -123,7 +123,11 @@ def _open_for_view(window: MainWindow, view: str, path: Path) -> Any:
         if type(mode_view).load_scenario_data is not ModeView.load_scenario_data:
             mode_view.load_scenario_data(data, path)
             return mode_view
-    return window.open_path(path)
+    opened = window.open_path(path)
+    finish = getattr(opened, "finish_loading", None)
+    if finish is not None:  # a large map is prepared in the background: show it whole
+        finish()
+    return opened
 
 
 def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = "1280x800") -> int:
