@@ -6,6 +6,7 @@ import pytest
 
 from tests.campaign.helpers import declare_and_reveal, two_players
 from wargame.campaign import actions as A
+from wargame.campaign.document import load_campaign, save_campaign
 from wargame.campaign.links import action_for_result, linked_scenario, scores_from_result
 from wargame.errors import BadInput
 
@@ -120,3 +121,26 @@ def test_a_typed_in_score_still_goes_to_the_higher_score() -> None:
     s.apply(A.RecordScore("0:A", 20, 25))
     e = s.state.engagements["0:A"]
     assert e.attacker_vp == 0 and e.defender_vp > 0
+
+
+def test_campaign_standings_follow_the_fights_verdict_not_the_scores() -> None:
+    """Issue 28: a raid the pirates win with 20 coins while the town keeps 25 is the
+    pirates' win in the fought/won columns too, during the turn, after it ends and after
+    a save round trip (one verdict used everywhere)."""
+    s, keys = two_players(rolls=(5, 5))
+    declare_and_reveal(s, keys)
+    s.apply(A.Resolve("0:A"))
+    link = {"campaign": "test-campaign", "turn": 1, "engagement": "0:A"}
+    s.apply(action_for_result(s.state, link, {"winner": 0, "battle_score": {"0": 20, "1": 25}}))
+    e = s.state.engagements["0:A"]
+    attacker, defender = e.attacker_side[0], e.defender_side[0]
+    won = {row.seat: row.won for row in s.state.standings()}
+    assert won[attacker] == 1 and won[defender] == 0
+    s.apply(A.Resolve("1:A"))
+    s.apply(A.RecordScore("1:A", 5, 5))
+    s.apply(A.EndTurn())
+    after = {row.seat: row.won for row in s.state.standings()}
+    assert after[attacker] == 1 and after[defender] == 0
+    again = load_campaign(save_campaign(s)).state
+    assert again.history[0].engagements[0].verdict in ("attacker", "draw")
+    assert {r.seat: r.won for r in again.standings()} == after

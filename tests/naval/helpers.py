@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame.core.dice import DiceService, ScriptedProvider
-from wargame.naval.rules import naval_rules
+from wargame.naval.rules import NavalRules, naval_rules
 from wargame.naval.scenario import state_from_scenario
 from wargame.naval.state import NavalState
 
@@ -22,6 +22,7 @@ def battle(
     cols: int = 16,
     rows: int = 12,
     islands: list[list[list[float]]] | None = None,
+    rules: NavalRules | None = None,
 ) -> NavalState:
     data: dict[str, Any] = {
         "format": "wargame-scenario",
@@ -37,7 +38,7 @@ def battle(
             "format": "wargame-map",
             "areas": [{"id": f"L{i}", "kind": "land", "polygon": p} for i, p in enumerate(islands)],
         }
-    state = state_from_scenario(data, naval_rules())
+    state = state_from_scenario(data, rules or naval_rules())
     state.start(scripted())
     return state
 

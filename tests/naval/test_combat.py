@@ -169,13 +169,21 @@ def test_return_fire_on_five_six() -> None:
 
 
 # -- grappling ---------------------------------------------------------------------------
+def silence(s) -> None:  # noqa: ANN001
+    """Every gun crew of ship ``s`` lost."""
+    for b in s.batteries.values():
+        b.guns = 0
+
+
 @pytest.mark.parametrize(
     ("setup", "mod"),
     [
         ({}, 0),
         ({"quality": "hardened"}, 1),
         ({"target_type": "merchantman"}, 1),
-        ({"no_crew": True}, 1),
+        ({"no_crew": True}, 0),
+        ({"no_guns": True}, 0),
+        ({"no_crew": True, "no_guns": True}, 1),
         ({"low_gear": True}, 1),
     ],
 )
@@ -186,6 +194,8 @@ def test_grapple_modifier_rows(setup: dict, mod: int) -> None:
         a.quality = Quality(setup["quality"])
     if setup.get("no_crew"):
         b.fighting_points = 0
+    if setup.get("no_guns"):
+        silence(b)
     if setup.get("low_gear"):
         b.gear = 2
     assert combat.grapple_modifier(a, b, R)[0] == mod
@@ -454,3 +464,37 @@ def test_fire_damage_rolls_on_the_critical_tables() -> None:
     combat.fire_damage(s, Position.STARBOARD, R, scripted(5, 1), lambda _t: None)
     assert s.hull[Position.STARBOARD] == 2
     assert s.status is Status.SUNK
+
+
+def test_grapple_no_crew_bonus_needs_neither_fighting_points_nor_gun_crew() -> None:
+    """17.2 "+1 No fighting points or gun crew on the opposing ship": only when neither
+    is left (the plain reading); "either" is the rules switch."""
+    st = duel(b_north=1)
+    a, b = st.ships["A"], st.ships["B"]
+    b.fighting_points = 0
+    assert combat.grapple_modifier(a, b, R)[0] == 0
+    either = R.model_copy(
+        update={"grapple": R.grapple.model_copy(update={"vs_no_crew_when": "either"})}
+    )
+    assert combat.grapple_modifier(a, b, either)[0] == 1
+    silence(b)
+    assert combat.grapple_modifier(a, b, R)[0] == 1
+
+
+def test_a_ship_that_must_board_may_not_cut_free() -> None:
+    """17.4 "If Defender kills more ... Must become attacker": that ship may not dodge the
+    duty by cutting free in her turn (cutting free is our ruling from "4,5,6=degrapple";
+    the switch movement.cut_free_when_must_board allows it)."""
+    from wargame.naval.actions import CutFree
+
+    st = grappled()
+    st.apply(Board("A", "B", False), scripted(1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 3))
+    if st.ts.ship == "A":
+        from wargame.naval.actions import EndShipTurn
+
+        st.apply(EndShipTurn("A"), scripted())
+    assert st.ts.ship == "B" and st.ships["B"].must_board
+    assert CutFree("B") not in st.legal_actions()
+    with pytest.raises(IllegalAction, match="must board"):
+        st.apply(CutFree("B"), scripted(6))
+    assert st.ships["B"].grappled

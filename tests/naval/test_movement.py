@@ -233,3 +233,26 @@ def test_a_ship_that_sails_off_the_table_ends_her_turn_at_once() -> None:
     assert st.ts is not None and st.ts.ship != "A"
     assert not any(getattr(a, "ship", None) == "A" for a in st.legal_actions())
     assert not any(isinstance(a, Fire) and a.ship == "A" for a in st.legal_actions())
+
+
+def test_reduced_sail_and_the_extra_hex_are_treated_like_the_voluntary_reduction() -> None:
+    """Issue 28: a ship under reduced sail that makes her (reduced) move may not roll for
+    an extra hex, as a ship that took the voluntary one-hex reduction may not; the rules
+    switch movement.extra_under_reduced_sail lets her roll."""
+    st = battle([ship("A", 0, (4, 2), heading=5), ship("B", 1, (14, 10))], wind=5)
+    st.apply(ReduceSail("A"), scripted())
+    a = st.ships["A"]
+    full = next(k for k, r in st.move_options(a).items() if r.steps == 2 and r.turns == 0)
+    st.apply(Move("A", full[0], full[1]), scripted())
+    assert not any(isinstance(x, RollExtra) for x in st.legal_actions())
+
+    R = naval_rules()
+    lax = R.model_copy(
+        update={"movement": R.movement.model_copy(update={"extra_under_reduced_sail": True})}
+    )
+    st = battle([ship("A", 0, (4, 2), heading=5), ship("B", 1, (14, 10))], wind=5, rules=lax)
+    st.apply(ReduceSail("A"), scripted())
+    a = st.ships["A"]
+    full = next(k for k, r in st.move_options(a).items() if r.steps == 2 and r.turns == 0)
+    st.apply(Move("A", full[0], full[1]), scripted())
+    assert RollExtra("A") in st.legal_actions()

@@ -14,6 +14,7 @@ from wargame.errors import BadInput, IllegalAction
 from wargame.naval.actions import EndShipTurn, TurnCount, TurnRoll, WindChange, WindTry
 from wargame.naval.bots import CaptainBot
 from wargame.naval.game import NavalGame
+from wargame.naval.rules import naval_rules
 from wargame.naval.scenario import battle_from_forces, default_scenario, state_from_scenario
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "naval_merchant_escort.txt"
@@ -66,10 +67,36 @@ def test_wind_change_on_five_six_veers_one_face_and_starts_the_next_turn() -> No
     end_all(st)
     st.apply(TurnCount(0, TurnRoll.PASS), scripted())
     st.apply(TurnCount(1, TurnRoll.PASS), scripted())
-    st.apply(WindChange(0, WindTry.CLOCKWISE), scripted(4))
+    st.apply(WindChange(0, WindTry.PASS), scripted())
     assert st.wind == 5 and st.current_player() == 1
     st.apply(WindChange(1, WindTry.ANTICLOCKWISE), scripted(5))
     assert st.wind == 0 and st.turn == 2 and st.phase == "ship"
+
+
+R = naval_rules()
+
+
+def test_wind_change_is_one_attempt_a_turn() -> None:
+    """10.3 "Either player attempts wind change (5,6)": the attacker's failed roll ends
+    the attempts for the turn (the defender only tries when the attacker passes); the
+    old reading (both may roll) is the rules switch turn.wind_attempts = 2."""
+    st = far_apart()
+    end_all(st)
+    st.apply(TurnCount(0, TurnRoll.PASS), scripted())
+    st.apply(TurnCount(1, TurnRoll.PASS), scripted())
+    st.apply(WindChange(0, WindTry.CLOCKWISE), scripted(4))
+    assert st.wind == 5 and st.turn == 2 and st.phase == "ship"
+
+    both = battle(
+        [ship("A1", 0, (1, 1), heading=5), ship("D1", 1, (14, 1), heading=5)],
+        coins=2,
+        rules=R.model_copy(update={"turn": R.turn.model_copy(update={"wind_attempts": 2})}),
+    )
+    end_all(both)
+    both.apply(TurnCount(0, TurnRoll.PASS), scripted())
+    both.apply(TurnCount(1, TurnRoll.PASS), scripted())
+    both.apply(WindChange(0, WindTry.CLOCKWISE), scripted(4))
+    assert both.current_player() == 1 and both.phase == "wind"
 
 
 def test_countdown_out_of_turn_is_refused() -> None:

@@ -1,6 +1,6 @@
 """A game that cannot end: after `quiet_turns` turns in a row (pvp.toml) with no coin
-taken, dropped or delivered and no pirate lost, the game ends drawn (docs/rulings.md,
-"A game that cannot end")."""
+delivered and no pirate lost, the game ends drawn (docs/rulings.md, "A game that cannot
+end"); coins changing hands do not start the count again, so it bounds every game."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from wargame.pvp.state import OVER, PvpState
 
 
 def _pieces(st: PvpState) -> tuple[object, ...]:
-    return (tuple(st.coin_holder), tuple(st.coin_cell), tuple(st.coin_home), tuple(st.alive_n))
+    """What play cannot undo: coins delivered, pirates left."""
+    return (tuple(st.coin_home), tuple(st.alive_n))
 
 
 def test_the_limit_is_rules_data() -> None:
@@ -45,7 +46,7 @@ def test_quiet_turns_are_counted_and_a_game_without_progress_ends_drawn() -> Non
         else:
             draws += 1
             assert st.phase == OVER and st.quiet == quiet == 40
-            assert st.end_reason.startswith("a draw: 40 turns without a coin taken")
+            assert st.end_reason.startswith("a draw: 40 turns without a coin delivered")
     assert draws and wins
 
 
@@ -64,3 +65,17 @@ def test_the_table_says_a_draw_not_a_winner() -> None:
     assert st.winner < 0 and st.outcome().winners == ()
     text = prompt_text(st, ["human", "human"], {})
     assert "Game over" in text and "a draw" in text and "wins" not in text
+
+
+def test_pvp_quiet_turns_bound_every_game() -> None:
+    """Issue 28: a coin picked up or dropped no longer starts the count again (one game
+    ran 33,195 turns), so no game outlasts quiet_turns x (coins + pirates + 1) turns."""
+    for seed in range(40):
+        st = new_state()
+        st.opts.quiet_turns = 15
+        dice = DiceService.seeded(seed)
+        bot = FastRandomBot(DiceService.seeded(f"b{seed}"))
+        events = len(st.coin_home) + st.n * st.opts.pirates
+        while not st.is_terminal():
+            st.apply(bot.choose(st, st.current_player()), dice)
+        assert st.turns <= 15 * (events + 1)

@@ -165,3 +165,30 @@ def test_tactician_withdraws_once_the_towns_purse_is_empty() -> None:
     assert bot.choose(s, 0) == A.RollInitiative()  # loot is left and the town can pay
     s.coins = [45, 0]
     assert bot.choose(s, 0) == A.Withdraw()
+
+
+def test_pirates_firing_after_a_six_alarm_the_whole_town_at_once() -> None:
+    """22.12 "6 ... All groups alarmed if pirates have fired or set fire to buildings":
+    judged whenever the pirates first fire after the 6, not only on the turn of the 6
+    (issue 28; the switch alarm.six_watches_for_fire = false keeps the old reading)."""
+    s = raid(
+        [group("P1", "musket", "able", (0, 0))],
+        [group("D1", "mob", "able", (1, 1)), group("D2", "mob", "able", (4, 4))],
+        phase="shoot",
+        alarm="hardened",
+    )
+    s.apply(A.Shoot("P1", (1, 1)), dice(1))
+    assert s.alarm == "full" and s.pirates_fired
+    assert any("whole town is alarmed" in t for t in s.log)
+
+    s = raid(
+        [group("P1", "musket", "able", (0, 0))],
+        [group("D1", "mob", "able", (1, 1)), group("D2", "mob", "able", (4, 4))],
+        phase="shoot",
+        alarm="hardened",
+    )
+    s.rules = s.rules.model_copy(
+        update={"alarm": s.rules.alarm.model_copy(update={"six_watches_for_fire": False})}
+    )
+    s.apply(A.Shoot("P1", (1, 1)), dice(1))
+    assert s.alarm == "hardened" and s.pirates_fired

@@ -8,14 +8,36 @@ from .helpers import dice, group, officer, raid
 TOWN = ["..B..", ".T...", "..B..", "...G.", "F...."]
 
 
-def test_morale_the_weakest_figure_runs_on_its_number() -> None:
-    for roll, runner in ((4, "P2"), (3, None), (6, "P2")):
-        s = raid(
-            [group("P1", "hand-to-hand", "hardened", (0, 0)), group("P2", "mob", "scurvy", (0, 0))],
-            [group("D1", "mob", "able", (4, 4))],
-            phase="morale",
+def _square(runs: str = "every"):  # noqa: ANN202
+    s = raid(
+        [
+            group("P1", "hand-to-hand", "hardened", (0, 0)),
+            group("P2", "mob", "scurvy", (0, 0)),
+            group("P3", "mob", "able", (0, 0)),
+        ],
+        [group("D1", "mob", "able", (4, 4))],
+        phase="morale",
+    )
+    if runs != s.rules.morale.runs:
+        s.rules = s.rules.model_copy(
+            update={"morale": s.rules.morale.model_copy(update={"runs": runs})}
         )
-        s.morale_tests = [(0, (0, 0))]
+    s.morale_tests = [(0, (0, 0))]
+    return s
+
+
+def test_raid_morale_one_die_against_every_figure_in_the_square() -> None:
+    """22.19 "6=Officer /hardened runs 5,6=Able run 4,5,6=Scurvy run": one die for the
+    dead figure; every figure there whose number it reaches runs (issue 28)."""
+    for roll, runners in ((3, []), (4, ["P2"]), (5, ["P2", "P3"]), (6, ["P1", "P2", "P3"])):
+        s = _square()
+        s.apply(A.RollMorale(), dice(roll))
+        assert sorted(u.id for u in s.units if u.status == "fled") == runners
+
+
+def test_morale_the_weakest_figure_runs_on_its_number_under_the_switch() -> None:
+    for roll, runner in ((4, "P2"), (3, None), (6, "P2")):
+        s = _square("weakest")
         s.apply(A.RollMorale(), dice(roll))
         fled = [u.id for u in s.units if u.status == "fled"]
         assert fled == ([runner] if runner else [])

@@ -113,24 +113,40 @@ def test_an_even_tie_removes_the_armada_and_the_first_lead_wins() -> None:
     assert st.end_reason == "the first nation to take the lead"
 
 
-def test_every_card_revealed_in_sudden_death_is_a_draw() -> None:
+def test_sudden_death_goes_on_after_the_last_event_card_until_a_lead_or_the_turn_limit() -> None:
+    """Seed 004: "continue playing ... The first team to take the lead wins". With every
+    event card revealed, play continues (attacks, shifts, brawls still change the lead);
+    only after turn.sudden_death_turns turns with no lead is the game drawn (issue 28)."""
     st = new(4, holds=(0, 1))
     arrange(st, [0, 1], [2, 3], active=0)
     st.sudden, st.final = True, True
     st.discard += st.deck + [c for c in st.row if c >= 0][1:]
     st.deck = []
     only = next(i for i, c in enumerate(st.row) if c >= 0)
+    if st.cards[st.row[only]] == "spanish_armada":  # pragma: no cover - depends on the seed
+        st.row[only], st.discard[0] = st.discard[0], st.row[only]
     st.row = [c if i == only else -1 for i, c in enumerate(st.row)]
-    put_card_kind = st.cards[st.row[only]]
-    if put_card_kind == "spanish_armada":  # pragma: no cover - depends on the seed
-        return
     st._legal = None
     st.apply(A.Reveal(only), DiceService.seeded(3))
-    if st.pending:
-        st.apply(st.legal_actions()[0], DiceService.seeded(3))
-    if not st.is_terminal():
+    assert not st.is_terminal() or st.outcome().winners  # never drawn at once
+    if st.is_terminal():  # pragma: no cover - the card itself gave a lead
         return
-    assert st.outcome().winners == ()
+    limit = st.data.rules.turn.sudden_death_turns
+    start = st.turns
+    for k in range(20_000):
+        if st.is_terminal():
+            break
+        for a in st.legal_actions():  # play on without anyone taking the lead
+            trial = st.clone()
+            trial.apply(a, DiceService.seeded(k))
+            if not (trial.is_terminal() and trial.outcome().winners):
+                st.apply(a, DiceService.seeded(k))
+                break
+        else:  # pragma: no cover - every move gives a lead: the test proves nothing
+            return
+    assert st.is_terminal() and st.outcome().winners == ()
+    assert st.turns - start >= limit
+    assert st.end_reason == "every event card is revealed and no nation took the lead"
 
 
 def test_simulated_games_end_and_name_every_winner_of_the_team() -> None:
@@ -141,3 +157,18 @@ def test_simulated_games_end_and_name_every_winner_of_the_team() -> None:
         assert r.end != "action limit"
         if r.winners:
             assert r.winner == (r.winners[0] if len(r.winners) == 1 else None)
+
+
+def test_a_stranded_pawn_passes_when_no_event_card_is_left() -> None:
+    """Sudden death with every card revealed: a pawn on Tortuga with no rowboat left and
+    not first in the line has no action in the seed's list; it passes (the game goes on)."""
+    st = new(4, holds=(0, 1))
+    arrange(st, [0], [1], [2, 3], active=3)
+    st.sudden, st.final = True, True
+    st.discard += st.deck + [c for c in st.row if c >= 0]
+    st.deck, st.row = [], [-1] * len(st.row)
+    st.blown = [True, True]
+    st._legal = None
+    assert st.legal_actions() == [A.Pass()]
+    st.apply(A.Pass(), DiceService.seeded(1))
+    assert not st.is_terminal() and st.active != 3

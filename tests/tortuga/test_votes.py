@@ -77,7 +77,7 @@ def test_attack_vote_adds_the_deck_card_and_the_captain_takes_a_galleon_treasure
     assert len(st.hands[0]) == 3 and len(st.hands[1]) == 3
     assert len(st.vdeck) == deck_before
     assert st.current_player() == 0
-    assert set(st.legal_actions()) == {A.Loot(-1, 0), A.Loot(-1, 1)}
+    assert set(st.legal_actions()) == {A.Loot(-1, 0), A.Loot(-1, 1), A.LeaveLoot()}
     play(st, A.Loot(-1, 1))
     assert st.galleon == 3 and st.holds[0] == [1, 1]
     assert st.active == 1
@@ -93,7 +93,7 @@ def test_attack_on_the_other_ship_once_the_galleon_is_empty() -> None:
     assert st.vote.voters == (0,)  # alone on the ship: still a vote
     play(st, A.Vote((CANNON_B_SKULL,)))
     legal = set(st.legal_actions())
-    assert legal == {A.Loot(h, to) for h in (0, 1) for to in (0, 1)}
+    assert legal == {A.Loot(h, to) for h in (0, 1) for to in (0, 1)} | {A.LeaveLoot()}
     play(st, A.Loot(1, 0))
     assert st.holds[1] == [2, 2] and st.holds[0] == [2, 0]
 
@@ -150,3 +150,20 @@ def test_rowboat_pawns_do_not_vote() -> None:
     arrange(st, [0], [1], [2], (3, -1), active=2)
     play(st, A.Brawl())
     assert st.vote is not None and st.vote.voters == (2,)
+
+
+def test_tortuga_loot_may_be_declined() -> None:
+    """Seed 004: "the captain *may* take 1 piece of treasure": after a won attack he may
+    leave it (issue 28; turn.loot_optional = false makes the loot compulsory)."""
+    st = new(4, holds=(0, 1))
+    arrange(st, [0], [1, 2], [3], active=0)
+    hand(st, 0, [CANNON_B_SKULL, TORCH_B_HELM, TORCH_F_SKULL])
+    top_of_vote_deck(st, TORCH_B_HELM)
+    play(st, A.Attack())
+    play(st, A.Vote((CANNON_B_SKULL,)))
+    before = ([h[:] for h in st.holds], st.galleon)
+    assert A.LeaveLoot() in st.legal_actions()
+    assert st.describe(A.LeaveLoot()).endswith("leaves the treasure where it is")
+    play(st, A.LeaveLoot())
+    assert ([h[:] for h in st.holds], st.galleon) == before
+    assert not st.pending and st.active == 1

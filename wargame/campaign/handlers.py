@@ -45,9 +45,10 @@ def tally(e: Engagement, fought: list[int], won: list[int]) -> None:
     a, d = e.attacker_side[0], e.defender_side[0]
     fought[a] += 1
     fought[d] += 1
-    if (e.attacker_score or 0) > (e.defender_score or 0):
+    v = e.verdict
+    if v == "attacker":
         won[a] += 1
-    elif (e.defender_score or 0) > (e.attacker_score or 0):
+    elif v == "defender":
         won[d] += 1
 
 
@@ -325,6 +326,7 @@ def _score(state: CampaignState, a: A.RecordScore, dice: DiceService) -> None:
         winner=a.winner,
     )
     e.source = a.source
+    e.winner = a.winner
 
 
 def _end_turn(state: CampaignState, a: A.EndTurn, dice: DiceService) -> None:

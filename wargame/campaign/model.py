@@ -9,6 +9,18 @@ ORDERS, REVEAL, RESOLVE, OVER = "orders", "reveal", "resolve", "over"
 PHASES = (ORDERS, REVEAL, RESOLVE, OVER)
 
 
+def verdict(winner: str, attacker_score: int, defender_score: int) -> str:
+    """ "attacker", "defender" or "draw": ``winner`` when a fight reported one, else the
+    higher battle score."""
+    if winner:
+        return winner
+    if attacker_score > defender_score:
+        return "attacker"
+    if defender_score > attacker_score:
+        return "defender"
+    return "draw"
+
+
 @dataclass(frozen=True, slots=True)
 class Force:
     """One row of the master sheet. ``sealed``/``commit`` hold the secret part.
@@ -88,6 +100,17 @@ class Engagement:
     attacker_vp: int | None = None
     defender_vp: int | None = None
     source: str = ""
+    #: The fight's own verdict ("attacker", "defender", "draw") when a linked game
+    #: reported one; "" when only the typed scores are known (see ``verdict``).
+    winner: str = ""
+
+    @property
+    def verdict(self) -> str:
+        """Who won: the one verdict the VP, the standings and the history all use.
+
+        The linked fight's own verdict when it gave one, else the higher battle score
+        ("draw" on equal scores)."""
+        return verdict(self.winner, self.attacker_score or 0, self.defender_score or 0)
 
     @property
     def attacker_side(self) -> tuple[int, str]:
@@ -136,6 +159,7 @@ class Engagement:
             "attacker_vp": self.attacker_vp,
             "defender_vp": self.defender_vp,
             "source": self.source,
+            "winner": self.winner,
         }
 
     @classmethod

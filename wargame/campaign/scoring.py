@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wargame.campaign.model import verdict
 from wargame.campaign.rules import BATTLE, LAND_RAID, NO_CONTACT, CampaignRules
 
 
@@ -28,14 +29,7 @@ def engagement_vp(
         return sc.no_contact_vp, sc.no_contact_vp
     if result not in (BATTLE, LAND_RAID):
         raise ValueError(f"result {result} is not 1, 2 or 3")
-    if not winner:
-        winner = (
-            "attacker"
-            if attacker_score > defender_score
-            else "defender"
-            if defender_score > attacker_score
-            else "draw"
-        )
+    winner = verdict(winner, attacker_score, defender_score)
     if winner == "attacker":
         return sc.win_vp_per_value * defender_value + sc.win_vp_flat, 0
     if winner == "defender":

@@ -348,4 +348,5 @@ def _copy_engagement(e: Engagement) -> Engagement:
         e.attacker_vp,
         e.defender_vp,
         e.source,
+        e.winner,
     )

@@ -136,11 +136,10 @@ class CaptainBot:
         boards = state.board_targets(ship) if not ts.boarded else []
         if step == "move":
             if ship.grappled:
-                if not ts.cut_tried and not boards:
+                can_cut = not ts.cut_tried and state.may_cut_free(ship)
+                if can_cut and not boards:
                     return CutFree(ship.name)
-                if not ts.cut_tried and all(
-                    boarding_edge(state, ship, t, captain=True) < 0 for t in boards
-                ):
+                if can_cut and all(boarding_edge(state, ship, t, captain=True) < 0 for t in boards):
                     return CutFree(ship.name)
             elif state.needs_gear_check(ship, ts):
                 return GearCheck(ship.name)

@@ -358,7 +358,8 @@ def grapple_modifier(ship: Ship, target: Ship, rules: NavalRules) -> tuple[int, 
     if target.type is ShipType.MERCHANTMAN:
         total += g.vs_merchant
         why.append(f"merchant ship {g.vs_merchant:+d}")
-    if target.fighting_points == 0 or target.gun_crews == 0:
+    no_fp, no_guns = target.fighting_points == 0, target.gun_crews == 0
+    if (no_fp and no_guns) if g.vs_no_crew_when == "neither" else (no_fp or no_guns):
         total += g.vs_no_crew
         why.append(f"no fighting points or gun crew {g.vs_no_crew:+d}")
     if target.gear <= g.low_gear_points:

@@ -92,6 +92,10 @@ class MovementRules(RulesModel):
     gear_check_fraction: float = Field(gt=0, le=1)
     gear_check_on: int = Field(ge=1, le=7)
     cut_free_on: int = Field(ge=1, le=7)
+    #: A ship that must board this turn (17.4 "Must become attacker") may try to cut free.
+    cut_free_when_must_board: bool = False
+    #: A ship under reduced sail may roll for extra hexes after her reduced move.
+    extra_under_reduced_sail: bool = False
 
 
 class FireRules(RulesModel):
@@ -157,6 +161,9 @@ class GrappleRules(RulesModel):
     hardened: int
     vs_merchant: int
     vs_no_crew: int
+    #: "+1 No fighting points or gun crew": "neither" left (the plain reading) or
+    #: "either" of the two at zero.
+    vs_no_crew_when: Literal["neither", "either"] = "neither"
     vs_low_gear: int
     low_gear_points: int = Field(ge=0)
 
@@ -188,6 +195,9 @@ class TurnRules(RulesModel):
     add_turn_on: int = Field(ge=1, le=7)
     deduct_turn_on: int = Field(ge=1, le=7)
     wind_change_on: int = Field(ge=1, le=7)
+    #: "Either player attempts wind change": 1 = one roll a turn (the attacker, or the
+    #: defender if the attacker passes); 2 = the defender may also try after a failed roll.
+    wind_attempts: int = Field(default=1, ge=1, le=2)
 
 
 class ScoreRules(RulesModel):

@@ -249,7 +249,7 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
             if not ts.moved and ship.reduced_sail == 0 and not ship.grappled:
                 out.append(make_action(ReduceSail, ship.name))
             if ship.grappled:
-                if not ts.cut_tried:
+                if not ts.cut_tried and self.may_cut_free(ship):
                     out.append(make_action(CutFree, ship.name))
             elif self.needs_gear_check(ship, ts):
                 out.append(make_action(GearCheck, ship.name))
@@ -320,9 +320,15 @@ class NavalState(MoveSteps, FightSteps, TurnSteps, ChoiceSteps, GameState):
     def needs_gear_check(self, ship: Ship, ts: ShipTurn) -> bool:
         return not ts.gear_checked and ship.gear_needs_check(self.rules)
 
+    def may_cut_free(self, ship: Ship) -> bool:
+        """A ship that must board this turn (17.4) may not cut free (rules switch)."""
+        return not ship.must_board or self.rules.movement.cut_free_when_must_board
+
     def extra_allowed(self, ship: Ship, ts: ShipTurn) -> bool:
         point = self.rules.sail.point(ts.sail_point)
         if ship.type not in point.extra_for or not ts.full_move:
+            return False
+        if ship.reduced_sail > 0 and not self.rules.movement.extra_under_reduced_sail:
             return False
         if ts.extra_rolls == 0:
             return True

@@ -175,6 +175,10 @@ class MoveSteps:
         ship, ts = self._require_ship_step(a, a.ship, "move", R_GRAPPLE)
         if ts.step != "move" or not ship.grappled or ts.cut_tried:
             raise IllegalAction(f"{ship.name} is not grappled or has already tried", rule=R_GRAPPLE)
+        if not self.may_cut_free(ship):
+            raise IllegalAction(
+                f"{ship.name} must board this turn and may not cut free", rule=R_GRAPPLE
+            )
         ts.cut_tried = True
         roll = dice.d6(f"{ship.name}: cut free of the grapples")
         if roll >= self.rules.movement.cut_free_on:

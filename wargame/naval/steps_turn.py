@@ -120,7 +120,9 @@ class TurnSteps:
                 )
             else:
                 self._log(f"{who} tries to change the wind: {r}: it holds")
-        if changed or self.roll_side == 1:
+        tried = choice is not WindTry.PASS
+        one_roll = self.rules.turn.wind_attempts == 1
+        if changed or self.roll_side == 1 or (tried and one_roll):
             self.turn_no += 1
             self._log(
                 f"Turn {self.turn_no}: the wind blows towards the {self.sea.facing_name(self.wind)}; "

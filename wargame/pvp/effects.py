@@ -231,17 +231,13 @@ def _move(st: PvpState, mv: A.Move, dice: DiceService) -> None:
         if alive == [seat]:
             _win(st, seat, "every rival pirate eliminated")
             return
-    if not _PROGRESS.isdisjoint(last):  # a coin taken, dropped or delivered, a pirate lost
+    if not st.opts.quiet_reset.isdisjoint(last):  # a coin delivered, a pirate lost
         st.quiet = -1  # the turn's end makes it 0 quiet turns
     if st.opts.backstab:
         st.phase = FACE
         st.moved = p
         return
     _next_turn(st)
-
-
-#: What a move may do that counts against a game that cannot end (``PvpState.quiet``).
-_PROGRESS = frozenset({"abandoned", "eliminated", "took", "collected", "delivered"})
 
 
 def _win(st: PvpState, seat: int, why: str) -> None:
@@ -267,6 +263,4 @@ def _next_turn(st: PvpState) -> None:
     if st.quiet >= st.opts.quiet_turns:  # a game that cannot end (docs/rulings.md)
         st.phase = OVER
         st.winner = -1
-        st.end_reason = (
-            f"a draw: {st.quiet} turns without a coin taken, dropped or delivered or a pirate lost"
-        )
+        st.end_reason = f"a draw: {st.quiet} turns without a coin delivered or a pirate lost"

@@ -112,6 +112,7 @@ class PirateVersusPirateGame(Game):
             dice_sides=r.dice.sides,
             pirates=r.players.pirates_each,
             quiet_turns=r.win.quiet_turns,
+            quiet_reset=r.win.quiet_reset,
         )
         return PvpState(board, players, opts)
 

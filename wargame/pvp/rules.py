@@ -29,6 +29,12 @@ class WinRules(RulesModel):
     silver_delivered: int = Field(ge=1, le=3)
     gold_delivered: int = Field(ge=1, le=1)
     quiet_turns: int = Field(ge=10, le=100_000)
+    #: What starts the quiet count again: only what cannot be undone by play (a coin
+    #: delivered, a pirate lost) so the count bounds the game; "took", "collected",
+    #: "abandoned" (coins changing hands) may be added, and then it bounds nothing.
+    quiet_reset: frozenset[Literal["delivered", "eliminated", "took", "collected", "abandoned"]] = (
+        frozenset({"delivered", "eliminated"})
+    )
 
 
 class OrderRules(RulesModel):

@@ -42,6 +42,7 @@ class Options:
         "pirates",
         "variant",
         "quiet_turns",
+        "quiet_reset",
     )
 
     def __init__(
@@ -53,6 +54,7 @@ class Options:
         dice_sides: int = 4,
         pirates: int = 6,
         quiet_turns: int = 300,
+        quiet_reset: frozenset[str] = frozenset({"delivered", "eliminated"}),
     ) -> None:
         self.variant = variant
         self.backstab = variant == "no-backstabbing"
@@ -61,6 +63,7 @@ class Options:
         self.dice_sides = dice_sides
         self.pirates = pirates
         self.quiet_turns = quiet_turns
+        self.quiet_reset = frozenset(quiet_reset)
 
 
 class PvpState(GameState):

@@ -152,7 +152,7 @@ class CombatMixin:
         s = self.rules.shooting
         u.shot = True
         if u.side == ATTACKER:
-            self.pirates_fired = True
+            self.pirates_give_away()
         mod = self.hit_modifier(u)
         roll = dice.d6(f"{u.id} shoots at {at[0]},{at[1]}: hits on {s.hit_on}+ ({mod:+d})")
         if roll + mod < s.hit_on:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, field_validator
 
 from wargame.rules.loader import RulesModel, load_rules
@@ -97,6 +99,9 @@ class MoraleRules(RulesModel):
     hardened: int
     able: int
     scurvy: int
+    #: Who a failed test sends running: "every" figure of the side in the square whose
+    #: number the one die reaches (22.19 read as one table), or only the "weakest" one.
+    runs: Literal["every", "weakest"] = "every"
 
 
 class FireRules(RulesModel):
@@ -112,6 +117,10 @@ class AlarmRules(RulesModel):
     desert_on: int
     lost_on: int
     results: dict[int, str]
+    #: After a 6 ("All groups alarmed if pirates have fired or set fire to buildings"),
+    #: the pirates' first shot or fire afterwards alarms the whole town at once; False
+    #: judges it only on the turn of the 6.
+    six_watches_for_fire: bool = True
 
     @field_validator("results")
     @classmethod

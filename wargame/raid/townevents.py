@@ -58,6 +58,7 @@ class TownEventsMixin:
 
     def _do_morale(self: RaidState, dice: DiceService) -> None:
         tests, self.morale_tests = self.morale_tests, []
+        every = self.rules.morale.runs == "every"
         for side, sq in tests:
             weakest = self.morale_runner(side, sq)
             if weakest is None:
@@ -66,9 +67,18 @@ class TownEventsMixin:
             roll = dice.d6(
                 f"Morale test for a dead {SIDE_ADJECTIVES[side]} figure at {sq_text(sq)}"
             )
-            if roll >= self.run_threshold(weakest):
-                self._remove(weakest, "fled")
-                self.note(f"Morale at {sq_text(sq)}: {roll}: {weakest.label()} runs.")
+            if every:
+                here = [u for u in self.at(sq) if u.side == side]
+                running = [u for u in here if roll >= self.run_threshold(u)]
+            else:
+                running = [weakest] if roll >= self.run_threshold(weakest) else []
+            for u in running:
+                self._remove(u, "fled")
+            if running:
+                who = ", ".join(u.label() for u in running)
+                self.note(
+                    f"Morale at {sq_text(sq)}: {roll}: {who} {'run' if len(running) > 1 else 'runs'}."
+                )
             else:
                 self.note(f"Morale at {sq_text(sq)}: {roll}: they stand.")
 
@@ -135,7 +145,7 @@ class TownEventsMixin:
 
     def start_fire(self: RaidState, sq: Sq) -> None:
         self.fire[sq] = 0
-        self.pirates_fired = True
+        self.pirates_give_away()
         label = self.rules.squares[self.town.type_at(sq)].label.lower()
         self.score(self.rules.victory.building_burned, f"{label} at {sq_text(sq)} burned")
 
@@ -285,6 +295,16 @@ class TownEventsMixin:
         return run
 
     # -- 8 alarm ------------------------------------------------------------------------
+    def pirates_give_away(self: RaidState) -> None:
+        """The pirates fire or set a fire. After a 6 (hardened alarm) that alarms the whole
+        town at once (22.12 "All groups alarmed if pirates have fired or set fire")."""
+        if self.pirates_fired:
+            return
+        self.pirates_fired = True
+        if self.alarm == "hardened" and self.rules.alarm.six_watches_for_fire:
+            self.note("The pirates have fired or set fires: the whole town is alarmed.")
+            self.raise_alarm("full")
+
     def raise_alarm(self: RaidState, level: str) -> None:
         if ALARM_RANK[level] > ALARM_RANK[self.alarm]:
             self.alarm = level

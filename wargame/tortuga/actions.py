@@ -118,6 +118,19 @@ class Loot(Action):
     to: int
 
 
+@action("tortuga.leave_loot")
+@dataclass(frozen=True, slots=True)
+class LeaveLoot(Action):
+    """After a won attack: take no treasure (the seed: the captain "may take")."""
+
+
+@action("tortuga.pass")
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """No action is possible (sudden death with every event card revealed, the pawn
+    stranded on Tortuga): the action is spent."""
+
+
 @action("tortuga.marque")
 @dataclass(frozen=True, slots=True)
 class Marque(Action):

@@ -61,6 +61,10 @@ def describe(st: TortugaState, action: Action) -> str:
         frm, to = action.frm, action.to  # type: ignore[attr-defined]
         src = "the galleon" if frm < 0 else f"the other ship's {HOLD_NAMES[frm]} hold"
         return f"{who} takes a treasure from {src} into the {HOLD_NAMES[to]} hold"
+    if t is A.Pass:
+        return f"{who} can do nothing and passes"
+    if t is A.LeaveLoot:
+        return f"{who} leaves the treasure where it is"
     if t is A.Marque:
         return (
             f"{who} uses a Letter of Marque: {st.name(action.target)} goes aboard the "  # type: ignore[attr-defined]

@@ -92,6 +92,8 @@ def main(st: TortugaState, seat: int, action: Action, dice: DiceService) -> None
         st.history.append(("shift", seat, 1 - frm))
     elif t is A.Marque:
         E.marque(st, seat, action.target, action.ship)  # type: ignore[attr-defined]
+    elif t is A.Pass:
+        st.history.append(("pass", seat, 0))
     else:  # pragma: no cover - legal_actions lists only the above
         raise ValueError(f"not a main action: {action.to_text()}")
 
@@ -109,6 +111,8 @@ def respond(st: TortugaState, top: tuple, action: Action, dice: DiceService) -> 
         st.pending.append(("reveal2", top[2], a, b))
     elif kind == "reveal2":
         E.reveal(st, seat, action.slot, dice)  # type: ignore[attr-defined]
+    elif kind == "loot" and t is A.LeaveLoot:
+        st.history.append(("leave", seat, 0))
     elif kind == "loot":
         frm, to = action.frm, action.to  # type: ignore[attr-defined]
         ship = st.loc[seat]
@@ -165,8 +169,7 @@ def settle(st: TortugaState, dice: DiceService) -> None:
         if b != f:
             finish(st, 0 if b > f else 1, "the first nation to take the lead")
             return
-    if max(st.row) < 0:
-        finish(st, -1, "every event card is revealed and the nations are still tied")
+    if max(st.row) < 0 and dry_out(st):
         return
     if st.pending:
         return
@@ -175,6 +178,20 @@ def settle(st: TortugaState, dice: DiceService) -> None:
         st.actions_left -= 1
         if st.actions_left <= 0:
             next_turn(st)
+
+
+def dry_out(st: TortugaState) -> bool:
+    """Sudden death with every event card revealed: play goes on ("until it is no longer
+    tied"); a draw once ``turn.sudden_death_turns`` turns passed with no lead. The turn
+    the cards ran out is kept in the public history as ("dry", -1, turn)."""
+    dry = next((x for what, _s, x in reversed(st.history) if what == "dry"), None)
+    if dry is None:
+        st.history.append(("dry", -1, st.turns))
+        return False
+    if st.turns - dry >= st.data.rules.turn.sudden_death_turns:
+        finish(st, -1, "every event card is revealed and no nation took the lead")
+        return True
+    return False
 
 
 def next_turn(st: TortugaState) -> None:

@@ -49,6 +49,7 @@ def _reveals(fd: tuple[int, ...]) -> list[Action]:
 MOVES = [make(A.Move, to) for to in range(5)]
 SHIFTS = [make(A.Shift, 0), make(A.Shift, 1)]
 ATTACK, MUTINY, BRAWL = make(A.Attack), make(A.Mutiny), make(A.Brawl)
+PASS = make(A.Pass)
 
 
 def main_actions(st: TortugaState, s: int) -> list[Action]:
@@ -90,6 +91,8 @@ def main_actions(st: TortugaState, s: int) -> list[Action]:
             out.append(MOVES[p - 3])
     if st.kept[s] and st.count_kept(s, "letter_of_marque"):
         out += marque_moves(st)
+    if not out:  # only when no event card is left to reveal (sudden death)
+        out.append(PASS)
     return out
 
 
@@ -126,10 +129,11 @@ def responses(st: TortugaState, top: tuple) -> list[Action]:  # type: ignore[typ
     if kind == "loot":
         ship = st.loc[s]
         tos = (0, 1)
+        leave = [make(A.LeaveLoot)] if st.data.rules.turn.loot_optional else []
         if st.galleon > 0:
-            return [make(A.Loot, -1, to) for to in tos]
+            return [*(make(A.Loot, -1, to) for to in tos), *leave]
         other = st.holds[1 - ship]
-        return [make(A.Loot, h, to) for h in (0, 1) if other[h] for to in tos]
+        return [*(make(A.Loot, h, to) for h in (0, 1) if other[h] for to in tos), *leave]
     if kind == "marque":
         return [*marque_moves(st), make(A.Keep)]
     if kind == "pistol":

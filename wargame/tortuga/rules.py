@@ -88,6 +88,11 @@ class PlayersRules(RulesModel):
 class TurnRules(RulesModel):
     actions: int = Field(ge=1)
     actions_two_players: int = Field(ge=1)
+    #: Sudden death with every event card revealed: play goes on "until it is no longer
+    #: tied"; after this many turns with no lead the game ends drawn.
+    sudden_death_turns: int = Field(default=30, ge=1)
+    #: After a won attack the captain "may take 1 piece of treasure": he may decline.
+    loot_optional: bool = True
 
 
 class BoardRules(RulesModel):
