@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
 )
 
+from ui.background import BackgroundTask
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
 from ui.help import RulesDialog, ShortcutsDialog
@@ -59,6 +60,17 @@ def window_title(name: str, mark: str, mode_title: str, mode_key: str, path: Any
     return " - ".join(parts)
 
 
+#: A file larger than this is read off the window's thread by File > Open.
+LARGE_FILE_BYTES = 2 * 1024 * 1024
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size if path.is_file() else 0
+    except (OSError, ValueError):
+        return 0  # the reader says what is wrong
+
+
 class MainWindow(QMainWindow):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
@@ -71,6 +83,8 @@ class MainWindow(QMainWindow):
         self.views: dict[str, ModeView] = {}
         #: The last error shown (tests and headless runs read it instead of a dialog).
         self.last_error: str | None = None
+        #: A large file being read by File > Open (None before the first).
+        self.reading: BackgroundTask | None = None
         #: Tests answer the unsaved-changes prompt with this (view -> SAVE/DISCARD/CANCEL).
         self.unsaved_answerer: Callable[[ModeView], str] | None = None
         #: Tests answer the unusable-database dialog with this (error, backup -> choice).
@@ -283,12 +297,36 @@ class MainWindow(QMainWindow):
             )
             if not path:
                 return False
+        if _file_size(Path(path)) > LARGE_FILE_BYTES:
+            self._open_in_background(Path(path))
+            return True
         try:
             self.open_path(Path(path))
         except WargameError as exc:
             self.error("Could not open the file", str(exc))
             return False
         return True
+
+    def _open_in_background(self, path: Path) -> None:
+        """A large file is read off the window's thread (progress, Cancel), then opened."""
+
+        def job(progress: Callable[[str, float], None], _cancelled: Callable[[], bool]) -> Any:
+            progress(f"Reading {path.name}", 0.0)
+            return read_json_file(path)
+
+        def done(data: Any) -> None:
+            try:
+                self.open_data(data, path)
+            except WargameError as exc:
+                self.error("Could not open the file", str(exc))
+
+        self.reading = BackgroundTask(
+            self,
+            f"Opening {path.name}",
+            job,
+            done,
+            lambda message: self.error("Could not open the file", message),
+        )
 
     def open_path(self, path: Path) -> ModeView | None:
         """Open a save, scenario or map file in its mode. Raises BadInput."""

@@ -67,3 +67,20 @@ def test_preparing_a_map_stops_when_cancelled() -> None:
             cancelled=lambda: len(seen) >= 2,
         )
     assert len(seen) == 2
+
+
+def test_file_open_reads_a_large_file_off_the_window_thread(
+    main_window: Any, big_map: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ui.main_window.LARGE_FILE_BYTES", 1000)
+    assert main_window.open_file(big_map)
+    task = main_window.reading
+    assert task is not None and task.wait()
+    view = main_window.current
+    view.finish_loading()
+    assert len(view.doc.areas) == LARGE_MAP_AREAS + 1500
+    bad = tmp_path / "bad.json"
+    bad.write_text("{" * 3000)
+    assert main_window.open_file(bad)
+    assert main_window.reading.wait()
+    assert "bad.json" in (main_window.last_error or "")
