@@ -327,3 +327,25 @@ def test_a_save_moves_to_another_computer_with_a_passphrase(tmp_path) -> None:  
         assert load_session(json.loads(game.read_text())).state.to_json() == s.state.to_json()
     finally:
         sealing.configure(None)
+
+
+@pytest.mark.parametrize("game", ["pieces-of-eight", "tortuga-1667"])
+def test_who_starts_is_a_public_seeded_roll_and_a_save_reopens_with_it(game: str) -> None:
+    """Issue 28 (fair seats): with starter=random the first seat is a public die roll of
+    the dice service (so seeded runs repeat and the dice log shows it); every seat can
+    start; a save writes the starter out and reopens the same game; a save from before
+    the parameter existed replays with Pirate 1 starting."""
+    firsts = set()
+    for seed in range(40):
+        s = new_session(GameSpec(game, 4, {"starter": "random"}), DiceService.seeded(seed))
+        st = s.state
+        firsts.add(st.active)
+        again = new_session(GameSpec(game, 4, {"starter": "random"}), DiceService.seeded(seed))
+        assert again.state.active == st.active
+        assert any("starts" in r.purpose and not r.hidden for r in s.setup_rolls)
+    assert firsts == {0, 1, 2, 3}
+    s = new_session(GameSpec(game, 3), DiceService.seeded(1))
+    saved = json.loads(json.dumps(s.to_json()))
+    assert "starter" in saved["header"]["params"]
+    assert load_session(saved).state.to_json() == s.state.to_json()
+    assert game_class(game).legacy_params == {"starter": "1"}  # older saves: Pirate 1

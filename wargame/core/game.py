@@ -197,6 +197,10 @@ class Game(ABC):
     #: The parameters (variants, house rules) the ruleset understands. ``None``: the
     #: subclass validates its own; an empty tuple: it takes none.
     param_names: ClassVar[tuple[str, ...] | None] = ()
+    #: Values a save made before a parameter existed was played with: a save whose
+    #: header lacks one replays with these (``play.load_session``); a new session
+    #: writes them in its header (``play.new_session``).
+    legacy_params: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: dict[str, Any] = dict(params or {})

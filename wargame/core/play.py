@@ -13,7 +13,7 @@ from typing import Any
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, BotFactory, Game, GameSpec, GameState
 from wargame.core.log import FRIENDLY_UNDO, Session
-from wargame.core.registry import game_class
+from wargame.core.registry import game_class, game_names
 from wargame.core.search import HEADLESS_SEARCH_ITERATIONS, SEARCH_BUDGET_KEYS, with_search
 from wargame.core.search import NAME as SEARCH
 from wargame.errors import BadInput, FileFormatError, IllegalAction, InvariantViolation, shown
@@ -44,6 +44,10 @@ def new_session(
     OS's entropy (``secrets``); ``friendly_undo`` makes a practice game whose undo
     passes rolls and reveals (marked in its header, so in the save and on screen)."""
     header = spec.to_json()
+    legacy = game_class(spec.game).legacy_params
+    if legacy:  # written out, so a reopened save never falls back on the legacy value
+        game = make_game(spec)
+        header["params"] = {**{k: game.params[k] for k in legacy}, **spec.params}
     if friendly_undo:
         header[FRIENDLY_UNDO] = True
     return Session(_factory(spec), dice, header=header)
@@ -60,6 +64,8 @@ def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Se
             dict(header.get("params") or {}),
             header.get("scenario"),
         )
+        legacy = game_class(spec.game).legacy_params if spec.game in game_names() else {}
+        spec.params = {**legacy, **spec.params}
     except (TypeError, ValueError):
         players = header.get("players", 0)
         what = (

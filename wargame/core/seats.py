@@ -19,6 +19,23 @@ SEAT_NAMES = "seat_names"
 MAX_NAME = 24
 
 
+def starter_choices(players: int) -> tuple[str, ...]:
+    """Values of a ``starter`` game parameter: drawn at random, or a seat number 1..N."""
+    return ("random", *(str(s + 1) for s in range(players)))
+
+
+def first_seat(starter: str, players: int, dice: Any, purpose: str = "who starts") -> int:
+    """The seat that starts: ``starter`` "random" rolls a public die over the seats
+    through the dice service (seeded, logged, shown in the dice log); a seat number
+    "1".."N" names one."""
+    if starter == "random":
+        return int(dice.draw(1, players, 1, f"{purpose} (pirate number)")[0]) - 1
+    seat = int(starter) - 1
+    if not 0 <= seat < players:
+        raise BadInput(f"game parameter starter: there is no Pirate {seat + 1} in {players}")
+    return seat
+
+
 def seat_label(seat: int, names: Sequence[str] = (), default: str | None = None) -> str:
     """The name ``seat`` goes by: its player's name when one was given, else
     ``default`` (``"Pirate 2"`` for seat 1 when ``default`` is None)."""

@@ -19,8 +19,8 @@ from wargame.poe.state import PHASES, PoeState
 
 
 # -- setting up ------------------------------------------------------------------------
-def setup(st: PoeState, dice: DiceService) -> None:
-    """Ships in the big sea areas, the deck, six cards each, the first turn."""
+def setup(st: PoeState, dice: DiceService, first: int = 0) -> None:
+    """Ships in the big sea areas, the deck, six cards each, the first turn (``first``'s)."""
     seas = st.board.start_seas()
     ships = st.rules.setup.ships_per_player * st.n
     st.ship_area = [seas[k % len(seas)] for k in range(ships)]
@@ -28,7 +28,8 @@ def setup(st: PoeState, dice: DiceService) -> None:
     for _ in range(st.rules.setup.deal):
         for s in range(st.n):
             draw_card(st, s, dice, "Deal a card")
-    start_turn(st, 0, dice)
+    st.first = first
+    start_turn(st, first, dice)
     settle(st, dice)
 
 
@@ -107,10 +108,10 @@ def end_phase(st: PoeState, dice: DiceService) -> None:
 
 def end_turn(st: PoeState, dice: DiceService) -> None:
     nxt = (st.active + 1) % st.n
-    if nxt == 0 and st.exhaustions >= st.rules.end.deck_exhaustions:
+    if nxt == st.first and st.exhaustions >= st.rules.end.deck_exhaustions:
         end_game(st, "the deck ran out for the second time and the round was played out")
         return
-    if nxt == 0:
+    if nxt == st.first:
         st.round += 1
         if st.round > st.rules.end.max_rounds:
             end_game(st, "the round limit was reached")

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.core.seats import first_seat, starter_choices
 from wargame.errors import BadInput
 from wargame.poe.maps import board_for
 from wargame.poe.rules import deck, rules
@@ -25,6 +26,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # the end: "immediately" the deck runs out the second time (as printed), or
     # "full-round": the round is played out so that every pirate has as many turns
     "end": ("immediately", "full-round"),
+    # who takes the first turn: a public die roll (the default: the seed does not say,
+    # and seat order decided far too much), or a seat number
+    "starter": starter_choices(6),
 }
 
 
@@ -44,6 +48,7 @@ def default_params(*, table: bool = False) -> dict[str, str]:
         "windows": r.windows.table_default if table else r.windows.default,
         "my_precious": VARIANTS["my_precious"][0],
         "end": VARIANTS["end"][0],
+        "starter": r.setup.starter,
     }
 
 
@@ -59,6 +64,8 @@ class PiecesOfEightGame(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     param_names: ClassVar[tuple[str, ...] | None] = tuple(VARIANTS)
+    #: saves from before the starter parameter existed: Pirate 1 started
+    legacy_params: ClassVar[Mapping[str, Any]] = {"starter": "1"}
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
@@ -106,7 +113,7 @@ class PiecesOfEightGame(Game):
             end=self.params["end"],
         )
         state = PoeState(board, deck(), players, options)
-        setup(state, dice)
+        setup(state, dice, first_seat(self.params["starter"], players, dice, "Who starts"))
         return state
 
     def bots(self) -> dict[str, BotFactory]:

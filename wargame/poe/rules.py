@@ -22,6 +22,8 @@ class PlayersRules(RulesModel):
 class SetupRules(RulesModel):
     deal: int
     ships_per_player: int
+    #: who takes the first turn: "random" (a public die) or a seat number "1".."6"
+    starter: str = "random"
 
 
 class HandRules(RulesModel):

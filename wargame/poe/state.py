@@ -99,6 +99,7 @@ class PoeState(GameState):
         self.over = False
         self.end_reason = ""
         self.round = 1
+        self.first = 0  # the seat that took the first turn: rounds start with it
         self.turns = 0
         self.active = 0
         self.phase = "bury"
@@ -211,6 +212,7 @@ class PoeState(GameState):
         s.over = self.over
         s.end_reason = self.end_reason
         s.round = self.round
+        s.first = self.first
         s.turns = self.turns
         s.active = self.active
         s.phase = self.phase
@@ -238,6 +240,7 @@ class PoeState(GameState):
             "game": "pieces-of-eight",
             "map": self.board.name,
             "round": self.round,
+            "first": self.first,
             "turns": self.turns,
             "active": self.active,
             "phase": self.phase,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
+from wargame.core.seats import first_seat
 from wargame.tortuga import actions as A
 from wargame.tortuga import effects as E
 from wargame.tortuga import votes as V
@@ -13,10 +14,11 @@ from wargame.tortuga.shuffle import shuffle
 from wargame.tortuga.state import DUTCH, TortugaState
 
 
-def setup(data: Data, players: int, dice: DiceService) -> TortugaState:
+def setup(data: Data, players: int, dice: DiceService, starter: str = "1") -> TortugaState:
     r = data.rules
     st = TortugaState(data, players)
     n = players
+    st.active = first_seat(starter, n, dice, "Who starts")
     # Loyalty cards, dealt face down.
     b, f, d = r.teams[str(n)]
     loyalty = [0] * b + [1] * f + [2] * d

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from wargame.core.dice import DiceService
 from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.core.seats import starter_choices
 from wargame.errors import BadInput
 from wargame.tortuga.rules import data, rules
 from wargame.tortuga.state import TortugaState
@@ -17,6 +18,20 @@ class TortugaGame(Game):
     title: ClassVar[str] = "Tortuga 1667"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 9
+    #: starter: who takes the first turn, "random" (a public die) or a seat number
+    param_names: ClassVar[tuple[str, ...] | None] = ("starter",)
+    #: saves from before the starter parameter existed: Pirate 1 started
+    legacy_params: ClassVar[Mapping[str, Any]] = {"starter": "1"}
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        starter = str(self.params.setdefault("starter", rules().turn.starter))
+        if starter not in starter_choices(self.max_players):
+            raise BadInput(
+                f"game parameter starter: {starter!r} is not 'random' or a seat number "
+                f"1-{self.max_players}"
+            )
+        self.params["starter"] = starter
 
     def default_players(self) -> int:
         return rules().players.default
@@ -31,7 +46,7 @@ class TortugaGame(Game):
                 f"--players: {self.title} takes {self.min_players} to {self.max_players} "
                 f"players, not {players}"
             )
-        return setup(data(), players, dice)
+        return setup(data(), players, dice, self.params["starter"])
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.tortuga.bots import StrongBot

@@ -93,6 +93,8 @@ class TurnRules(RulesModel):
     sudden_death_turns: int = Field(default=30, ge=1)
     #: After a won attack the captain "may take 1 piece of treasure": he may decline.
     loot_optional: bool = True
+    #: who takes the first turn: "random" (a public die) or a seat number "1".."9"
+    starter: str = "random"
 
 
 class BoardRules(RulesModel):
