@@ -88,16 +88,9 @@ def is_campaign_save(data: Any) -> bool:
 
 
 def load_campaign(
-    data: Mapping[str, Any],
-    dice: DiceService | None = None,
-    *,
-    rules: CampaignRules | None = None,
-    fair_play: bool | None = None,
+    data: Mapping[str, Any], dice: DiceService | None = None, *, rules: CampaignRules | None = None
 ) -> Session[CampaignState]:
-    """Open a saved campaign by replaying its log; FileFormatError naming what is wrong.
-
-    ``fair_play``: None keeps the rules the save was begun under (its header says);
-    True replays it under the fair-play rules whatever the header says."""
+    """Open a saved campaign by replaying its log; FileFormatError naming what is wrong."""
     if not is_campaign_save(data):
         raise FileFormatError("not a saved campaign (header.game is not 'campaign')")
     info = data["header"].get("campaign")
@@ -106,12 +99,9 @@ def load_campaign(
     uid, name = info.get("uid"), info.get("name")
     if not isinstance(uid, str) or not uid or not isinstance(name, str):
         raise FileFormatError("saved campaign: header.campaign needs a 'uid' and a 'name'")
-    # the header is authenticated in a version-2 save
-    fair = bool(data["header"].get(FAIR_PLAY)) if fair_play is None else fair_play
+    fair = bool(data["header"].get(FAIR_PLAY))  # authenticated in a version-2 save
     session = Session.from_json(data, _factory(uid, name, rules, fair_play=fair), dice)
     session.authors_only = True  # only a player undoes their own actions
-    if fair:
-        session.header[FAIR_PLAY] = 1  # sealed with the header at the next save
     return session
 
 
@@ -120,16 +110,23 @@ def campaign_from_scenario(
 ) -> Session[CampaignState]:
     """A shipped campaign scenario (``format: wargame-scenario``, ``mode: campaign``)
     holds a saved campaign under ``session``. A scenario is where a campaign starts:
-    it starts under the current (fair-play) rules, whatever its file says, and one
-    whose log those rules refuse is refused."""
+    it starts under the current (fair-play) rules whatever its file says, and one whose
+    opening those rules refuse is refused."""
     if not isinstance(data, Mapping):
         raise FileFormatError("campaign scenario: must be a JSON object")
     if data.get("mode") != SCENARIO_MODE:
         raise FileFormatError(f"key 'mode': {shown(data.get('mode'))} is not a campaign")
-    session = data.get("session")
+    session = started_fair(data.get("session"))
     if not isinstance(session, Mapping):
         raise FileFormatError("campaign scenario: key 'session' (the saved campaign) is missing")
-    return load_campaign(session, dice, fair_play=True)
+    return load_campaign(session, dice)
+
+
+def started_fair(session: Any) -> Any:
+    """A scenario's saved campaign with the fair-play mark in its header (issue 30)."""
+    if not isinstance(session, Mapping) or not isinstance(session.get("header"), Mapping):
+        return session
+    return {**session, "header": {**session["header"], FAIR_PLAY: 1}}
 
 
 def save_campaign(session: Session[CampaignState]) -> dict[str, Any]:

@@ -114,18 +114,14 @@ def command(args: argparse.Namespace) -> int:
         from wargame.paths import data_dir
 
         sealing.configure(data_dir(args.data_dir))
-    from wargame.persistence.guard import loading
-
-    # whatever a file holds, a slip deep inside is a one-line message naming the file
-    with loading(getattr(args, "file", None) or "the passphrase file"):
-        if args.command == "save" and args.what == "export":
-            data = _read(args.file)
-            _write(args.out, export_portable(data, _passphrase(args, confirm=True)))
-        elif args.command == "save":
-            _write(args.out, import_portable(_read(args.file), _passphrase(args, confirm=False)))
-        elif args.what == "export":
-            _write(args.out, sealing.export_table_key(_passphrase(args, confirm=True)))
-        else:
-            kid = sealing.import_table_key(_read(args.file), _passphrase(args, confirm=False))
-            print(f"imported table key {kid}")
+    if args.command == "save" and args.what == "export":
+        data = _read(args.file)
+        _write(args.out, export_portable(data, _passphrase(args, confirm=True)))
+    elif args.command == "save":
+        _write(args.out, import_portable(_read(args.file), _passphrase(args, confirm=False)))
+    elif args.what == "export":
+        _write(args.out, sealing.export_table_key(_passphrase(args, confirm=True)))
+    else:
+        kid = sealing.import_table_key(_read(args.file), _passphrase(args, confirm=False))
+        print(f"imported table key {kid}")
     return 0
