@@ -85,18 +85,32 @@ class _FirstPaint(QObject):
 
 
 def run_gui(data: str | None = None, *, startup_probe: float | None = None) -> int:
+    """The app on the data folder ``data``: one app per folder (a second start is
+    told so and exits 1), a usable table key (offered from the backups if damaged or
+    missing), then the window."""
+    from ui.start_checks import check_table_key, claim_folder
+
     app = application()
-    window = build_window(data)
-    probe = None
-    if startup_probe is not None:
-        probe = _FirstPaint(startup_probe)
-        window.installEventFilter(probe)
-        window.centralWidget().installEventFilter(probe)
-    window.show()
-    code = run_modal(app)
-    if probe is not None:
-        print(f"first-paint {probe.seconds if probe.seconds is not None else -1:.4f}")
-    return code
+    folder = data_dir(data)
+    lock = claim_folder(folder)
+    if lock is None:
+        return 1
+    try:
+        if not check_table_key(folder):
+            return 1
+        window = build_window(data)
+        probe = None
+        if startup_probe is not None:
+            probe = _FirstPaint(startup_probe)
+            window.installEventFilter(probe)
+            window.centralWidget().installEventFilter(probe)
+        window.show()
+        code = run_modal(app)
+        if probe is not None:
+            print(f"first-paint {probe.seconds if probe.seconds is not None else -1:.4f}")
+        return code
+    finally:
+        lock.release()
 
 
 def parse_size(text: str) -> tuple[int, int]:

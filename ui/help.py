@@ -1,4 +1,5 @@
-"""Help > Rules (each mode's summary and rulings) and Help > Keyboard shortcuts."""
+"""Help > Rules (each mode's summary and rulings), Help > Saves and secrets and
+Help > Keyboard shortcuts."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from wargame.core.registry import MODES
-from wargame.help import rules_page
+from wargame.help import rules_page, saves_and_secrets
 
 
 class RulesDialog(QDialog):
@@ -47,6 +48,23 @@ class RulesDialog(QDialog):
     def _show(self) -> None:
         key = self.modes.currentData()
         self.text.setMarkdown(rules_page(str(key)))
+
+
+class SavesDialog(QDialog):
+    """What sealing protects (saves moved or edited) and what it cannot (a player who
+    opens the data folder of the computer the game runs on)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Saves and secrets")
+        self.resize(620, 560)
+        lay = QVBoxLayout(self)
+        self.text = QTextBrowser()
+        self.text.setMarkdown(saves_and_secrets())
+        lay.addWidget(self.text, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
 
 
 def shortcut_rows(window: QWidget) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ui.background import BackgroundTask
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
-from ui.help import RulesDialog, ShortcutsDialog
+from ui.help import RulesDialog, SavesDialog, ShortcutsDialog
 from ui.history import HistoryDock, restore_history
 from ui.home import HomeView
 from ui.mode_base import ModeView
@@ -33,8 +33,10 @@ from ui.window_state import restore_window_state, save_window_state
 from wargame import __version__
 from wargame.core.registry import MODES, game_names
 from wargame.core.replay import ReplayPlan
+from wargame.core.saveformat import UnsealedSave
 from wargame.errors import FileFormatError, WargameError, shown
 from wargame.geometry.tiling import PAPER, PageSetup
+from wargame.persistence.convert import convert_unsealed_save, is_unsealed_save
 from wargame.persistence.files import read_json_file, write_atomic, write_json_atomic
 from wargame.scenarios import scenario_from_json
 
@@ -89,6 +91,8 @@ class MainWindow(QMainWindow):
         self.unsaved_answerer: Callable[[ModeView], str] | None = None
         #: Tests answer the unusable-database dialog with this (error, backup -> choice).
         self.database_answerer: Callable[[DatabaseUnusable, Path | None], str] | None = None
+        #: Answers "convert this old, unsealed save?" in tests (None: ask the player).
+        self.unsealed_answerer: Callable[[str], bool] | None = None
         ctx.db_problem_handler = self._database_problem
         self.home = HomeView(ctx)
         self.home.open_mode.connect(self.show_mode)
@@ -191,6 +195,9 @@ class MainWindow(QMainWindow):
         self.act_shortcuts = self._action(
             help_menu, "&Keyboard shortcuts...", QKeySequence("Ctrl+/"), self.show_shortcuts
         )
+        self.act_saves_help = self._action(
+            help_menu, "&Saves and secrets...", None, self.show_saves_help
+        )
         help_menu.addSeparator()
         self._action(help_menu, "&About", None, self.about)
 
@@ -273,7 +280,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(window_title(v.document_name, mark, v.title, v.mode_key, v.path))
 
     def _update_status(self) -> None:
-        self.status_label.setText(self.current.status_text())
+        note = self.current.unsealed_note()
+        text = self.current.status_text()
+        self.status_label.setText(f"CONVERTED FROM AN UNSEALED SAVE - {text}" if note else text)
+        self.status_label.setToolTip(note)
         self.dice_mode_label.setText("Dice: typed in" if self.ctx.manual_dice else "Dice: digital")
 
     # -- file commands ---------------------------------------------------------------
@@ -350,6 +360,12 @@ class MainWindow(QMainWindow):
         check_shape(data, source)
         fmt = data.get("format")
         load: Callable[[], object]
+        converted = is_unsealed_save(data)
+        if converted:
+            if not self._convert_unsealed_asked(source):
+                return None
+            with loading(source):
+                data = convert_unsealed_save(data)
         if fmt == "wargame-session":
             header = data.get("header") or {}
             key = header.get("game") if isinstance(header, dict) else None
@@ -389,8 +405,11 @@ class MainWindow(QMainWindow):
                 return None
         # A scenario (or a map opened as a game board) is a template: Save must not
         # overwrite it. Anything else opened from a file is that file's document.
-        template = fmt == "wargame-scenario" or (
-            fmt == "wargame-map" and view.mode_key != "map-editor"
+        # A converted old save is a new document too: the old file stays as it was.
+        template = (
+            converted
+            or fmt == "wargame-scenario"
+            or (fmt == "wargame-map" and view.mode_key != "map-editor")
         )
         view.path = None if template else path
         if view.path is not None:
@@ -400,6 +419,26 @@ class MainWindow(QMainWindow):
         self._restore_history(view)
         self._activate(view)
         return view
+
+    def _convert_unsealed_asked(self, source: str) -> bool:
+        """An old, unsealed save: convert it (marked for good) only if the player says
+        so (``unsealed_answerer`` answers instead in tests)."""
+        if self.unsealed_answerer is not None:
+            return self.unsealed_answerer(source)
+        if self.ctx.quiet_errors:  # no one to ask (wargame screenshot): refuse in words
+            raise UnsealedSave()
+        answer = QMessageBox.question(
+            self,
+            "An old, unsealed save",
+            f"{source} is an old save (version 1) that is not sealed: anyone could have "
+            "changed its dice, switched friendly undo on or planted the dice to come.\n\n"
+            'Convert it? The game will be marked "converted from an unsealed save" in '
+            "its header, its log and the status line, for good; friendly undo and any "
+            "saved dice are dropped and the dice are seeded afresh.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _restore_history(self, view: ModeView) -> None:
         """A reopened game keeps its undo history (within the fair-play barriers)."""
@@ -771,6 +810,13 @@ class MainWindow(QMainWindow):
         dialog = ShortcutsDialog(self)
         dialog.show()
         return dialog
+
+    def show_saves_help(self) -> None:
+        """Help > Saves and secrets: what sealing protects, and what it cannot."""
+        dialog = SavesDialog(self)
+        dialog.setModal(False)
+        dialog.show()
+        self._saves_help = dialog
 
     def about(self) -> None:
         QMessageBox.about(

@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLabel, QListWidget, QMessageBox, QVBoxLayout, QWidget
 
 from ui.context import AppContext
-from wargame.core.log import Session
+from wargame.core.log import UNSEALED, Session
 from wargame.errors import WargameError
 from wargame.persistence.autosave import AutosaveSlot
 from wargame.scenarios import read_scenario
@@ -87,6 +87,15 @@ class ModeView(QWidget):
 
     def status_text(self) -> str:
         return self.title
+
+    def unsealed_note(self) -> str:
+        """The status line's notice for a game converted from an unsealed save ("" for
+        any other, and for one started from a scenario file: the log says that)."""
+        session = self.history_session()
+        mark = session.header.get(UNSEALED) if session is not None else None
+        if not isinstance(mark, dict) or mark.get("from") != "save":
+            return ""
+        return session.unsealed_note or ""
 
     # -- the undo history (a game on a Session) -----------------------------------------
     def history_session(self) -> Any:

@@ -31,6 +31,14 @@ def summary(key: str) -> str:
         return f"# {info.title}\n\nNo summary of the rules is installed."
 
 
+def saves_and_secrets() -> str:
+    """Help > Saves and secrets (Markdown): what sealing protects and what it cannot."""
+    try:
+        return (resources_dir() / "help" / "saves-and-secrets.md").read_text(encoding="utf-8")
+    except OSError:
+        return "# Saves and secrets\n\nThe page is not installed."
+
+
 def ruling_sections(text: str) -> list[tuple[str, str]]:
     """``(heading, body)`` for each level-2 section of a rulings document."""
     sections: list[tuple[str, str]] = []

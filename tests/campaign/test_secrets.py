@@ -135,3 +135,16 @@ def test_campaign_saved_by_the_app_shows_no_secret_when_opened_as_another_player
     for v in other.views.values():
         v.undo_stack.setClean()
     other.ctx.db.close()
+
+
+def test_a_campaign_save_cannot_ask_for_a_huge_key_stretching_cost() -> None:
+    """Issue 30 item 6 for campaign passphrases: a sealed force naming an argon2 cost
+    beyond the app's own range (here 4 GiB, 64 passes) is refused before any stretching."""
+    import pytest as _pytest
+
+    from wargame.campaign.secrets import KdfParams, SecretError
+
+    assert KdfParams.parse("argon2id-4-131072-1").r == 131072
+    for text in ("argon2id-64-4194304-1", "argon2id-4-4194304-1", "argon2id-9-131072-1"):
+        with _pytest.raises(SecretError, match="outside the app's range"):
+            KdfParams.parse(text)

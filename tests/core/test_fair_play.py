@@ -154,7 +154,10 @@ def test_saves_show_what_is_hidden__changed_roll_values_are_refused() -> None:
         load_session(data)
 
 
-def test_saves_show_what_is_hidden__a_version_1_save_still_loads_but_not_its_dice() -> None:
+def test_saves_show_what_is_hidden__a_version_1_save_loads_only_converted_not_its_dice() -> None:
+    from wargame.core.log import UnsealedSave
+    from wargame.persistence.convert import convert_unsealed_save
+
     s = poe()
     play(s, 20)
     v1 = {
@@ -166,7 +169,9 @@ def test_saves_show_what_is_hidden__a_version_1_save_still_loads_but_not_its_dic
         "redo": [],
         "dice": s.dice.provider.get_state(),
     }
-    loaded = load_session(json.loads(json.dumps(v1)))
+    with pytest.raises(UnsealedSave):  # never as if it were sealed (issue 30 item 1)
+        load_session(json.loads(json.dumps(v1)))
+    loaded = load_session(convert_unsealed_save(json.loads(json.dumps(v1))))
     assert loaded.state.to_json() == s.state.to_json()
     # a hand-written version-1 generator state is not trusted: fresh OS entropy
     assert loaded.dice.draw(1, 10**9, 3, "x") != s.dice.draw(1, 10**9, 3, "x")

@@ -88,9 +88,14 @@ def is_campaign_save(data: Any) -> bool:
 
 
 def load_campaign(
-    data: Mapping[str, Any], dice: DiceService | None = None, *, rules: CampaignRules | None = None
+    data: Mapping[str, Any],
+    dice: DiceService | None = None,
+    *,
+    rules: CampaignRules | None = None,
+    convert_unsealed: str | None = None,
 ) -> Session[CampaignState]:
-    """Open a saved campaign by replaying its log; FileFormatError naming what is wrong."""
+    """Open a saved campaign by replaying its log; FileFormatError naming what is wrong.
+    A version-1 (unsealed) one only when ``convert_unsealed`` says so."""
     if not is_campaign_save(data):
         raise FileFormatError("not a saved campaign (header.game is not 'campaign')")
     info = data["header"].get("campaign")
@@ -100,7 +105,9 @@ def load_campaign(
     if not isinstance(uid, str) or not uid or not isinstance(name, str):
         raise FileFormatError("saved campaign: header.campaign needs a 'uid' and a 'name'")
     fair = bool(data["header"].get(FAIR_PLAY))  # authenticated in a version-2 save
-    session = Session.from_json(data, _factory(uid, name, rules, fair_play=fair), dice)
+    session = Session.from_json(
+        data, _factory(uid, name, rules, fair_play=fair), dice, convert_unsealed=convert_unsealed
+    )
     session.authors_only = True  # only a player undoes their own actions
     return session
 
@@ -119,7 +126,9 @@ def campaign_from_scenario(
     session = started_fair(data.get("session"))
     if not isinstance(session, Mapping):
         raise FileFormatError("campaign scenario: key 'session' (the saved campaign) is missing")
-    return load_campaign(session, dice)
+    # A scenario's opening actions are a file anyone writes, never sealed: they are
+    # played under the mark "started from a scenario file".
+    return load_campaign(session, dice, convert_unsealed="scenario")
 
 
 def started_fair(session: Any) -> Any:

@@ -27,6 +27,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from wargame.core.sealing import KDF_LIMITS
 from wargame.errors import BadInput
 
 VERSION = "v1"
@@ -79,8 +80,14 @@ class KdfParams:
         except ValueError as exc:
             raise SecretError(f"sealed contents name unknown key parameters {text!r}") from exc
         if argon2:
-            if not 1 <= n <= 64 or not 8 * p <= r <= 4 * 1024 * 1024 or not 1 <= p <= 16:
-                raise SecretError(f"sealed contents name unusable key parameters {text!r}")
+            # A save names its own cost: only within the app's own range (issue 30 item 6:
+            # a file asking for gigabytes would take minutes to open), as portable saves.
+            t_hi, m_hi, p_hi = (KDF_LIMITS[k][1] for k in ("t", "m", "p"))
+            if not 1 <= n <= t_hi or not max(8, 8 * p) <= r <= m_hi or not 1 <= p <= p_hi:
+                raise SecretError(
+                    f"sealed contents ask for a key-stretching cost outside the app's range "
+                    f"({text!r}; at most {t_hi} passes, {m_hi // 1024} MiB, {p_hi} lanes)"
+                )
             return cls(n, r, p, argon2=True)
         if n < 2 or n & (n - 1) or not 1 <= r <= 64 or not 1 <= p <= 16 or n > 2**20:
             raise SecretError(f"sealed contents name unusable key parameters {text!r}")

@@ -83,7 +83,10 @@ def read_campaign_data(db: Database, uid: str) -> dict[str, Any]:
 def open_campaign(
     db: Database, uid: str, dice: DiceService | None = None
 ) -> Session[CampaignState]:
-    return load_campaign(read_campaign_data(db, uid), dice)
+    """A campaign of the database. A row an older version of the app wrote unsealed
+    (version 1) opens converted, marked "converted from an unsealed save" like any
+    other (docs/rulings.md, "Unsealed saves")."""
+    return load_campaign(read_campaign_data(db, uid), dice, convert_unsealed="save")
 
 
 def turn_records(db: Database, uid: str) -> list[dict[str, Any]]:

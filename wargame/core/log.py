@@ -25,7 +25,6 @@ A :class:`Session` owns one state (a game, or any document with
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar
@@ -35,16 +34,29 @@ from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider,
 from wargame.core.entry import Entry, public_roll
 from wargame.core.game import action_is_secret, public_text
 from wargame.core.override import OverrideRefused, is_override
-from wargame.core.sealing import Keyring, SaveTampered, Sealer, canonical, keyring
+from wargame.core.saveformat import (
+    FRIENDLY_UNDO,
+    FRIENDLY_UNDOS,
+    SESSION_FORMAT,
+    SESSION_VERSION,
+    UNSEALED,
+    UNSEALED_FROM,
+    UnsealedSave,
+    check_format,
+    converted_header,
+    entry_ad,
+    head_ad,
+    list_of,
+    reseal,
+    seq_of,
+    tip_of,
+    unsealed_note,
+)
+from wargame.core.sealing import Keyring, SaveTampered, Sealer, keyring, padded
 from wargame.core.seats import SEAT_NAMES, clean_seat_names, header_names
-from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError, shown
+from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError
 
-SESSION_FORMAT = "wargame-session"
-SESSION_VERSION = 2
 SNAPSHOT_EVERY = 64
-#: Header keys of a practice game's friendly undo (on, and how often it passed a barrier).
-FRIENDLY_UNDO = "friendly_undo"
-FRIENDLY_UNDOS = "friendly_undos"
 
 
 class Replayable(Protocol):
@@ -56,7 +68,18 @@ class Replayable(Protocol):
 S = TypeVar("S", bound=Replayable)
 
 
-__all__ = ["Entry", "Session", "public_roll", "reseal"]
+__all__ = [
+    "FRIENDLY_UNDO",
+    "FRIENDLY_UNDOS",
+    "SESSION_FORMAT",
+    "SESSION_VERSION",
+    "UNSEALED",
+    "Entry",
+    "Session",
+    "UnsealedSave",
+    "public_roll",
+    "reseal",
+]
 
 Listener = Callable[["Session[Any]", str], None]
 
@@ -269,8 +292,7 @@ class Session(Generic[S]):
         return ring.sealer(self.key_id)
 
     def _entry_ad(self, i: int, public: Mapping[str, Any]) -> bytes:
-        prev = self._seals[i - 1] if i else ""
-        return canonical([SESSION_FORMAT, self.save_id, "entry", i, prev, public])
+        return entry_ad(self.save_id, i, self._seals[i - 1] if i else "", public)
 
     def _seal_upto(self, n: int) -> None:
         if len(self._seals) >= n:
@@ -295,7 +317,7 @@ class Session(Generic[S]):
     def _tip(self) -> str:
         n = len(self.entries)
         self._seal_upto(n)
-        return hashlib.sha256(self._seals[-1].encode()).hexdigest()[:32] if n else ""
+        return tip_of(self._seals)
 
     def head_json(self) -> dict[str, Any]:
         """Everything but the log: the header, the public setup rolls, the readable part
@@ -316,12 +338,13 @@ class Session(Generic[S]):
         }
         private = {
             "setup": [r.to_json() for r in self.setup_rolls],
-            "redo": [e.private_json() for e in self.redo_list],
+            # each undone secret padded on its own: the head's size can't tell it
+            "redo": [padded(e.private_json()) for e in self.redo_list],
             "dice": _dice_state(self.dice),
         }
         # Saving twice with nothing changed gives the same bytes (the last seal is
         # reused); any change seals afresh with a new random nonce.
-        ad = _head_ad(head)
+        ad = head_ad(head)
         cached = self._head_seal
         if cached is not None and cached[0] == ad and cached[1] == private:
             head["sealed"] = cached[2]
@@ -349,13 +372,19 @@ class Session(Generic[S]):
         *,
         parse: Callable[[str], Action] = Action.from_text,
         ring: Keyring | None = None,
+        convert_unsealed: str | None = None,
     ) -> Session[S]:
         """Rebuild a session by replaying its log; FileFormatError if it does not replay
-        (SaveTampered, a FileFormatError, if it was altered outside the app)."""
-        version = _check_format(data)
+        (SaveTampered, a FileFormatError, if it was altered outside the app). A
+        version-1 save is refused (:class:`UnsealedSave`) unless ``convert_unsealed``
+        names where it comes from ("save" or "scenario", :data:`UNSEALED_FROM`): then
+        it is converted, and marked so in its header for good."""
+        version = check_format(data)
         if version == 1:
-            return cls._from_v1(data, factory, dice, parse)
-        log = _list(data, "log")
+            if convert_unsealed not in UNSEALED_FROM:
+                raise UnsealedSave()
+            return cls._from_v1(data, factory, dice, parse, str(convert_unsealed))
+        log = list_of(data, "log")
         head = {k: v for k, v in data.items() if k != "log"}
         return cls.from_parts(head, log, factory, dice, parse=parse, ring=ring)
 
@@ -372,7 +401,7 @@ class Session(Generic[S]):
     ) -> Session[S]:
         """Load from ``head_json()`` and the ``entry_json(i)`` of every entry, checking
         every seal; the generator continues exactly where it was saved."""
-        if _check_format(head) != SESSION_VERSION:
+        if check_format(head) != SESSION_VERSION:
             raise FileFormatError("saved game: a header and log rows must be version 2")
         ring = ring or keyring()
         kid = head.get("key")
@@ -380,7 +409,7 @@ class Session(Generic[S]):
             raise SaveTampered("saved game: it names no table key (altered outside the app)")
         sealer = ring.sealer(kid)
         public_head = {k: v for k, v in head.items() if k != "sealed"}
-        private = sealer.open(str(head.get("sealed", "")), _head_ad(public_head), "its header")
+        private = sealer.open(str(head.get("sealed", "")), head_ad(public_head), "its header")
         if not isinstance(private, Mapping):
             raise SaveTampered("saved game: its sealed header is damaged")
         save_id = str(head.get("id", ""))
@@ -403,12 +432,12 @@ class Session(Generic[S]):
                 secret = sealer.open(token, probe._entry_ad(i, public), f"log entry {i + 1}")
                 probe._seals.append(token)
                 loaded.append(Entry.from_parts(public, secret, parse))
-            tip = hashlib.sha256(probe._seals[-1].encode()).hexdigest()[:32] if entries else ""
+            tip = tip_of(probe._seals)
             if tip != head.get("tip"):
                 raise SaveTampered("saved game: its log does not end where its header says")
-            setup = [Roll.from_json(r) for r in _seq(private.get("setup"), "setup")]
-            redo_public = _seq(head.get("redo"), "redo")
-            redo_private = _seq(private.get("redo"), "redo")
+            setup = [Roll.from_json(r) for r in seq_of(private.get("setup"), "setup")]
+            redo_public = seq_of(head.get("redo"), "redo")
+            redo_private = seq_of(private.get("redo"), "redo")
             if len(redo_public) != len(redo_private):
                 raise SaveTampered("saved game: its redo list is damaged")
             redo = [
@@ -427,7 +456,7 @@ class Session(Generic[S]):
         session.keyring = ring
         session._seals = probe._seals
         session._saved = [dict(e) for e in entries]
-        session._head_seal = (_head_ad(public_head), private, str(head.get("sealed")))
+        session._head_seal = (head_ad(public_head), private, str(head.get("sealed")))
         return session
 
     @classmethod
@@ -454,19 +483,26 @@ class Session(Generic[S]):
         factory: Callable[[DiceService], S],
         dice: DiceService | None,
         parse: Callable[[str], Action],
+        origin: str,
     ) -> Session[S]:
-        """A version-1 save: plain text, never authenticated. It replays as it was
-        played, but its generator state is not trusted (anyone could have written it):
-        the game goes on with dice seeded from the OS."""
+        """A version-1 save converted: plain text, never authenticated. It replays as
+        it was played, under the header's mark :data:`UNSEALED` (sealed with the game
+        from now on, so it can't be taken off); nothing in it that could relax the
+        rules or plant the dice comes along (friendly undo, a seed, the generator
+        state, the redo list): the game goes on with dice seeded from the OS."""
         try:
-            setup = [Roll.from_json(r) for r in _list(data, "setup")]
-            entries = [Entry.from_json(e, parse) for e in _list(data, "log")]
-            redo = [Entry.from_json(e, parse) for e in _list(data, "redo")]
+            setup = [Roll.from_json(r) for r in list_of(data, "setup")]
+            entries = [Entry.from_json(e, parse) for e in list_of(data, "log")]
         except WargameError as exc:
             raise FileFormatError(f"saved game: {exc}") from exc
-        session = cls._rebuild_session(factory, dice, data.get("header"), setup, entries)
-        session.redo_list = redo
-        return session
+        header = converted_header(data.get("header"), len(entries), origin)
+        return cls._rebuild_session(factory, dice, header, setup, entries)
+
+    @property
+    def unsealed_note(self) -> str | None:
+        """The table's notice for a game converted from an unsealed file (None: the
+        game was sealed from its start)."""
+        return unsealed_note(self.header)
 
     def replay(self, entries: Iterable[Entry]) -> None:
         """Apply recorded entries with their recorded dice (no listeners fire per step).
@@ -491,6 +527,8 @@ class Session(Generic[S]):
         """The log as plain text, one action a line with its dice; a secret action
         shows its sentence, a hidden roll only that it happened."""
         lines = []
+        if self.unsealed_note:
+            lines.append(self.unsealed_note)
         if self.friendly_undo:
             lines.append(
                 f"Practice game: friendly undo on ({self.header.get(FRIENDLY_UNDOS, 0)} undo(s) "
@@ -506,21 +544,6 @@ class Session(Generic[S]):
                 said += "  (table override)"
             lines.append(f"{i:4d}. {said}{'  ' + dice if dice else ''}")
         return "\n".join(lines)
-
-
-def _head_ad(public_head: Mapping[str, Any]) -> bytes:
-    return canonical([SESSION_FORMAT, "head", dict(public_head)])
-
-
-def _check_format(data: Any) -> int:
-    if not isinstance(data, Mapping) or data.get("format") != SESSION_FORMAT:
-        raise FileFormatError("not a saved game (format is not 'wargame-session')")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FileFormatError(f"saved game version {shown(version)} is not one this app knows")
-    if version > SESSION_VERSION:
-        raise FileFormatError(f"saved game version {shown(version)} is newer than this app")
-    return version
 
 
 def _dice_state(dice: DiceService) -> Any:
@@ -541,21 +564,6 @@ def _restore_dice(dice: DiceService, state: Any) -> None:
         raise FileFormatError("saved game: the dice state is malformed") from exc
 
 
-def _seq(value: Any, what: str) -> list[Any]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise SaveTampered(f"saved game: {shown(what)} must be a list")
-    return value
-
-
-def _list(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise FileFormatError(f"saved game: {shown(key)} must be a list")
-    return value
-
-
 def _author(state: Any, entry: Entry) -> int | None:
     fn = getattr(state, "author", None)
     return fn(entry.action) if fn is not None else entry.seat
@@ -565,41 +573,3 @@ def _current_player(state: Any) -> int | None:
     """The seat about to act, for the log; None for a document without seats."""
     fn = getattr(state, "current_player", None)
     return fn() if fn is not None else None
-
-
-def reseal(
-    data: Mapping[str, Any], target: Sealer, *, source: Sealer | None = None
-) -> dict[str, Any]:
-    """The version-2 save ``data`` sealed again under ``target`` (for moving a save to
-    another table): every seal is opened with ``source`` (default: the key the save
-    names, from this installation's keyring) and checked, then sealed afresh."""
-    if _check_format(data) != SESSION_VERSION:
-        raise FileFormatError("only a version-2 save can be exported; open and save it first")
-    if source is None:
-        source = keyring().sealer(str(data.get("key")))
-    head = {k: v for k, v in data.items() if k not in ("log", "sealed")}
-    private = source.open(str(data.get("sealed", "")), _head_ad(head), "its header")
-    log = _list(data, "log")
-    if head.get("n") != len(log):
-        raise SaveTampered("saved game: its log length does not match its header")
-    old: Session[Any] = Session.__new__(Session)
-    new: Session[Any] = Session.__new__(Session)
-    old.save_id = new.save_id = str(head.get("id", ""))
-    old._seals, new._seals = [], []
-    out_log = []
-    for i, raw in enumerate(log):
-        if not isinstance(raw, Mapping) or not isinstance(raw.get("s"), str):
-            raise SaveTampered(f"saved game: log entry {i + 1} has no seal")
-        public = {k: v for k, v in raw.items() if k != "s"}
-        secret = source.open(raw["s"], old._entry_ad(i, public), f"log entry {i + 1}")
-        old._seals.append(raw["s"])
-        token = target.seal(secret, new._entry_ad(i, public))
-        new._seals.append(token)
-        out_log.append({**public, "s": token})
-    tip = hashlib.sha256(old._seals[-1].encode()).hexdigest()[:32] if log else ""
-    if tip != head.get("tip"):
-        raise SaveTampered("saved game: its log does not end where its header says")
-    head["key"] = target.kid
-    head["tip"] = hashlib.sha256(new._seals[-1].encode()).hexdigest()[:32] if log else ""
-    head["sealed"] = target.seal(private, _head_ad(head))
-    return {**head, "log": out_log}

@@ -53,7 +53,14 @@ def new_session(
     return Session(_factory(spec), dice, header=header)
 
 
-def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Session[GameState]:
+def load_session(
+    data: Mapping[str, Any],
+    dice: DiceService | None = None,
+    *,
+    convert_unsealed: str | None = None,
+) -> Session[GameState]:
+    """A saved game replayed; a version-1 save only when ``convert_unsealed`` says
+    so (see :meth:`Session.from_json`)."""
     header = data.get("header") if isinstance(data, Mapping) else None
     if not isinstance(header, Mapping) or not isinstance(header.get("game"), str):
         raise FileFormatError("saved game has no header naming its game")
@@ -74,7 +81,7 @@ def load_session(data: Mapping[str, Any], dice: DiceService | None = None) -> Se
             else f"its game settings ('params') are {shown(header.get('params'))}, not an object"
         )
         raise FileFormatError(f"saved game: its header is damaged ({what})") from None
-    return Session.from_json(data, _factory(spec), dice)
+    return Session.from_json(data, _factory(spec), dice, convert_unsealed=convert_unsealed)
 
 
 def _check_players(game: Game, players: int) -> None:

@@ -5,6 +5,7 @@ which never leaves that computer by itself. To move one save:
 
     wargame save export GAME.json --out GAME.portable.json   # asks for a passphrase
     wargame save import GAME.portable.json --out GAME.json   # on the other computer
+    wargame save convert OLD.json --out GAME.json   # an old unsealed save, marked converted
 
 The export re-seals every part of the save under a key stretched from the
 passphrase with argon2id; the import opens it with the passphrase (refusing a
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame.core import sealing
-from wargame.core.log import reseal
+from wargame.core.saveformat import reseal
 from wargame.errors import FileFormatError
 
 PORTABLE_FORMAT = sealing.PORTABLE_FORMAT
@@ -37,7 +38,7 @@ def export_portable(data: dict[str, Any], passphrase: str) -> dict[str, Any]:
     sealing.check_passphrase(passphrase)
     salt = os.urandom(16)
     target = sealing.Sealer(sealing.stretch(passphrase, salt, sealing.PORTABLE_KDF))
-    kdf = {"name": "argon2id", **sealing.PORTABLE_KDF, "salt": sealing._b64(salt)}
+    kdf = sealing.kdf_header(salt)
     return {"format": PORTABLE_FORMAT, "kdf": kdf, "save": reseal(data, target)}
 
 
@@ -45,12 +46,7 @@ def import_portable(data: Any, passphrase: str) -> dict[str, Any]:
     """A portable export opened with ``passphrase`` and sealed for this computer."""
     if not isinstance(data, dict) or data.get("format") != PORTABLE_FORMAT:
         raise FileFormatError("not a portable save (format 'wargame-portable-save')")
-    kdf = data.get("kdf")
-    if not isinstance(kdf, dict) or kdf.get("name") != "argon2id":
-        raise FileFormatError("portable save: unknown key stretching")
-    source = sealing.Sealer(
-        sealing.stretch(passphrase, sealing._unb64(str(kdf.get("salt", ""))), kdf)
-    )
+    source = sealing.unwrapping_key(data, passphrase, "portable save")
     save = data.get("save")
     if not isinstance(save, dict):
         raise FileFormatError("portable save: it holds no save")
@@ -68,11 +64,13 @@ def add_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     for name, text in (
         ("export", "seal a save under a passphrase, to open on another computer"),
         ("import", "open a portable save with its passphrase and seal it for this computer"),
+        ("convert", "seal an old unsealed save (version 1), marked as converted for good"),
     ):
         c = ssub.add_parser(name, help=text)
         c.add_argument("file")
         c.add_argument("--out", required=True)
-        c.add_argument("--passphrase-file", help="read the passphrase from this file")
+        if name != "convert":
+            c.add_argument("--passphrase-file", help="read the passphrase from this file")
     k = sub.add_parser("key", help="carry this computer's table key to another computer")
     ksub = k.add_subparsers(dest="what", parser_class=parser_class, required=True)
     ke = ksub.add_parser("export", help="write the table key wrapped under a passphrase")
@@ -108,13 +106,28 @@ def _write(path: str, data: Any) -> None:
     write_user_file(Path(path), json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
+def _convert(data: Any, source: str) -> dict[str, Any]:
+    from wargame.persistence.convert import convert_unsealed_save, is_unsealed_save
+    from wargame.persistence.guard import check_shape, loading
+
+    if not is_unsealed_save(data):
+        raise FileFormatError(f"{source}: not an old unsealed save (version 1): nothing to convert")
+    check_shape(data, source)
+    with loading(source):
+        converted = convert_unsealed_save(data)
+    print(f"{source}: converted; the game is marked 'converted from an unsealed save'")
+    return converted
+
+
 def command(args: argparse.Namespace) -> int:
     """``wargame save export|import`` and ``wargame key export|import``."""
     if args.data_dir:
         from wargame.paths import data_dir
 
         sealing.configure(data_dir(args.data_dir))
-    if args.command == "save" and args.what == "export":
+    if args.command == "save" and args.what == "convert":
+        _write(args.out, _convert(_read(args.file), args.file))
+    elif args.command == "save" and args.what == "export":
         data = _read(args.file)
         _write(args.out, export_portable(data, _passphrase(args, confirm=True)))
     elif args.command == "save":

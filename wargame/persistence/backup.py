@@ -1,7 +1,8 @@
 """Rotating backups of the database, made with SQLite's online backup API.
 
 A backup is a complete database file in ``backups/`` beside the database,
-named by its time. One is made at start when the newest is a day old or
+named by its time, with a copy of the table key that seals its saves beside it
+(the same name, ``.key``): a backup without its key could not open a game. One is made at start when the newest is a day old or
 there is none; the last :data:`KEEP` are kept. :func:`restore_backup` copies
 one back into the open database (after backing up the current state, so a
 restore can itself be undone).
@@ -94,14 +95,62 @@ def make_backup(db: Database, *, label: str = "") -> Path:
     target = folder / f"{db.path.stem}-{stamp}{label}.sqlite3"
     try:
         copy_database(db.path, target)
+        backup_key(db.path.parent, target.with_suffix(".key"))
     except (OSError, sqlite3.Error) as exc:
         raise PersistenceError(f"{target}: the backup failed: {exc}") from None
     for old in list_backups(db.path)[KEEP:]:
-        try:
-            old.unlink()
-        except OSError:
-            pass
+        for path in (old, old.with_suffix(".key")):
+            try:
+                path.unlink()
+            except OSError:
+                pass
     return target
+
+
+def backup_key(folder: Path, target: Path) -> bool:
+    """Copy ``folder``'s table key to ``target`` (0600); a damaged or missing key is
+    not copied (False), so a backup never replaces a good copy with a bad one."""
+    from wargame.core import keyfile
+
+    try:
+        key = keyfile.read_key(folder / keyfile.KEY_FILE, keyfile.expected_id(folder))
+    except keyfile.KeyProblem:
+        return False
+    keyfile.write_atomic(target, keyfile.key_text(key))
+    return True
+
+
+def ensure_key_backup(folder: Path) -> Path | None:
+    """A copy of the table key in the backups folder when there is none yet (a key
+    made after the day's database backup, or by an older version of the app)."""
+    if key_backups(folder):
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
+    target = folder / FOLDER / f"table-{stamp}.key"
+    try:
+        return target if backup_key(folder, target) else None
+    except OSError:
+        return None
+
+
+def key_backups(folder: Path) -> list[Path]:
+    """The copies of the table key kept with the backups of ``folder``, newest first,
+    that hold the key this folder had (any good key when that is not known)."""
+    from wargame.core import keyfile
+
+    expected = keyfile.expected_id(folder)
+    try:
+        found = sorted((folder / FOLDER).glob("*.key"), key=lambda p: p.name, reverse=True)
+    except OSError:
+        return []
+    good = []
+    for path in found:
+        try:
+            keyfile.read_key(path, expected)
+        except keyfile.KeyProblem:
+            continue
+        good.append(path)
+    return good
 
 
 def backup_due(db_path: Path, *, now: float | None = None) -> bool:

@@ -3,6 +3,7 @@
 Removed: temporary files a killed write left (beside the database, in the
 backups folder and in the folders the player saved files to), autosave entry
 rows of a slot that is gone, and autosaves older than the save they shadow.
+The table key gets a copy in the backups folder if it has none yet.
 """
 
 from __future__ import annotations
@@ -30,7 +31,12 @@ def remember_folder(db: Database, folder: Path) -> None:
 
 def tidy(db: Database) -> list[str]:
     """Remove crash litter and back up when due. Returns notes (failures, not fatal)."""
-    from wargame.persistence.backup import backup_due, backup_folder, make_backup
+    from wargame.persistence.backup import (
+        backup_due,
+        backup_folder,
+        ensure_key_backup,
+        make_backup,
+    )
 
     notes: list[str] = []
     try:
@@ -51,5 +57,6 @@ def tidy(db: Database) -> list[str]:
             make_backup(db)
         except PersistenceError as exc:
             notes.append(str(exc))
+    ensure_key_backup(db.path.parent)
     db.notes = notes
     return notes
