@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QBuffer,
     QEvent,
+    QIODevice,
     QMessageLogContext,
     QObject,
     QTimer,
@@ -30,6 +32,7 @@ from wargame.errors import BadInput, shown
 if TYPE_CHECKING:
     from wargame.persistence.db import Database
 from wargame.paths import data_dir, database_path, icon_path, scenarios_dir
+from wargame.persistence.files import check_output_path, write_user_file
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +153,11 @@ def _open_for_view(window: MainWindow, view: str, path: Path) -> Any:
         if type(mode_view).load_scenario_data is not ModeView.load_scenario_data:
             mode_view.load_scenario_data(data, path)
             return mode_view
-    return window.open_path(path)
+    opened = window.open_path(path)
+    finish = getattr(opened, "finish_loading", None)
+    if finish is not None:  # a large map is prepared in the background: show it whole
+        finish()
+    return opened
 
 
 def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = "1280x800") -> int:
@@ -162,6 +169,7 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
             f"VIEW: unknown view {shown(view)}; choose home or one of {', '.join(mode_keys())}"
         )
     w, h = parse_size(size)
+    check_output_path(out)  # before the work of rendering
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = application()
     import tempfile
@@ -185,10 +193,12 @@ def screenshot(view: str, out: str, *, scenario: str | None = None, size: str = 
         for _ in range(3):
             app.processEvents()
         image = window.grab()
-        out_path = Path(out)
-        out_path.parent.mkdir(parents=True, exist_ok=True)
-        if not image.save(str(out_path), "PNG"):
-            raise BadInput(f"--out: cannot write a PNG to {out}")
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        if not image.save(buffer, "PNG"):
+            raise BadInput(f"--out: cannot make a PNG for {out}")
+        # a folder, a device or a place that can't be written is a message, never replaced
+        write_user_file(out, bytes(buffer.data().data()))
         if window.ctx.db_open:
             window.ctx.db.close()
         window.hide()

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.modes import is_built
+from ui.saves_list import AllSavesDialog, mode_titles, row_texts
 from wargame.core.registry import MODES
 from wargame.errors import WargameError, shown
-from wargame.persistence.autosave import local_time, save_title
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -66,6 +66,10 @@ def mode_card(title: str, blurb: str, built: bool) -> QPushButton:
     btn.setAccessibleName(title)
     btn.setToolTip(blurb if built else f"{title} is not built yet")
     return btn
+
+
+#: How many of the newest saves the home screen lists (All saves... lists every one).
+RECENT = 15
 
 
 class HomeView(ModeView):
@@ -131,6 +135,10 @@ class HomeView(ModeView):
         self.delete_action.triggered.connect(self.delete_selected_save)
         self.saves.addAction(self.delete_action)
         right.addWidget(self.saves, 1)
+        self.all_saves_button = QPushButton("All saves...")
+        self.all_saves_button.setToolTip("Every saved game: search by name, sort by any column")
+        self.all_saves_button.clicked.connect(self.show_all_saves)
+        right.addWidget(self.all_saves_button, 0, Qt.AlignmentFlag.AlignRight)
         right.addWidget(QLabel("<b>Scenarios and maps</b>"))
         self.scenarios = QListWidget()
         self.scenarios.setSpacing(3)
@@ -173,22 +181,25 @@ class HomeView(ModeView):
 
     def _fill(self) -> None:
         self.problem: str | None = None
-        titles = {m.key: m.title for m in MODES} | {"map-editor": "Map"}
+        titles = mode_titles()
         db = self.ctx.db
-        for info in db.list_saves(limit=15):
-            mode = titles.get(info.mode, info.mode)
-            title = save_title(info.name, mode, info.updated, autosave=info.autosave)
-            when = f"{local_time(info.updated):%Y-%m-%d %H:%M}"
-            item = QListWidgetItem(
-                f"{title}\nunsaved work, kept for you"
-                if info.autosave
-                else f"{title}\n{mode} - {when}"
-            )
-            item.setToolTip(
-                f"{title}: the unsaved state of a game, kept automatically; double-click to resume"
-                if info.autosave
-                else f"{title} ({mode}), saved {when}; double-click to resume"
-            )
+        for info in db.list_saves(limit=RECENT):
+            name, mode, when, state = row_texts(info, titles)
+            if info.damaged:
+                item = QListWidgetItem(f"{name} (damaged)\n{mode} - {state}")
+                item.setToolTip(
+                    f"{name}: this saved game is damaged ({info.damaged}); double-click to "
+                    "try to open it anyway"
+                )
+            elif info.autosave:
+                item = QListWidgetItem(f"{name}\nunsaved work, kept for you")
+                item.setToolTip(
+                    f"{name}: the unsaved state of a game, kept automatically; "
+                    "double-click to resume"
+                )
+            else:
+                item = QListWidgetItem(f"{name}\n{mode} - {when}")
+                item.setToolTip(f"{name} ({mode}), saved {when}; double-click to resume")
             item.setData(Qt.ItemDataRole.UserRole, info.id)
             self.saves.addItem(item)
         if not self.saves.count():
@@ -197,6 +208,18 @@ class HomeView(ModeView):
             item = QListWidgetItem(f"{name}\n{titles.get(mode_key, mode_key)}")
             item.setData(Qt.ItemDataRole.UserRole, sid)
             self.scenarios.addItem(item)
+
+    def show_all_saves(self) -> AllSavesDialog | None:
+        """The searchable, sortable table of every save (double-click opens one)."""
+        try:
+            saves = self.ctx.db.list_saves(limit=None)
+        except WargameError as exc:
+            self.show_error(str(exc), "Could not list the saves")
+            return None
+        dialog = AllSavesDialog(saves, self)
+        dialog.open_save.connect(self.open_save)
+        dialog.show()
+        return dialog
 
     def delete_selected_save(self) -> None:
         item = self.saves.currentItem()

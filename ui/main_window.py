@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
 )
 
+from ui.background import BackgroundTask
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
 from ui.help import RulesDialog, SavesDialog, ShortcutsDialog
@@ -29,6 +30,7 @@ from ui.modes import make_view, view_class
 from ui.print_table import print_table
 from ui.replay import ReplayDock
 from ui.screen_fit import fit_window
+from ui.window_state import restore_window_state, save_window_state
 from wargame.core.registry import MODES, game_names
 from wargame.core.replay import ReplayPlan
 from wargame.core.saveformat import UnsealedSave
@@ -62,6 +64,17 @@ def window_title(name: str, mark: str, mode_title: str, mode_key: str, path: Any
     return " - ".join(parts)
 
 
+#: A file larger than this is read off the window's thread by File > Open.
+LARGE_FILE_BYTES = 2 * 1024 * 1024
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size if path.is_file() else 0
+    except (OSError, ValueError):
+        return 0  # the reader says what is wrong
+
+
 class MainWindow(QMainWindow):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
@@ -74,6 +87,8 @@ class MainWindow(QMainWindow):
         self.views: dict[str, ModeView] = {}
         #: The last error shown (tests and headless runs read it instead of a dialog).
         self.last_error: str | None = None
+        #: A large file being read by File > Open (None before the first).
+        self.reading: BackgroundTask | None = None
         #: Tests answer the unsaved-changes prompt with this (view -> SAVE/DISCARD/CANCEL).
         self.unsaved_answerer: Callable[[ModeView], str] | None = None
         #: Tests answer the unusable-database dialog with this (error, backup -> choice).
@@ -295,12 +310,36 @@ class MainWindow(QMainWindow):
             )
             if not path:
                 return False
+        if _file_size(Path(path)) > LARGE_FILE_BYTES:
+            self._open_in_background(Path(path))
+            return True
         try:
             self.open_path(Path(path))
         except WargameError as exc:
             self.error("Could not open the file", str(exc))
             return False
         return True
+
+    def _open_in_background(self, path: Path) -> None:
+        """A large file is read off the window's thread (progress, Cancel), then opened."""
+
+        def job(progress: Callable[[str, float], None], _cancelled: Callable[[], bool]) -> Any:
+            progress(f"Reading {path.name}", 0.0)
+            return read_json_file(path)
+
+        def done(data: Any) -> None:
+            try:
+                self.open_data(data, path)
+            except WargameError as exc:
+                self.error("Could not open the file", str(exc))
+
+        self.reading = BackgroundTask(
+            self,
+            f"Opening {path.name}",
+            job,
+            done,
+            lambda message: self.error("Could not open the file", message),
+        )
 
     def open_path(self, path: Path) -> ModeView | None:
         """Open a save, scenario or map file in its mode. Raises BadInput."""
@@ -745,21 +784,16 @@ class MainWindow(QMainWindow):
             if not self._confirm_discard(view):
                 event.ignore()
                 return
-        self.ctx.settings.setValue("window/geometry", self.saveGeometry())
-        self.ctx.settings.setValue("window/state", self.saveState())
-        self.ctx.settings.sync()
+        shown = (self.dice_dock.objectName(), self.history_dock.objectName())
+        save_window_state(self, self.ctx.settings, remember_shown=shown)
+        problem = self.ctx.settings.sync()  # a read-only folder or a full disk: quit anyway
+        if problem is not None:
+            self.statusBar().showMessage(problem, 4000)
         event.accept()
 
     def _restore_window_state(self) -> bool:
-        """Restore the remembered geometry and docks; True if a geometry was remembered."""
-        restored = False
-        geometry = self.ctx.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            restored = bool(self.restoreGeometry(geometry))
-        state = self.ctx.settings.value("window/state")
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
-        return restored
+        """Restore the remembered place and docks; True if a place was remembered."""
+        return restore_window_state(self, self.ctx.settings)
 
     # -- messages --------------------------------------------------------------------
     def error(self, title: str, message: str) -> None:

@@ -6,6 +6,10 @@ started. This small store replaces it: ``settings.ini`` is an INI file read by
 :mod:`configparser` (no interpolation); a value is a string, and a
 ``QByteArray`` (the window geometry and state) is kept as ``bytes:<base64>``
 text. Anything else - an ``@Variant`` blob, a pickled object - is ignored.
+
+Settings never stop the app: the file is read through the one bounded reader of user
+files (a FIFO, a device, a huge or binary file count as no settings), and a write
+that fails (a read-only folder, a full disk) is reported, never raised.
 """
 
 from __future__ import annotations
@@ -13,12 +17,17 @@ from __future__ import annotations
 import base64
 import binascii
 import configparser
-import os
+import io
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray
 
+from wargame.errors import FileFormatError
+from wargame.persistence.files import read_regular_text, write_atomic
+
 BYTES_PREFIX = "bytes:"
+#: No settings file is larger than this (a few dozen short lines).
+MAX_SETTINGS_BYTES = 256 * 1024
 Value = str | int | float | bool | QByteArray
 
 
@@ -34,8 +43,9 @@ class Settings:
         parser = configparser.RawConfigParser(strict=False)
         parser.optionxform = str  # type: ignore[assignment,method-assign]
         try:
-            parser.read(self.path, encoding="utf-8")
-        except (configparser.Error, UnicodeError, OSError):
+            text = read_regular_text(self.path, max_bytes=MAX_SETTINGS_BYTES)
+            parser.read_string(text, source=str(self.path))
+        except (FileFormatError, configparser.Error, UnicodeError, OSError):
             return  # an unreadable settings file is the same as none
         for section in parser.sections():
             for key, raw in parser.items(section):
@@ -66,7 +76,11 @@ class Settings:
             raise ValueError(f"setting {key}: one line of text, please")
         self._values[key] = text
 
-    def sync(self) -> None:
+    def remove(self, key: str) -> None:
+        self._values.pop(key, None)
+
+    def sync(self) -> str | None:
+        """Write the file; what went wrong, in words, or None."""
         parser = configparser.RawConfigParser()
         parser.optionxform = str  # type: ignore[assignment,method-assign]
         for name, text in sorted(self._values.items()):
@@ -75,8 +89,10 @@ class Settings:
             if not parser.has_section(section):
                 parser.add_section(section)
             parser.set(section, key, text)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            parser.write(fh)
-        os.replace(tmp, self.path)
+        out = io.StringIO()
+        parser.write(out)
+        try:
+            write_atomic(self.path, out.getvalue())
+        except (OSError, ValueError) as exc:
+            return f"the settings could not be saved to {self.path}: {getattr(exc, 'strerror', None) or exc}"
+        return None

@@ -184,8 +184,11 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
         return about_command(args)
     if cmd in ("save", "key"):
         from wargame.core.portable import command
+        from wargame.persistence.guard import loading
 
-        return command(args)
+        # whatever a file holds, a slip deep inside is a one-line message naming it
+        with loading(getattr(args, "file", None) or "the passphrase file"):
+            return command(args)
     raise BadInput(f"unknown command {shown(cmd)}")
 
 

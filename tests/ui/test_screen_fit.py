@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QRect, QSize
+from PySide6.QtCore import QRect, QSize
 
 from ui.screen_fit import available_rect, clamp_rect, first_size
+from ui.window_state import save_window_state
 
 
 def test_first_size_on_a_1024x768_laptop_fits_inside_it() -> None:
@@ -39,10 +40,8 @@ def test_a_remembered_oversized_geometry_is_clamped_at_start(qtbot, data_dir) ->
     avail = available_rect(first)
     assert avail is not None
     first.setGeometry(avail.x() - 300, avail.y() + 200, avail.width() + 900, avail.height() + 700)
-    geometry = first.saveGeometry()
-    assert isinstance(geometry, QByteArray)
-    first.ctx.settings.setValue("window/geometry", geometry)
-    first.ctx.settings.sync()
+    save_window_state(first, first.ctx.settings)
+    assert first.ctx.settings.sync() is None
     first.ctx.db.close()
 
     second = build_window(data_dir)

@@ -10,9 +10,8 @@ separate items on top. Hit testing uses the map model, not Qt items.
 
 from __future__ import annotations
 
-import math
+from functools import lru_cache
 
-import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -29,10 +28,9 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
-from shapely.ops import polylabel
 
-from wargame.maps.model import Area, MapDoc
-from wargame.maps.ops import polygons_of
+from wargame.maps.model import Area, MapDoc, Ring
+from wargame.maps.prepare import label_xy
 
 WOOD = QColor("#5b4636")
 SEA = QColor("#9cc9e0")
@@ -59,32 +57,25 @@ def painted_area(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
 
 
 def area_path(area: Area) -> QPainterPath:
+    """The area's outline as a painter path (made once per outline: an edit, or a map
+    opened in the background, leaves the rest ready)."""
+    return _outline_path(area.polygon, area.holes)
+
+
+@lru_cache(maxsize=200_000)
+def _outline_path(polygon: Ring, holes: tuple[Ring, ...]) -> QPainterPath:
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
-    for ring in (area.polygon, *area.holes):
+    for ring in (polygon, *holes):
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
         path.closeSubpath()
     return path
 
 
 def label_point(area: Area) -> QPointF:
-    """Where the area's name goes: the point deepest inside it (pole of inaccessibility)."""
-    g = area.geometry()
-    try:
-        if not g.is_valid:
-            g = shapely.make_valid(g)
-        parts = polygons_of(g)
-        p = (
-            polylabel(parts[0], tolerance=max(0.05, math.sqrt(parts[0].area) / 50))
-            if parts
-            else None
-        )
-    except Exception:  # noqa: BLE001 - a broken polygon mid-edit still gets a label
-        p = None
-    if p is None or p.is_empty:
-        x, y = area.polygon[0]
-        return QPointF(x, y)
-    return QPointF(p.x, p.y)
+    """Where the area's name goes: the point deepest inside it (pole of inaccessibility;
+    worked out once per outline, see :func:`wargame.maps.prepare.label_xy`)."""
+    return QPointF(*label_xy(area))
 
 
 def name_px(lod: float) -> float:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 from shapely.ops import split
 
+from ui.background import BackgroundTask
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from wargame.errors import BadInput, FileFormatError, WargameError
@@ -38,6 +39,7 @@ from wargame.maps.model import (
     map_from_json,
     map_to_json,
 )
+from wargame.maps.prepare import Cancelled, PreparedMap, prepare_map
 from wargame.maps.validate import Issue, validate
 from wargame.paths import scenarios_dir
 
@@ -47,6 +49,8 @@ from .panel import EditorPanel
 from .tools import TOOLS, Tool
 
 DEFAULT_MAP = "maps/pieces-of-eight.json"
+#: A map of more areas than this is opened off the window's thread, with progress.
+LARGE_MAP_AREAS = 2_000
 
 
 class MapEditorView(ModeView):
@@ -62,6 +66,8 @@ class MapEditorView(ModeView):
         self.issues: list[Issue] = []
         self.import_warnings: list[str] = []
         self.towns_dialog: Any = None
+        #: A large map being opened off the window's thread (None when idle).
+        self.loading: BackgroundTask | None = None
         self._index: tuple[shapely.STRtree, np.ndarray] | None = None
         self._hint = ""
         self.canvas = MapCanvas()
@@ -135,11 +141,51 @@ class MapEditorView(ModeView):
         return isinstance(data, dict) and data.get("format") == MAP_FORMAT
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        """Show the map ``data``; a large one is prepared off the window's thread (with
+        progress and Cancel) and shown when ready: :attr:`loading` is that task."""
         if not self.accepts(data):
             raise FileFormatError(
                 f"{path or 'file'}: not a map (key 'format' must be {MAP_FORMAT!r})"
             )
-        self.set_doc(map_from_json(data, str(path or "map")))
+        source = str(path or "map")
+        areas = data.get("areas")
+        if not (isinstance(areas, list) and len(areas) > LARGE_MAP_AREAS):
+            self.set_doc(map_from_json(data, source))
+            return
+        if self.loading is not None and self.loading.running:
+            self.loading.cancel()
+        name = path.name if path is not None else "the map"
+        # nothing of the old map stays on show (nor could be saved over the new file)
+        self.set_doc(MapDoc(name=f"opening {name}"))
+
+        def job(progress: Any, cancelled: Any) -> PreparedMap:
+            prepared = prepare_map(data, source, progress=progress, cancelled=cancelled)
+            for i, area in enumerate(prepared.doc.areas):  # outlines drawn, off the thread
+                if i % 1000 == 0 and cancelled():
+                    raise Cancelled("opening the map was cancelled")
+                area_path(area)
+            return prepared
+
+        def failed(message: str) -> None:
+            self._opening_stopped()
+            self.show_error(message, "Could not open the map")
+
+        self.loading = BackgroundTask(self, f"Opening {name}", job, self._prepared, failed=failed)
+        self.loading.dialog.canceled.connect(self._opening_stopped)
+
+    def _prepared(self, prepared: PreparedMap) -> None:
+        self.set_doc(prepared.doc, prepared=prepared)
+        self.undo_stack.setClean()
+
+    def _opening_stopped(self) -> None:
+        """Cancelled or failed: an empty, untitled map (never the file's path)."""
+        self.new_document()
+        self.set_hint("Opening the map was stopped; nothing was opened")
+
+    def finish_loading(self) -> None:
+        """Wait for a map being opened in the background (screenshots, tests)."""
+        if self.loading is not None:
+            self.loading.wait()
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         self.load_scenario_data(data, path)
@@ -147,12 +193,13 @@ class MapEditorView(ModeView):
     def save_json(self) -> dict[str, Any]:
         return map_to_json(self.doc)
 
-    def set_doc(self, doc: MapDoc) -> None:
+    def set_doc(self, doc: MapDoc, *, prepared: PreparedMap | None = None) -> None:
+        """Show ``doc`` (``prepared``: its graph, problems and labels, already worked out)."""
         self.doc = doc
         self.selection = []
         self.document_name = doc.name
         self.undo_stack.clear()
-        self.doc_changed(autosave=False)
+        self.doc_changed(autosave=False, prepared=prepared)
         self.panel.show_map()
         self.canvas.fit()
         QTimer.singleShot(0, self.canvas.fit)
@@ -173,16 +220,19 @@ class MapEditorView(ModeView):
             return
         self.undo_stack.push(ChangeCommand(self, change, text))
 
-    def doc_changed(self, *, autosave: bool = True) -> None:
+    def doc_changed(self, *, autosave: bool = True, prepared: PreparedMap | None = None) -> None:
         """The map changed (an edit, undo or redo): re-derive and redraw everything."""
         self._index = None
         self.selection = [s for s in self.selection if self.doc.get_area(s) is not None]
-        try:
-            self.graph = derive_graph(self.doc)
-        except Exception:  # noqa: BLE001 - a broken polygon mid-edit must not kill the editor
-            self.graph = nx.Graph()
-            self.graph.add_nodes_from(a.id for a in self.doc.areas)
-        self.issues = validate(self.doc, self.graph)
+        if prepared is not None and prepared.doc is self.doc:
+            self.graph, self.issues = prepared.graph, prepared.issues
+        else:
+            try:
+                self.graph = derive_graph(self.doc)
+            except Exception:  # noqa: BLE001 - a broken polygon mid-edit must not kill it
+                self.graph = nx.Graph()
+                self.graph.add_nodes_from(a.id for a in self.doc.areas)
+            self.issues = validate(self.doc, self.graph)
         self.canvas.set_doc(self.doc)
         self.canvas.problems.set_issues(self.doc, self.issues)
         self.overlays_changed()
@@ -190,8 +240,11 @@ class MapEditorView(ModeView):
         self.panel.show_problems(self.issues)
         self.panel.show_area(self.selected_areas())
         self.panel.show_map()
-        counts = edge_kinds(self.doc, self.graph)
-        comps = nx.number_connected_components(self.graph) if len(self.graph) else 0
+        if prepared is not None and prepared.doc is self.doc:
+            counts, comps = prepared.edge_counts, prepared.components
+        else:
+            counts = edge_kinds(self.doc, self.graph)
+            comps = nx.number_connected_components(self.graph) if len(self.graph) else 0
         self.panel.graph_label.setText(
             f"{self.graph.number_of_edges()} edges: {counts['land-land']} land-land, "
             f"{counts['land-sea']} land-sea, {counts['sea-sea']} sea-sea; "

@@ -116,17 +116,26 @@ def campaign_from_scenario(
     data: Mapping[str, Any], dice: DiceService | None = None
 ) -> Session[CampaignState]:
     """A shipped campaign scenario (``format: wargame-scenario``, ``mode: campaign``)
-    holds a saved campaign under ``session``."""
+    holds a saved campaign under ``session``. A scenario is where a campaign starts:
+    it starts under the current (fair-play) rules whatever its file says, and one whose
+    opening those rules refuse is refused."""
     if not isinstance(data, Mapping):
         raise FileFormatError("campaign scenario: must be a JSON object")
     if data.get("mode") != SCENARIO_MODE:
         raise FileFormatError(f"key 'mode': {shown(data.get('mode'))} is not a campaign")
-    session = data.get("session")
+    session = started_fair(data.get("session"))
     if not isinstance(session, Mapping):
         raise FileFormatError("campaign scenario: key 'session' (the saved campaign) is missing")
     # A scenario's opening actions are a file anyone writes, never sealed: they are
     # played under the mark "started from a scenario file".
     return load_campaign(session, dice, convert_unsealed="scenario")
+
+
+def started_fair(session: Any) -> Any:
+    """A scenario's saved campaign with the fair-play mark in its header (issue 30)."""
+    if not isinstance(session, Mapping) or not isinstance(session.get("header"), Mapping):
+        return session
+    return {**session, "header": {**session["header"], FAIR_PLAY: 1}}
 
 
 def save_campaign(session: Session[CampaignState]) -> dict[str, Any]:

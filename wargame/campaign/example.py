@@ -26,8 +26,8 @@ from wargame.core.log import Session
 from wargame.persistence.files import write_json_atomic
 
 EXAMPLE_PLAYERS: tuple[tuple[str, str, str], ...] = (
-    ("Don Alonso de Leyva", "Spain", "galleon"),
-    ("Jean Ducasse", "France", "tortue"),
+    ("Don Alonso de Leyva", "Spain", "plate fleet"),
+    ("Jean Ducasse", "France", "la tortue"),
     ("Henry Morgan", "England", "port royal"),
     ("Jens Munk", "Denmark", "st thomas"),
 )
@@ -102,6 +102,14 @@ def build_example(
             session.apply(A.SetForce(seat, letter, value))
             session.apply(seal_action(session.state, seat, letter, contents, keys[seat]))
     for turn, declared in enumerate(EXAMPLE_TURNS):
+        if turn:  # the fair-play rules: each turn's contents are sealed afresh
+            for seat, sheet in enumerate(EXAMPLE_SHEETS):
+                forces = session.state.players[seat].forces
+                for letter, (_value, contents) in sheet.items():
+                    if letter in forces and forces[letter].sealed and not forces[letter].commit:
+                        session.apply(
+                            seal_action(session.state, seat, letter, contents, keys[seat])
+                        )
         for seat, letter, opp, opp_letter, attacker in declared:
             session.apply(A.Declare(seat, letter, opp, opp_letter, attacker))
         for seat in range(len(keys)):
@@ -127,7 +135,22 @@ def example_scenario(session: Session[CampaignState]) -> dict[str, Any]:
             "Four captains of the Spanish Main. Turn 1 is fought; in turn 2 every sheet is "
             f"unfolded and two fights wait for their battle scores. Passphrases: {phrases}."
         ),
-        "session": save_campaign(session),
+        "session": starting_position(session),
+    }
+
+
+def starting_position(session: Session[CampaignState]) -> dict[str, Any]:
+    """The campaign as a shipped starting position: readable JSON anyone may open (no
+    table key seals it; the sheets' contents stay sealed under the players' own
+    passphrases), begun under the fair-play rules."""
+    save_campaign(session)  # brings the header's turn and phase up to date
+    return {
+        "format": "wargame-session",
+        "version": 1,
+        "header": dict(session.header),
+        "setup": [r.to_json() for r in session.setup_rolls],
+        "log": [e.to_json() for e in session.entries],
+        "redo": [],
     }
 
 

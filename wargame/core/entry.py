@@ -10,7 +10,7 @@ from typing import Any
 from wargame.core.actions import Action
 from wargame.core.dice import Roll
 from wargame.core.override import is_override
-from wargame.errors import FileFormatError
+from wargame.errors import FileFormatError, shown
 
 
 def public_roll(roll: Roll) -> list[Any]:
@@ -107,14 +107,14 @@ class Entry:
         parse: Callable[[str], Action],
     ) -> Entry:
         if not isinstance(public, Mapping):
-            raise FileFormatError(f"log entry {public!r:.60} is not an object")
+            raise FileFormatError(f"a log entry is {shown(public)}, not an object")
         private = private if isinstance(private, Mapping) else {}
         text = private.get("a", public.get("a"))
         if not isinstance(text, str):
-            raise FileFormatError(f"log entry {public!r:.60} has no action text 'a'")
+            raise FileFormatError("a log entry has no action text 'a'")
         raw_rolls = private.get("r", public.get("r", ()))
         if not isinstance(raw_rolls, (list, tuple)):  # noqa: UP038 - the faster form
-            raise FileFormatError(f"log entry {public!r:.60}: 'r' must be a list")
+            raise FileFormatError("a log entry's dice 'r' must be a list")
         rolls = tuple(Roll.from_json(r) for r in raw_rolls)
         seat = public.get("p")
         said = public.get("t", public.get("a", ""))  # no "t": the sentence is the text

@@ -101,9 +101,9 @@ def _read(path: str) -> Any:
 
 
 def _write(path: str, data: Any) -> None:
-    from wargame.persistence.files import write_atomic
+    from wargame.persistence.files import write_user_file
 
-    write_atomic(Path(path), json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    write_user_file(Path(path), json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 def _convert(data: Any, source: str) -> dict[str, Any]:

@@ -1,75 +1,29 @@
-"""Reading map files the safe way: regular files only, with a size cap that holds.
+"""Reading map files the safe way: a file another file names (a tileset, a template,
+a map in a scenario) is resolved only inside the folder of the file naming it, and
+text from a foreign file is cleaned before it becomes a name.
 
-``Path.stat().st_size`` is 0 for ``/dev/zero`` and for a FIFO, so a size check
-before reading does not stop them; these helpers open without blocking, check
-with ``fstat`` on the open descriptor that it is a regular file, and read at most
-``max_bytes + 1`` bytes. A file another file names (a tileset, a template, a map
-in a scenario) is resolved only inside the folder of the file naming it.
-Output paths are checked too: ``--out`` writes only to a regular file or a new path.
+The reader itself (regular files only, a size cap that holds) is the one every user
+file goes through: :func:`wargame.persistence.files.read_regular_text`, re-exported
+here with the ``--out`` check for the map modules.
 """
 
 from __future__ import annotations
 
 import os
-import stat
 import unicodedata
 from pathlib import Path
 
-from wargame.errors import BadInput, FileFormatError, binary_text, not_text, shown
+from wargame.errors import FileFormatError, shown
+from wargame.persistence.files import check_output_path, read_regular_bytes, read_regular_text
 
-BOM = "\ufeff"
-
-
-def read_regular_bytes(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes``; FileFormatError otherwise."""
-    p = Path(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(p, flags)
-    except FileNotFoundError:
-        raise FileFormatError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise FileFormatError(f"{p}: is a folder, not a file") from None
-    except OSError as exc:
-        raise FileFormatError(f"{p}: cannot be read: {exc.strerror}") from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise FileFormatError(f"{p}: is a folder, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise FileFormatError(f"{p}: is a device, pipe or socket, not a regular file")
-        if st.st_size > max_bytes:
-            raise FileFormatError(
-                f"{p}: {st.st_size:,} bytes is larger than the {max_bytes:,}-byte limit"
-            )
-        chunks: list[bytes] = []
-        total = 0
-        while total <= max_bytes:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > max_bytes:
-            raise FileFormatError(f"{p}: larger than the {max_bytes:,}-byte limit")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise FileFormatError(f"{p}: cannot be read: {exc.strerror}") from None
-    finally:
-        os.close(fd)
-
-
-def read_regular_text(path: str | os.PathLike[str], *, max_bytes: int) -> str:
-    """A regular UTF-8 text file (a leading byte-order mark is dropped)."""
-    raw = read_regular_bytes(path, max_bytes=max_bytes)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FileFormatError(f"{path}: {not_text(exc)}") from None
-    problem = binary_text(text)
-    if problem is not None:
-        raise FileFormatError(f"{path}: {problem}")
-    return text[1:] if text.startswith(BOM) else text
+__all__ = [
+    "bad_character",
+    "check_output_path",
+    "clean_text",
+    "inside",
+    "read_regular_bytes",
+    "read_regular_text",
+]
 
 
 def inside(base: Path, ref: str, source: str, what: str) -> Path:
@@ -91,24 +45,6 @@ def inside(base: Path, ref: str, source: str, what: str) -> Path:
             f"{source}: the {what} {shown(ref[:80])} lies outside the folder of the file naming it"
         )
     return target
-
-
-def check_output_path(path: str | os.PathLike[str], option: str = "--out") -> Path:
-    """``path`` if it is a regular file or does not exist yet; BadInput otherwise.
-
-    A device, FIFO or socket is never replaced by the atomic rename."""
-    p = Path(path)
-    try:
-        st = os.stat(p)
-    except FileNotFoundError:
-        return p
-    except OSError as exc:
-        raise BadInput(f"{option}: cannot write {p}: {exc.strerror}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise BadInput(f"{option}: {p} is a folder; name a file")
-    if not stat.S_ISREG(st.st_mode):
-        raise BadInput(f"{option}: {p} is a device, pipe or socket; name a regular file")
-    return p
 
 
 #: Characters refused in ids and names: controls, format characters (zero-width

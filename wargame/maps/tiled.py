@@ -44,13 +44,13 @@ from wargame.errors import FileFormatError
 from wargame.maps import seas
 from wargame.maps.model import Area, HexSpec, Island, MapDoc, map_from_json, map_to_json
 from wargame.maps.ops import area_with_polygon, generate_seas, polygons_of
+from wargame.maps.rules import map_limits
 from wargame.maps.safeio import clean_text
 from wargame.maps.tiled_read import TiledMap, TiledObject
 from wargame.maps.tiled_tiles import kind_of
 
 TILE_CM = 5.0
 EXPORT_PX_PER_CM = 10.0
-MAX_LAND_CELLS = 250_000
 MAX_ISLANDS = 2_000
 TOWN_WORDS = ("town", "port", "village", "city", "harbour", "harbor")
 START_WORDS = ("start", "spawn")
@@ -155,10 +155,9 @@ def land_cells(m: TiledMap, warnings: list[str] | None = None) -> list[tuple[int
     for pos, v in fallback.items():
         decided.setdefault(pos, v)
     out = sorted(pos for pos, is_land in decided.items() if is_land)
-    if len(out) > MAX_LAND_CELLS:
-        raise FileFormatError(
-            f"{m.source}: {len(out):,} land tiles is more than {MAX_LAND_CELLS:,}"
-        )
+    most = map_limits().tiled.max_land_cells
+    if len(out) > most:
+        raise FileFormatError(f"{m.source}: {len(out):,} land tiles is more than {most:,}")
     return out
 
 

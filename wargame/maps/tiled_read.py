@@ -25,11 +25,11 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from wargame.errors import FileFormatError, shown
+from wargame.maps.rules import map_limits
 from wargame.maps.safeio import read_regular_text
 from wargame.maps.tiled_tiles import TileKnowledge, kind_of, read_named_file
 
 MAX_TILED_BYTES = 16 * 1024 * 1024
-MAX_CELLS = 4_000_000
 MAX_OBJECTS = 100_000
 MAX_POINTS = 100_000
 MAX_LAYERS = 1_000
@@ -146,6 +146,11 @@ def _num(value: Any, where: str, default: float = 0.0) -> float:
     return v
 
 
+def max_cells() -> int:
+    """The most cells a Tiled map may have (``resources/rules/maps.toml``)."""
+    return map_limits().tiled.max_cells
+
+
 def _map_header(get: Any, source: str) -> TiledMap:
     orientation = str(get("orientation") or "orthogonal")
     if orientation not in ("orthogonal", "hexagonal", "staggered", "isometric"):
@@ -153,8 +158,10 @@ def _map_header(get: Any, source: str) -> TiledMap:
     width = _int(get("width") or 0, f"{source}: map width", high=100_000)
     height = _int(get("height") or 0, f"{source}: map height", high=100_000)
     infinite = str(get("infinite") or "0").lower() in ("1", "true")
-    if not infinite and width * height > MAX_CELLS:
-        raise FileFormatError(f"{source}: {width}x{height} tiles is more than {MAX_CELLS:,} cells")
+    if not infinite and width * height > max_cells():
+        raise FileFormatError(
+            f"{source}: {width}x{height} tiles is more than {max_cells():,} cells"
+        )
     tw = _num(get("tilewidth"), f"{source}: tilewidth")
     th = _num(get("tileheight"), f"{source}: tileheight")
     if not (0 < tw <= 10_000 and 0 < th <= 10_000):
@@ -177,8 +184,8 @@ def _decode(
     raw: str | list[Any], encoding: str | None, compression: str | None, count: int, where: str
 ) -> np.ndarray:
     """Layer data as ``count`` gids (uint32, flags still set)."""
-    if count > MAX_CELLS:
-        raise FileFormatError(f"{where}: {count:,} cells is more than {MAX_CELLS:,}")
+    if count > max_cells():
+        raise FileFormatError(f"{where}: {count:,} cells is more than {max_cells():,}")
     if isinstance(raw, list):
         if len(raw) != count:
             raise FileFormatError(f"{where}: {len(raw)} gids for {count} cells")
@@ -437,15 +444,15 @@ def _xml_tile_layer(m: TiledMap, el: Element, where: str) -> TileLayer:
             cw = _int(ch.get("width"), f"{where} chunk width", high=10_000)
             chh = _int(ch.get("height"), f"{where} chunk height", high=10_000)
             total += cw * chh
-            if total > MAX_CELLS:
-                raise FileFormatError(f"{where}: chunks hold more than {MAX_CELLS:,} cells")
+            if total > max_cells():
+                raise FileFormatError(f"{where}: chunks hold more than {max_cells():,} cells")
             cx = _int(ch.get("x"), f"{where} chunk x", low=-1_000_000)
             cy = _int(ch.get("y"), f"{where} chunk y", low=-1_000_000)
             raw = _xml_raw(ch, enc)
             cells.update(_cells(_decode(raw, enc, comp, cw * chh, where), cw, cx, cy))
     else:
-        if w * h > MAX_CELLS:
-            raise FileFormatError(f"{where}: {w}x{h} is more than {MAX_CELLS:,} cells")
+        if w * h > max_cells():
+            raise FileFormatError(f"{where}: {w}x{h} is more than {max_cells():,} cells")
         cells = _cells(_decode(_xml_raw(data, enc), enc, comp, w * h, where), w)
     return TileLayer(el.get("name", ""), w, h, cells)
 
@@ -614,8 +621,8 @@ def _json_tile_layer(m: TiledMap, layer: dict[str, Any], where: str) -> TileLaye
             cw = _int(ch.get("width"), f"{where} chunk width", high=10_000)
             chh = _int(ch.get("height"), f"{where} chunk height", high=10_000)
             total += cw * chh
-            if total > MAX_CELLS:
-                raise FileFormatError(f"{where}: chunks hold more than {MAX_CELLS:,} cells")
+            if total > max_cells():
+                raise FileFormatError(f"{where}: chunks hold more than {max_cells():,} cells")
             raw = ch.get("data")
             if not isinstance(raw, list | str):
                 raise FileFormatError(f"{where}: chunk data must be a list or base64 text")
@@ -628,8 +635,8 @@ def _json_tile_layer(m: TiledMap, layer: dict[str, Any], where: str) -> TileLaye
         return TileLayer(str(layer.get("name", "")), w, h, cells)
     if not isinstance(raw, list | str):
         raise FileFormatError(f"{where}: key 'data' must be a list or base64 text")
-    if w * h > MAX_CELLS:
-        raise FileFormatError(f"{where}: {w}x{h} is more than {MAX_CELLS:,} cells")
+    if w * h > max_cells():
+        raise FileFormatError(f"{where}: {w}x{h} is more than {max_cells():,} cells")
     enc = "base64" if isinstance(raw, str) else enc
     cells = _cells(_decode(raw, enc, comp, w * h, where), w)
     return TileLayer(str(layer.get("name", "")), w, h, cells)

@@ -26,7 +26,6 @@ import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from wargame.errors import FileFormatError, PersistenceError, shown
+from wargame.persistence import listing
+from wargame.persistence.listing import SaveInfo
 
 log = logging.getLogger(__name__)
 
@@ -109,16 +110,6 @@ class DocumentRow(SQLModel, table=True):
     name: str = Field(index=True)
     updated: datetime = Field(default_factory=_now)
     data: str
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    id: int
-    mode: str
-    name: str
-    updated: datetime
-    finished: bool
-    autosave: bool
 
 
 def _import_table_modules() -> None:
@@ -358,32 +349,54 @@ class Database:
             raise PersistenceError(f"autosave failed: {_sql_problem(exc)}") from None
 
     def load_game(self, save_id: int) -> tuple[SaveInfo, dict[str, Any]]:
+        """A save's row and its data; FileFormatError naming the save if it is damaged
+        (bytes that are no longer text or JSON), PersistenceError if it can't be read."""
         from wargame.core.log import Session as GameSession
 
-        with Session(self.engine) as s:
-            row = s.get(SavedGame, save_id)
-            if row is None:
-                raise FileFormatError(f"saved game {save_id} does not exist")
-            try:
-                data = json.loads(row.data)
-                if row.split:
-                    entries = [
-                        json.loads(t)
-                        for t in s.scalars(
+        try:
+            with self.engine.connect() as conn:
+                row = conn.execute(
+                    text(
+                        "SELECT id, CAST(mode AS BLOB), CAST(name AS BLOB), "
+                        "CAST(updated AS BLOB), finished, autosave, CAST(data AS BLOB), split "
+                        "FROM saved_game WHERE id = :id"
+                    ),
+                    {"id": save_id},
+                ).first()
+                if row is None:
+                    raise FileFormatError(f"saved game {save_id} does not exist")
+                info = listing.row_info(tuple(row[:6]))
+                raw, split = row[6], row[7]
+                entries = (
+                    [
+                        r[0]
+                        for r in conn.execute(
                             text(
-                                "SELECT data FROM autosave_entry WHERE slot = :id ORDER BY idx"
-                            ).bindparams(id=save_id)
+                                "SELECT CAST(data AS BLOB) FROM autosave_entry "
+                                "WHERE slot = :id ORDER BY idx"
+                            ),
+                            {"id": save_id},
                         )
                     ]
-                    if not isinstance(data, dict):
-                        raise FileFormatError(f"saved game {shown(row.name)} is damaged")
-                    data = GameSession.join_parts(data, entries)
-            except (json.JSONDecodeError, RecursionError) as exc:
-                msg = getattr(exc, "msg", "nested too deeply")
-                log.warning("saved game %d is damaged: %s", save_id, msg)
-                raise FileFormatError(f"saved game {shown(row.name)} is damaged: {msg}") from None
-            log.info("loaded game %d (%s)", save_id, row.mode)
-            return _info(row), data
+                    if split
+                    else []
+                )
+        except SQLAlchemyError as exc:
+            raise PersistenceError(
+                f"saved game {save_id} cannot be read: {_sql_problem(exc)}"
+            ) from None
+        name = shown(info.name)
+        try:
+            data = listing.row_json(raw)
+            if split:
+                if not isinstance(data, dict):
+                    raise FileFormatError(f"saved game {name} is damaged")
+                data = GameSession.join_parts(data, [listing.row_json(e) for e in entries])
+        except (ValueError, TypeError, RecursionError) as exc:
+            log.warning("saved game %d is damaged: %s", save_id, listing.damage(exc))
+            raise FileFormatError(f"saved game {name} is damaged: {listing.damage(exc)}") from None
+        log.info("loaded game %d (%s)", save_id, info.mode)
+        return info, data
 
     def save_exists(self, save_id: int) -> bool:
         with self.engine.connect() as conn:
@@ -393,12 +406,15 @@ class Database:
                 ).first()
             )
 
-    def list_saves(self, *, mode: str | None = None, limit: int = 20) -> list[SaveInfo]:
-        with Session(self.engine) as s:
-            q = select(SavedGame).order_by(SavedGame.updated.desc())  # type: ignore[attr-defined]
-            if mode:
-                q = q.where(SavedGame.mode == mode)
-            return [_info(r) for r in s.scalars(q.limit(limit))]
+    def list_saves(
+        self, *, mode: str | None = None, limit: int | None = 20, order: str = "updated"
+    ) -> list[SaveInfo]:
+        """The saves newest first (see :func:`wargame.persistence.listing.list_saves`):
+        a damaged row is listed as damaged, never hides the others."""
+        try:
+            return listing.list_saves(self.engine, mode=mode, limit=limit, order=order)
+        except SQLAlchemyError as exc:
+            raise PersistenceError(f"the saves cannot be listed: {_sql_problem(exc)}") from None
 
     def delete_save(self, save_id: int) -> None:
         with self.transaction() as s:
@@ -434,11 +450,12 @@ class Database:
         return self.seeded
 
     def list_scenarios(self, mode: str | None = None) -> list[tuple[int, str, str]]:
-        with Session(self.engine) as s:
-            q = select(ScenarioRow)
-            if mode:
-                q = q.where(ScenarioRow.mode == mode)
-            return [(r.id or 0, r.mode, r.name) for r in s.scalars(q.order_by(ScenarioRow.name))]
+        """(id, mode, name) by name; a name or mode that no longer reads as text is
+        shown with its unreadable bytes replaced, never hides the other rows."""
+        try:
+            return listing.list_scenarios(self.engine, mode)
+        except SQLAlchemyError as exc:
+            raise PersistenceError(f"the scenarios cannot be listed: {_sql_problem(exc)}") from None
 
     def get_scenario(self, scenario_id: int) -> dict[str, Any]:
         with Session(self.engine) as s:
@@ -493,11 +510,6 @@ class Database:
 def _delete_slot(s: Session, save_id: int) -> None:
     s.execute(text("DELETE FROM autosave_entry WHERE slot = :id"), {"id": save_id})
     s.execute(text("DELETE FROM saved_game WHERE id = :id"), {"id": save_id})
-
-
-def _info(row: SavedGame) -> SaveInfo:
-    assert row.id is not None
-    return SaveInfo(row.id, row.mode, row.name, row.updated, row.finished, row.autosave)
 
 
 def _sql_problem(exc: BaseException) -> str:

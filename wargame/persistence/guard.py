@@ -113,7 +113,11 @@ def check_shape(data: Any, source: str) -> None:
                     walk(item, depth + 1)
         elif kind is int:
             if not -MAX_NUMBER <= value <= MAX_NUMBER:
-                raise FileFormatError(f"{source}: the number {value:.3e} is out of range")
+                # never as a float (past 1.8e308 that overflows) nor as text (past 4,300 digits)
+                digits = int(value.bit_length() * 0.30103) + 1
+                raise FileFormatError(
+                    f"{source}: a number of about {digits} digits is out of range"
+                )
         elif kind is float and (not math.isfinite(value) or abs(value) > MAX_NUMBER):
             raise FileFormatError(f"{source}: the number {shown(value)} is out of range")
 
