@@ -332,6 +332,8 @@ class TableView(ModeView):
         elif what == "undo":
             self.log.drop()
             self.recent = []
+            if session.friendly_undo:  # a practice game's undo is marked, as in its save
+                self.log.note("(undo - friendly undo, practice game)")
 
     def override_applied(self, entry: Any) -> None:
         """A table override is logged by the session listener like any entry."""

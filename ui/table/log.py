@@ -60,6 +60,17 @@ class TableLog(QListWidget):
             self.item(self.count() - 1).setText(before)
         self.scrollToBottom()
 
+    def note(self, line: str) -> None:
+        """A line that belongs to no entry of its own (a practice game's undo mark): it
+        goes with the entry before it, so a later undo of that entry takes it back too."""
+        self.addItem(QListWidgetItem(line))
+        if self._records:
+            added, before = self._records[-1]
+            self._records[-1] = (added + 1, before)
+        else:
+            self._records.append((1, None))
+        self.scrollToBottom()
+
     def unmark(self) -> None:
         """A human acts: the bots' lines before it are no longer news."""
         for i in range(self.count() - 1, -1, -1):
