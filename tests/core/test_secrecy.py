@@ -103,7 +103,10 @@ def secrets_of(session: Session[Any]) -> tuple[list[str], list[str]]:
         for r in [*session.setup_rolls, *(r for e in session.entries for r in e.rolls)]
         if r.hidden
     ]
-    hidden += [e.action.to_text() for e in session.entries if e.secret]
+    # a secret action's text, unless the same text was later played in the open (a card
+    # buried in secret and dug up and buried again by another pirate for all to see)
+    public = {e.action.to_text() for e in session.entries if not e.secret}
+    hidden += [t for e in session.entries if e.secret if (t := e.action.to_text()) not in public]
     get = getattr(session.dice.provider, "get_state", None)
     state = get() if get is not None else None
     numbers = [str(x) for x in state[1][200:216]] if state else []

@@ -140,6 +140,7 @@ def powder(st: TortugaState, boat: int, dice: DiceService) -> None:
 def fever(st: TortugaState, seat: int, target: int, dice: DiceService) -> None:
     """Shuffle two loyalty cards and deal them back; each sees their new one."""
     st.barrier = True
+    st.history.append(("fever", seat, target))  # whose card is shuffled is public
     mine, theirs = st.team[seat], st.team[target]
     if dice.randint(0, 1, "Cabin Fever: the two loyalty cards", hidden=True):
         st.team[seat], st.team[target] = theirs, mine
