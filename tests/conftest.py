@@ -70,3 +70,22 @@ def main_window(qtbot, data_dir: Path) -> Iterator[object]:  # noqa: ANN001 - py
     for view in window.views.values():
         view.undo_stack.setClean()
     window.ctx.db.close()
+
+
+@pytest.fixture
+def pirate_one_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New Pieces of Eight and Tortuga games start with Pirate 1, as before the random
+    first seat (issue 28): for tests about something else that click through the first
+    turns. Games given a ``starter`` still take it."""
+    import wargame.poe.game as poe_game
+    import wargame.tortuga.game as tortuga_game
+
+    poe_rules, tortuga_rules = poe_game.rules(), tortuga_game.rules()
+    poe_fixed = poe_rules.model_copy(
+        update={"setup": poe_rules.setup.model_copy(update={"starter": "1"})}
+    )
+    tortuga_fixed = tortuga_rules.model_copy(
+        update={"turn": tortuga_rules.turn.model_copy(update={"starter": "1"})}
+    )
+    monkeypatch.setattr(poe_game, "rules", lambda: poe_fixed)
+    monkeypatch.setattr(tortuga_game, "rules", lambda: tortuga_fixed)

@@ -122,7 +122,9 @@ def test_saves_show_what_is_hidden__reopening_continues_with_identical_draws() -
 @pytest.mark.parametrize(
     "edit",
     [
-        pytest.param(lambda d: d["log"][0].update(p=2), id="seat-changed"),
+        pytest.param(
+            lambda d: d["log"][0].update(p=(d["log"][0].get("p", 0) + 1) % 4), id="seat-changed"
+        ),
         pytest.param(lambda d: d["header"].update(players=3), id="header-changed"),
         pytest.param(
             lambda d: d.update(dice=DiceService.seeded(6).provider.get_state()), id="forged-dice"

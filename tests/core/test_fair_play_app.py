@@ -13,7 +13,7 @@ import pytest
 
 from wargame.poe import actions as A
 
-pytestmark = pytest.mark.usefixtures("discard_unsaved")
+pytestmark = pytest.mark.usefixtures("discard_unsaved", "pirate_one_starts")
 
 
 def test_deals_repeat__each_new_pieces_of_eight_game_in_the_app_deals_anew(

@@ -102,7 +102,8 @@ def _lose_a_vote_card(state: GameState) -> None:
 
 
 def _lose_an_event_card(state: GameState) -> None:
-    state.deck.pop()  # type: ignore[attr-defined]
+    pile = state.deck or state.discard  # type: ignore[attr-defined]
+    pile.pop()
 
 
 def _add_a_point(state: GameState) -> None:

@@ -63,7 +63,8 @@ def scripted(*values: int) -> DiceService:
 def blank(players: int = 4, *, params: dict | None = None) -> PoeState:
     """A game on the test board with every card in the deck, nobody ashore, and
     Pirate 1 in the bury phase of their turn with no window open."""
-    st = PiecesOfEightGame(params).new_initial_state(players, DiceService.seeded(0), scenario=GRAPH)
+    game = PiecesOfEightGame({"starter": "1", **(params or {})})  # Pirate 1 starts
+    st = game.new_initial_state(players, DiceService.seeded(0), scenario=GRAPH)
     for s in range(players):
         st.hand[s] = []
     st.deck = list(range(len(st.cards)))

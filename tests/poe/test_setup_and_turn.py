@@ -29,7 +29,9 @@ def test_setup_draws_are_hidden_rolls() -> None:
     dice = DiceService.seeded(1)
     with dice.recording() as rolls:
         PiecesOfEightGame().new_initial_state(3, dice, scenario=GRAPH)
-    assert rolls and all(r.hidden for r in rolls)
+    starts = [r for r in rolls if r.purpose.startswith("Who starts")]
+    assert len(starts) == 1 and not starts[0].hidden  # who starts: a public roll
+    assert all(r.hidden for r in rolls if r not in starts)
 
 
 def test_oldest_player_goes_first_then_clockwise() -> None:

@@ -10,7 +10,7 @@ from wargame.core.dice import DiceService
 from wargame.poe import actions as A
 from wargame.poe.game import PiecesOfEightGame
 
-pytestmark = pytest.mark.usefixtures("discard_unsaved")
+pytestmark = pytest.mark.usefixtures("discard_unsaved", "pirate_one_starts")
 
 
 def open_view(main_window, seats, seed=1):  # noqa: ANN001, ANN201

@@ -181,7 +181,7 @@ def test_everyone_is_saved_with_the_game_and_replays_with_undo() -> None:
             undone += 1
     assert undone == 5
     saved = json.loads(json.dumps(session.to_json()))
-    assert saved["header"]["params"] == {**EVERYONE, "starter": "1"}  # who started, written out
+    assert saved["header"]["params"] == {**EVERYONE, "starter": "random"}  # written out
     loaded = load_session(saved)
     assert loaded.state.options.windows == "everyone"
     assert loaded.state.to_json() == session.state.to_json()

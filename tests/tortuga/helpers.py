@@ -23,7 +23,7 @@ WATER_F_HELM = vote_type("water", "french", "helm")
 def new(n: int = 4, seed: int = 1, *, holds: tuple[int, int] = (0, 1)) -> TortugaState:
     """A fresh game with the captains' first treasures placed (ship 0's in ``holds[0]``)."""
     dice = DiceService.seeded(seed)
-    st = TortugaGame().new_initial_state(n, dice)
+    st = TortugaGame({"starter": "1"}).new_initial_state(n, dice)  # Pirate 1 starts
     st.apply(make(A.StartHold, holds[0]), dice)
     st.apply(make(A.StartHold, holds[1]), dice)
     return st

@@ -13,7 +13,7 @@ from wargame.tortuga import actions as A
 
 from .helpers import CANNON_B_SKULL, TORCH_B_HELM, arrange, hand, put_card, top_of_vote_deck
 
-pytestmark = pytest.mark.usefixtures("discard_unsaved")
+pytestmark = pytest.mark.usefixtures("discard_unsaved", "pirate_one_starts")
 
 
 def open_view(main_window, seats, seed=1):  # noqa: ANN001, ANN201
