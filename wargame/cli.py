@@ -128,6 +128,20 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiHandler | None = None) ->
     except KeyboardInterrupt:
         log.info("interrupted")
         return 130
+    except BrokenPipeError:  # the reader went away (`wargame simulate ... | head`)
+        _quiet_stdout()
+        return 141
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit raises nothing more."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _start_logging(args: argparse.Namespace) -> None:

@@ -94,3 +94,31 @@ def test_bad_game_parameters_are_bad_input(
 ) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_quietly_without_a_traceback() -> None:
+    """`wargame simulate ... | head -c 10`: the reader goes away; no traceback."""
+    import sys as _sys
+
+    proc = subprocess.Popen(
+        [
+            _sys.executable,
+            "-m",
+            "wargame",
+            "simulate",
+            "pirate-coins",
+            "--games",
+            "3000",
+            "--bots",
+            "random",
+            "--json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(10)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert "Traceback" not in err
