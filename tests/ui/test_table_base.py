@@ -55,3 +55,17 @@ def test_the_game_ends_on_a_score_table_with_rematch(main_window, qtbot) -> None
     view.scores.again.click()
     assert view.session is not old and view.seats == ["strong", "random", "random"]
     assert not view.scores.isVisible() or view.state.over
+
+
+def test_who_starts_is_the_first_line_of_the_log(main_window) -> None:  # noqa: ANN001
+    """Issue 28: a random first seat is rolled in the open and the log says so, also
+    after the game is reopened."""
+    from wargame.core.game import GameSpec
+
+    view = main_window.show_mode("pieces-of-eight")
+    view.bot_delay_ms = 0
+    view.start_game(GameSpec("pieces-of-eight", 3, {"starter": "random"}), ["human"] * 3)
+    first = view.state.name(view.state.first)
+    assert view.log.item(0).text().startswith(f"{first} starts (the die")
+    view._retell(view.session)
+    assert view.log.item(0).text().startswith(f"{first} starts")

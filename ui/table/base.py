@@ -311,6 +311,7 @@ class TableView(ModeView):
     def _retell(self, session: Session[Any]) -> None:
         """Rebuild the log of a game put on the table by replaying its entries."""
         self.log.restart()
+        self._tell_setup(session)
         try:
             state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
             for i, e in enumerate(session.entries):
@@ -318,8 +319,17 @@ class TableView(ModeView):
                 self.log.add(*self.entry_lines(session.entries, i, state))
         except WargameError:
             self.log.restart()
+            self._tell_setup(session)
             for e in session.entries:
                 self.log.add(None, [e.label])
+
+    def _tell_setup(self, session: Session[Any]) -> None:
+        """The log's first line: who starts, when the deal rolled for it (a public die,
+        the ``starter`` parameter's "random")."""
+        for r in session.setup_rolls:
+            if r.purpose.startswith("Who starts") and not r.hidden and r.values:
+                who = session.state.name(r.values[0] - 1)
+                self.log.note(f"{who} starts (the die for who starts showed {r.values[0]})")
 
     def _on_session(self, session: Session[Any], what: str) -> None:
         if what in ("apply", "redo") and session.entries:
