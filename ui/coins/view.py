@@ -37,6 +37,7 @@ from ui.coins.panels import DecisionPanel, PlayersPanel, RevealPanel, TablePanel
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.undo import apply_turn_action
+from ui.table.base import open_saved_session
 from ui.table.seats import SeatNaming, saved_seats
 from wargame.coins import actions as A
 from wargame.coins.describe import event_text
@@ -51,7 +52,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, ReplayProvider
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
-from wargame.core.play import load_session, new_session
+from wargame.core.play import new_session
 from wargame.errors import FileFormatError, WargameError
 
 CONTROLLERS = ("human", "random", "strong")
@@ -317,14 +318,7 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
         raise FileFormatError("Pirate Coins has no scenarios: start a New game")
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
-        dice = self.ctx.make_dice(None, "Pirate Coins")
-        session = load_session(data, dice)
-        state = data.get("dice")
-        if isinstance(state, list):
-            try:
-                dice.provider.set_state(state)  # type: ignore[attr-defined]
-            except (TypeError, ValueError) as exc:
-                raise FileFormatError(f"{path}: the dice state is malformed") from exc
+        session = open_saved_session(self.ctx, "Pirate Coins", data)
         header = data.get("header") or {}
         self.seats = saved_seats(header, session.state.n, CONTROLLERS)
         self._start(session)

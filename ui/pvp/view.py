@@ -32,6 +32,7 @@ from ui.pvp.board import BoardView, move_targets
 from ui.pvp.panels import DiceOdds, Legend, PlayersPanel, threat_text
 from ui.pvp.setup import CONTROLLERS, TITLES, SetupBar
 from ui.pvp.texts import pirate_card, prompt_text
+from ui.table.base import open_saved_session
 from ui.table.handoff import HandOff
 from ui.table.seats import SeatNaming, saved_seats
 from ui.table.undo import clear_stack
@@ -39,7 +40,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
-from wargame.core.play import load_session, new_session
+from wargame.core.play import new_session
 from wargame.errors import FileFormatError, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
@@ -323,12 +324,7 @@ class PirateVersusPirateView(BotTurns, ModeView):
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
-        # The dice go on from the save's sealed generator state (load_session); a save
-        # from before seeds were drawn from the OS names its seed in the header.
-        seed = header.get("seed")
-        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
-        dice = self.ctx.make_dice(seed, "Pirate Versus Pirate")
-        session = load_session(data, dice)
+        session = open_saved_session(self.ctx, "Pirate Versus Pirate", data)
         self.seats = saved_seats(header, session.state.n, CONTROLLERS)
         self.scenario = header.get("scenario")
         self._start(session)

@@ -52,6 +52,16 @@ def bot_speed_setting() -> str:
     return value if isinstance(value, str) and value in BOT_SPEEDS else "Normal"
 
 
+def open_saved_session(ctx: Any, title: str, data: dict[str, Any]) -> Session[Any]:
+    """A saved board game put back on the table: its dice go on from the save's sealed
+    generator state (``load_session``); a save from before seeds came from the OS names
+    its seed in the (authenticated) header. Every board-game view opens saves here."""
+    header = data.get("header")
+    seed = header.get("seed") if isinstance(header, dict) else None
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+    return load_session(data, ctx.make_dice(seed, title))
+
+
 class TableView(ModeView):
     #: Who can sit at a seat; "human" first.
     controllers: ClassVar[tuple[str, ...]] = ("human", "random", "strong")
@@ -200,18 +210,7 @@ class TableView(ModeView):
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
-        # The dice go on from the save's sealed generator; a save from before seeds came
-        # from the OS names its seed in the header.
-        seed = header.get("seed") if isinstance(header, dict) else None
-        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
-        dice = self.ctx.make_dice(seed, self.title)
-        session = load_session(data, dice)
-        old = data.get("dice")
-        if isinstance(old, list):
-            try:
-                dice.provider.set_state(old)  # type: ignore[attr-defined]
-            except (TypeError, ValueError, AttributeError) as exc:
-                raise FileFormatError(f"{path}: the dice state is malformed") from exc
+        session = open_saved_session(self.ctx, self.title, data)
         self.seats = saved_seats(header, session.state.n, self.controllers)
         self._start(session)
         if path is not None:

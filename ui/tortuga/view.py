@@ -33,6 +33,7 @@ from ui.bot_turns import BotTurns
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.poe.undo import apply_turn_action
+from ui.table.base import open_saved_session
 from ui.table.handoff import HandOff
 from ui.table.seats import SeatNaming, saved_seats
 from ui.tortuga.board import Board
@@ -56,7 +57,7 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Session
-from wargame.core.play import load_session, new_session
+from wargame.core.play import new_session
 from wargame.errors import FileFormatError, IllegalAction, WargameError
 from wargame.tortuga import actions as A
 from wargame.tortuga.describe import vote_result
@@ -277,18 +278,7 @@ class TortugaView(BotTurns, ModeView):
 
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
-        # The dice go on from the save's sealed generator state (below); a save from
-        # before seeds were drawn from the OS names its seed in the header.
-        seed = header.get("seed")
-        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
-        dice = self.ctx.make_dice(seed, "Tortuga 1667")
-        session = load_session(data, dice)
-        state = data.get("dice")
-        if isinstance(state, list):
-            try:
-                dice.provider.set_state(state)  # type: ignore[attr-defined]
-            except (TypeError, ValueError, AttributeError) as exc:
-                raise FileFormatError(f"{path}: the dice state is malformed") from exc
+        session = open_saved_session(self.ctx, "Tortuga 1667", data)
         self.seats = saved_seats(header, session.state.n, CONTROLLERS)
         self._start(session)
         if path is not None:
