@@ -26,9 +26,10 @@ def make_game(spec: GameSpec) -> Game:
     return game_class(spec.game)(spec.params)
 
 
-def _factory(spec: GameSpec) -> Callable[[DiceService], GameState]:
-    """Sets up the game ``spec`` describes, dealing with the dice it is given."""
-    game = make_game(spec)
+def _factory(spec: GameSpec, game: Game | None = None) -> Callable[[DiceService], GameState]:
+    """Sets up the game ``spec`` describes (``game``: its Game, when already made),
+    dealing with the dice it is given."""
+    game = game if game is not None else make_game(spec)
     _check_players(game, spec.players)
 
     def factory(d: DiceService) -> GameState:
@@ -43,14 +44,13 @@ def new_session(
     """The session factory the app uses. Without ``dice`` the game is seeded from the
     OS's entropy (``secrets``); ``friendly_undo`` makes a practice game whose undo
     passes rolls and reveals (marked in its header, so in the save and on screen)."""
+    game = make_game(spec)
     header = spec.to_json()
-    legacy = game_class(spec.game).legacy_params
-    if legacy:  # written out, so a reopened save never falls back on the legacy value
-        game = make_game(spec)
-        header["params"] = {**{k: game.params[k] for k in legacy}, **spec.params}
+    if game.legacy_params:  # written out: a reopened save never falls back on them
+        header["params"] = {**{k: game.params[k] for k in game.legacy_params}, **spec.params}
     if friendly_undo:
         header[FRIENDLY_UNDO] = True
-    return Session(_factory(spec), dice, header=header)
+    return Session(_factory(spec, game), dice, header=header)
 
 
 def load_session(
