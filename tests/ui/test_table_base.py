@@ -69,3 +69,15 @@ def test_who_starts_is_the_first_line_of_the_log(main_window) -> None:  # noqa: 
     assert view.log.item(0).text().startswith(f"{first} starts (the die")
     view._retell(view.session)
     assert view.log.item(0).text().startswith(f"{first} starts")
+
+
+def test_tortuga_log_says_who_starts_too() -> None:
+    """Tortuga 1667 (still on its own view) opens its log with the same line."""
+    from ui.tortuga.texts import history_lines
+    from wargame.core.dice import DiceService
+    from wargame.core.game import GameSpec
+    from wargame.core.play import new_session
+
+    session = new_session(GameSpec("tortuga-1667", 4, {"starter": "random"}), DiceService.seeded(3))
+    first = session.state.name(session.state.active)
+    assert history_lines(session)[0].startswith(f"{first} starts (the die")

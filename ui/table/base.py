@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.table.handoff import HandOff
-from ui.table.log import TableLog
+from ui.table.log import TableLog, starts_line
 from ui.table.scores import ScoreTable
 from ui.table.seats import saved_seats
 from ui.table.undo import ActionCommand, clear_stack, push_action
@@ -325,10 +325,9 @@ class TableView(ModeView):
     def _tell_setup(self, session: Session[Any]) -> None:
         """The log's first line: who starts, when the deal rolled for it (a public die,
         the ``starter`` parameter's "random")."""
-        for r in session.setup_rolls:
-            if r.purpose.startswith("Who starts") and not r.hidden and r.values:
-                who = session.state.name(r.values[0] - 1)
-                self.log.note(f"{who} starts (the die for who starts showed {r.values[0]})")
+        line = starts_line(session)
+        if line is not None:
+            self.log.note(line)
 
     def _on_session(self, session: Session[Any], what: str) -> None:
         if what in ("apply", "redo") and session.entries:

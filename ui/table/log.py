@@ -9,12 +9,23 @@ since a human last acted are marked, and the newest line is always in view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
 BOT_LINE = QColor("#e8dcc0")
+
+
+def starts_line(session: Any) -> str | None:
+    """Who starts, when the deal rolled for it (a public die: the ``starter``
+    parameter's "random"); None when the seat was fixed."""
+    for r in session.setup_rolls:
+        if r.purpose.startswith("Who starts") and not r.hidden and r.values:
+            who = session.state.name(r.values[0] - 1)
+            return f"{who} starts (the die for who starts showed {r.values[0]})"
+    return None
 
 
 class TableLog(QListWidget):

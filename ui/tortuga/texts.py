@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ui.table.log import starts_line
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, ReplayProvider
 from wargame.core.log import Session
@@ -59,7 +60,8 @@ TIPS = {
 def history_lines(session: Session[Any]) -> list[str]:
     """The public log of a reopened game: each action described as it was played."""
     state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
-    out = []
+    first = starts_line(session)
+    out = [first] if first is not None else []
     seen = state.last_vote
     for e in session.entries:
         out.append(e.label if e.override else state.describe(e.action))  # a table override
