@@ -172,20 +172,12 @@ def test_right_click_on_a_raid_figure_opens_the_override_on_it(qtbot, main_windo
 
 
 def test_a_reopened_board_game_log_tells_the_override() -> None:
-    from ui.coins.view import history_lines as coins_lines
+    """(Pirate Coins, on ui/table: tests/coins/test_ui.py.)"""
     from ui.tortuga.texts import history_lines as tortuga_lines
     from wargame.core.dice import DiceService
     from wargame.core.game import GameSpec, RandomBot
-    from wargame.core.override import OverrideSet, targets
+    from wargame.core.override import OverrideSet
     from wargame.core.play import new_session
-
-    s = new_session(GameSpec("pirate-coins", 3), DiceService.seeded(5))
-    bot = RandomBot(DiceService.seeded(6))
-    while not any(s.state.pile):
-        s.apply(bot.choose(s.state, s.state.current_player()))
-    c = next(c for c in targets(s.state)[0].counters if c.high > c.value)
-    entry = s.override(OverrideSet("pirate1", c.name, c.high))
-    assert coins_lines(s)[-1] == entry.label
 
     t = new_session(GameSpec("tortuga-1667", 4), DiceService.seeded(7))
     bot = RandomBot(DiceService.seeded(8))

@@ -1,48 +1,121 @@
-"""Drawing the Pirate Coins table's reveal and decision panels from the state.
+"""Drawing the Pirate Coins table from one seat's view, and its log.
 
-A mixin of :class:`ui.coins.view.PirateCoinsView`: it reads the view's widgets and
-state and never changes the game.
+A mixin of :class:`ui.coins.view.PirateCoinsView`. Everything drawn comes from
+``observation(viewer)`` of the seat on screen (the public view between seats),
+the seats' names and the coin set of the game's rules; it never changes the game.
+
+The log is what the engine told of each entry (``Entry.told``, else its public
+sentence). The reveal panel and what each plunderer took this round follow the
+entries too (one record per entry), so an undo takes them back with the entry.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from wargame.coins import actions as A
 from wargame.coins.odds import Table, attack_chance, odds, pct
-from wargame.coins.state import DECIDE, FLIP, FORTUNE, PLUNDER, REVEAL, START
+from wargame.coins.state import PHASE_NAMES, PHASE_TITLES, PLUNDER
 from wargame.coins.state import SALLY as SALLY_CHOICE
 
-CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
+#: After each entry: the last reveal on show (the reveal, round, turn) and what each
+#: plunderer took this round.
+Record = tuple[tuple[Any, ...] | None, dict[int, int]]
+
+STEP_WORDS = {
+    "start": (
+        "{who} starts round {next}: the top coin of the round stack starts the pile of loot.",
+        "Start the round (Enter)",
+    ),
+    "fortune": ("{who} draws the fortune coin from the pouch.", "Draw the fortune coin (Enter)"),
+    "reveal": (
+        "Everyone has decided. {who} turns every coin over at once.",
+        "Reveal all choices (Enter)",
+    ),
+    "flip": (
+        "{who} flips the fortune coin: skull to the pile, monster to the pool ({odds}).",
+        "Flip the fortune coin (Enter)",
+    ),
+}
 
 
 class CoinsDrawing:
     """The view's drawing half (see the module docstring)."""
 
-    def _reveal_view(self) -> dict[int, str]:
-        """Show the last reveal; returns what each plunderer of this round took."""
-        gains = {s: f" (took {g})" if g else " (got nothing)" for s, g in self.round_gains.items()}
-        if self.reveal_shown is None:
-            self.reveal.hide()
-            return gains
+    state: Any
+    session: Any
+    seats: list[str]
+    bots: dict[int, Any]
+    viewer: int | None
+    auto_chores: bool
+    my_move: Any
+    table: Any
+    players: Any
+    decision: Any
+    reveal: Any
+    _records: list[Record]
+
+    # -- the log ----------------------------------------------------------------------
+    def entry_lines(
+        self, entries: Sequence[Any], i: int, state: Any
+    ) -> tuple[str | None, list[str]]:
+        e = entries[i]
+        shown, gains = self._record(i - 1)
+        last = state.last
+        if type(e.action) is A.Reveal and last and last[0] == "reveal":
+            shown = (last, state.round, state.turn_in_round)
+            gains = {**gains, **{p: last[4][p] for p in last[5]}}
+        elif type(e.action) is A.StartRound:
+            shown, gains = None, {}
+        del self._records[i:]
+        self._records.extend([(None, {})] * (i - len(self._records)))
+        self._records.append((shown, gains))
+        return None, list(e.told or ()) or [e.label]
+
+    def _record(self, i: int) -> Record:
+        return self._records[i] if 0 <= i < len(self._records) else (None, {})
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self) -> None:
         st = self.state
-        last, round_no, turn = self.reveal_shown
-        _, _starter, choices, fortune, took, plunderers, won = last
+        obs = st.observation(self.viewer)
+        seat = st.current_player()
+        obs["to_act"] = seat
+        out = st.outcome()
+        obs["winners"] = out.winners if out is not None else ()
+        names = [st.name(s) for s in range(st.n)]
+        phase = PHASE_NAMES.index(obs["phase"])
         c = st.coins
+        self.table.show_table(obs, c, PHASE_TITLES[phase], names[obs["starter"]])
+        shown, gains = self._record(len(self.session.entries) - 1)
+        self._draw_reveal(shown, names)
+        took = {s: f" (took {g})" if g else " (got nothing)" for s, g in gains.items()}
+        self.players.show_players(obs, c, list(self.seats), self.viewer, took, names)
+        self._draw_decision(obs, seat, names)
+
+    def _draw_reveal(self, shown: tuple[Any, ...] | None, names: list[str]) -> None:
+        """The last reveal, until the next round starts."""
+        if shown is None:
+            self.reveal.hide()
+            return
+        last, round_no, turn = shown
+        _, _starter, choices, fortune, took, plunderers, won = last
+        c = self.state.coins
         metal = c.metals[c.type_metal[fortune]]
         entries = []
         for s, ch in enumerate(choices):
             if ch == PLUNDER:
-                entries.append((st.name(s), True, f"took {took[s]}" if took[s] else "got nothing"))
+                entries.append((names[s], True, f"took {took[s]}" if took[s] else "got nothing"))
             elif ch == SALLY_CHOICE:
-                entries.append((st.name(s), False, "stays in"))
+                entries.append((names[s], False, "stays in"))
         title = f"Revealed: round {round_no}, turn {turn}, {metal} fortune."
         if len(plunderers) > 1 and c.divisions[c.type_metal[fortune]] == "all-or-nothing":
             title += " Several plundered a gold fortune: nobody gets anything."
         if won:
             title += f" Someone reached {c.win_booty} booty: the game ends."
         self.reveal.show_reveal(title, entries)
-        return gains
 
     def _flip_odds(self, obs: dict[str, Any]) -> str:
         if not obs["fortune"]:
@@ -55,52 +128,37 @@ class CoinsDrawing:
             f"a monster attack {pct(attack_chance(t))}"
         )
 
-    def _draw_decision(self, obs: dict[str, Any], seat: int | None) -> None:
-        st = self.state
+    def _draw_decision(self, obs: dict[str, Any], seat: int | None, names: list[str]) -> None:
         d = self.decision
         if seat is None:
-            d.wait(f"<b>Game over</b> ({st.end_reason}): {self._winner_text()}.")
+            d.wait(f"<b>Game over</b> ({obs['end']}): {self.winner_text(obs['winners'])}.")
             return
-        who = st.name(seat)
+        who = names[seat]
         if seat in self.bots:
-            what = "deciding" if st.phase == DECIDE else "playing"
-            d.wait(f"{who} ({CONTROLLER_TITLES[self.seats[seat]]}) is {what}...")
+            what = "deciding" if obs["phase"] == "decide" else "playing"
+            d.wait(f"{who} ({self.seats[seat].title()} bot) is {what}...")
             return
-        if st.phase == DECIDE:
+        if obs["phase"] == "decide":
             if self.viewer != seat:
                 d.wait(f"Waiting for {who} to take the computer.")
                 return
-            t = Table.from_observation(obs)
             fortune = obs["fortune"].partition(" ")[0]
-            d.ask_decision(who, odds(t, seat), fortune)
+            d.ask_decision(who, odds(Table.from_observation(obs), seat), fortune)
             return
-        steps = {
-            START: (
-                f"{who} starts round {st.round + 1}: the top coin of the round stack "
-                "starts the pile of loot.",
-                "Start the round (Enter)",
-            ),
-            FORTUNE: (
-                f"{who} draws the fortune coin from the pouch.",
-                "Draw the fortune coin (Enter)",
-            ),
-            REVEAL: (
-                f"Everyone has decided. {who} turns every coin over at once.",
-                "Reveal all choices (Enter)",
-            ),
-            FLIP: (
-                f"{who} flips the fortune coin: skull to the pile, monster to the pool "
-                f"({self._flip_odds(obs)}).",
-                "Flip the fortune coin (Enter)",
-            ),
-        }
-        prompt, button = steps[st.phase]
-        tip = (
-            "With Dice > Enter physical dice, type 1 for skull or 2 for monster."
-            if st.phase == FLIP
-            else "Key: Enter"
-        )
-        if self.auto_chores:
+        prompt, button = STEP_WORDS[obs["phase"]]
+        prompt = prompt.format(who=who, next=obs["round"] + 1, odds=self._flip_odds(obs))
+        if self.auto_chores or not self.my_move():
             d.wait(prompt)
-        else:
-            d.ask_step(prompt, button, tip)
+            return
+        tip = "Key: Enter"
+        if obs["phase"] == "flip":
+            tip = "With Dice > Enter physical dice, type 1 for skull or 2 for monster."
+        d.ask_step(prompt, button, tip)
+
+    def winner_text(self, won: Sequence[int]) -> str:
+        st = self.state
+        if len(won) == 1:
+            return (
+                f"{st.name(won[0])} wins with {st.observation(None)['booty_value'][won[0]]} booty"
+            )
+        return "a draw between " + " and ".join(st.name(s) for s in won)

@@ -22,5 +22,6 @@ still sallying forth nothing; when everyone has plundered the round ends without
 empty pouch ends the round; without a gold coin a pirate still decides.</p>
 <p><b>Keys:</b> P plunder, S sally forth, Enter the next step (start, draw, reveal, flip,
 or "I am Pirate N" on the hand-off screen),
-Ctrl+Z undo (never past a reveal or a draw).</p>
+Ctrl+Z or U undo your own decision until the next pirate has the computer (never past a
+reveal or a draw).</p>
 """

@@ -116,6 +116,12 @@ class TableView(ModeView):
     def handoff_reason(self, seat: int) -> str:
         return f"It is {self.state.name(seat)}'s move."
 
+    def handoff_words(self, seat: int) -> tuple[str, str] | None:
+        """A game's own words on the hand-off to ``seat``: what the others are told after
+        "look away:" and the button's text (None: "Anna's hand will be shown" and
+        "I am Anna: show my hand", from :attr:`private_word`)."""
+        return None
+
     def private_seat(self) -> int | None:
         """The human whose private moment it is now (default: the human to move)."""
         seat = self.turn_seat()
@@ -444,12 +450,15 @@ class TableView(ModeView):
         else:
             self.viewer = None
             if not self.handoff.isVisible() or self.handoff.seat != want:
+                look_away, button = self.handoff_words(want) or (None, None)
                 self.handoff.show_for(
                     want,
                     self.state.name(want),
                     self.handoff_reason(want),
                     shown=self.private_word,
                     recent=self.recent,
+                    look_away=look_away,
+                    button=button,
                 )
             return
         self.handoff.hide()

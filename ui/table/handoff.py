@@ -61,17 +61,21 @@ class HandOff(QFrame):
         *,
         shown: str = "hand",
         recent: Sequence[str] = (),
+        look_away: str | None = None,
+        button: str | None = None,
     ) -> None:
         """Cover the table for ``seat`` (called ``name``); ``shown``: what of theirs
         the next screen shows ("hand", "loyalty card"), ``recent``: what happened
-        since (public lines, the newest last)."""
+        since (public lines, the newest last). ``look_away`` and ``button``: a game's
+        own words for what the others are told and the button (None: ``shown``'s)."""
         self.seat = seat
         self.heading.setText(f"Pass the computer to {name}")
-        self.blurb.setText(f"{reason}\nEveryone else, look away: {name}'s {shown} will be shown.")
+        look_away = look_away or f"{name}'s {shown} will be shown."
+        self.blurb.setText(f"{reason}\nEveryone else, look away: {look_away}")
         lines = list(recent)[-5:]
         self.recent.setText("Since then:\n" + "\n".join(lines) if lines else "")
         self.recent.setVisible(bool(lines))
-        self.button.setText(f"I am {name}: show my {shown}")
+        self.button.setText(button or f"I am {name}: show my {shown}")
         self.setGeometry(self.parentWidget().rect())
         self.show()
         self.raise_()

@@ -10,7 +10,7 @@ the table's names (the same people sit down again); opening a save shows its own
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QWidget,
 )
 
@@ -42,6 +44,52 @@ def saved_seats(header: Any, n: int, controllers: Sequence[str]) -> list[str]:
 
 def default_pirate(seat: int) -> str:
     return f"Pirate {seat + 1}"
+
+
+def add_seat_controls(
+    view: Any,
+    bar: QHBoxLayout,
+    key: str,
+    players: tuple[int, int, int],
+    titles: Mapping[str, str],
+) -> None:
+    """The seats part of a table's bar: "Pirates: [4] [1: Human] [2: Strong] ... [Names...]".
+
+    ``players``: (fewest, most, shown at first); ``titles``: controller -> its word,
+    "human" first, the strongest bot last (a new seat's default). Sets the view's
+    ``player_spin`` (``<key>-players``), ``seat_boxes`` (``<key>-seat-N``) and
+    ``naming``; a box changed during a game plays its seat so at once
+    (``view.seat_box_changed``)."""
+    fewest, most, shown = players
+    label = QLabel("Pirates:")
+    label.setToolTip(f"How many pirates play ({fewest} to {most})")
+    bar.addWidget(label)
+    spin = QSpinBox()
+    spin.setObjectName(f"{key}-players")
+    spin.setRange(fewest, most)
+    spin.setValue(shown)
+    spin.setToolTip(label.toolTip())
+    bar.addWidget(spin)
+    boxes: list[QComboBox] = []
+    for s in range(most):
+        box = QComboBox()
+        box.setObjectName(f"{key}-seat-{s}")
+        for controller, title in titles.items():
+            box.addItem(f"{s + 1}: {title}", controller)
+        box.setCurrentIndex(0 if s == 0 else len(titles) - 1)
+        box.currentIndexChanged.connect(lambda _=0, seat=s: view.seat_box_changed(seat))
+        bar.addWidget(box)
+        boxes.append(box)
+
+    def visible(n: int) -> None:
+        for s, box in enumerate(boxes):
+            box.setVisible(s < n)
+
+    spin.valueChanged.connect(visible)
+    visible(shown)
+    view.player_spin, view.seat_boxes = spin, boxes
+    view.naming = SeatNaming(view, boxes)
+    bar.addWidget(view.naming.button)
 
 
 class SeatNamesDialog(QDialog):

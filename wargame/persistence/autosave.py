@@ -99,6 +99,7 @@ def save_title(name: str, mode_title: str, updated: datetime, *, autosave: bool)
         return name
     at = local_time(updated)
     parts = [mode_title]
+    name = name.strip().removeprefix(mode_title + DASH)  # a table's name starts with its game
     if name.strip() and name.strip().casefold() not in (mode_title.casefold(), "untitled"):
         parts.append(name.strip())
     parts.append(f"autosave {at.day} {at:%b %H:%M}")
