@@ -29,7 +29,6 @@ class CoinsBar:
     seat_boxes: Any
     player_spin: Any
     session: Any
-    speed_box: Any
     replace_document: Any
     show_error: Any
     after_change: Any
@@ -44,7 +43,9 @@ class CoinsBar:
         add_seat_controls(self, bar, "coins", players, CONTROLLER_TITLES)
         self.options = QPushButton("Options")
         self.options.setObjectName("coins-options")
-        self.options.setToolTip("Monster kinds on the coins, the starting pirate, chores")
+        self.options.setToolTip(
+            "Monster kinds on the coins, the starting pirate, chores; the rules and keys"
+        )
         menu = QMenu(self.options)
         self.monster_group = self._choices(
             menu.addMenu("Monsters on the coins (next game)"),
@@ -65,28 +66,17 @@ class CoinsBar:
         self.chores.setToolTip("Start rounds, draw, reveal and flip without asking")
         self.chores.toggled.connect(self._set_chores)
         menu.addAction(self.chores)
+        menu.addSeparator()
+        rules_act = menu.addAction("Rules and keys...")
+        rules_act.setToolTip("The rules in short, our rulings and the keys")
+        rules_act.triggered.connect(self.show_rules)
         self.options.setMenu(menu)
         bar.addWidget(self.options)
-        bar.addWidget(self.speed_box())
-        for name, text, tip, slot in (
-            (
-                "coins-new",
-                "New game",
-                "Start a new game with these pirates",
-                self.new_game_from_bar,
-            ),
-            (
-                "coins-rules",
-                "Rules",
-                "The rules in short, our rulings and the keys",
-                self.show_rules,
-            ),
-        ):
-            button = QPushButton(text)
-            button.setObjectName(name)
-            button.setToolTip(tip)
-            button.clicked.connect(slot)
-            bar.addWidget(button)
+        new = QPushButton("New game")
+        new.setObjectName("coins-new")
+        new.setToolTip("Start a new game with these pirates")
+        new.clicked.connect(self.new_game_from_bar)
+        bar.addWidget(new)
         bar.addStretch(1)
         return bar
 

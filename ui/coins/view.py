@@ -113,6 +113,7 @@ class PirateCoinsView(CoinsBar, CoinsDrawing, TableView):
             "next player has the computer; never a reveal or a draw from the pouch."
         )
         self.tabs.addTab(self.history, "Undo history")
+        self.tabs.setCornerWidget(self.speed_box())  # how long each bot move stays up
         rl.addWidget(self.tabs, 1)
         right.setMaximumWidth(660)
         split.addWidget(right)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -46,6 +46,21 @@ def default_pirate(seat: int) -> str:
     return f"Pirate {seat + 1}"
 
 
+class SeatBox(QComboBox):
+    """A seat's controller box: as wide as its text where there is room; in a narrow
+    window a long seat name is cut short, never "5: Strong" (the bar fits 1024 px)."""
+
+    def __init__(self, shortest: str) -> None:
+        super().__init__()
+        self.shortest = shortest
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().minimumSizeHint()
+        room = self.fontMetrics().horizontalAdvance(self.shortest) + 36  # the arrow, margins
+        return QSize(min(hint.width(), room), hint.height())
+
+
 def add_seat_controls(
     view: Any,
     bar: QHBoxLayout,
@@ -72,7 +87,7 @@ def add_seat_controls(
     bar.addWidget(spin)
     boxes: list[QComboBox] = []
     for s in range(most):
-        box = QComboBox()
+        box = SeatBox(max((f"{most}: {t}" for t in titles.values()), key=len))
         box.setObjectName(f"{key}-seat-{s}")
         for controller, title in titles.items():
             box.addItem(f"{s + 1}: {title}", controller)
