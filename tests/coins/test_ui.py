@@ -131,6 +131,21 @@ def test_each_turn_hands_the_decision_over_anew(main_window, qtbot) -> None:  # 
     assert view.handoff.isVisible() and view.viewer is None
 
 
+def test_the_next_hand_off_tells_the_reveal_the_table_made(main_window, qtbot) -> None:  # noqa: ANN001
+    """Bot moves are watchable: the reveal, flip and draw the table made (chores for a
+    human starting pirate) are marked in the log and told on the next hand-off."""
+    view = _table(main_window, ["human", "human"])
+    view.take_computer(0)
+    view.choose("sally")
+    view.take_computer(1)
+    view.choose("sally")
+    view.run_bots()
+    assert view.handoff.isVisible()
+    assert "Revealed under" in view.handoff.recent.text()
+    last = view.log.item(view.log.count() - 1)
+    assert last.background().style() != Qt.BrushStyle.NoBrush  # marked as the table's
+
+
 def test_without_chores_the_steps_are_buttons_with_keys(main_window, qtbot) -> None:  # noqa: ANN001
     view = main_window.show_mode("pirate-coins")
     view.chores.setChecked(False)

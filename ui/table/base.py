@@ -87,6 +87,9 @@ class TableView(ModeView):
         self._bot_timer.timeout.connect(self._bot_step)
         self._batch = False
         self._in_history = False
+        #: While :meth:`do` applies a move: whether it is automatic (a bot's, or a chore
+        #: or pass the table makes for a human), for the log's marking.
+        self._auto_move: bool | None = None
         self._scores_shown = False
         #: Public lines since a human last acted (told on the next hand-off).
         self.recent: list[str] = []
@@ -340,7 +343,9 @@ class TableView(ModeView):
             i = len(session.entries) - 1
             rewrite, lines = self.entry_lines(session.entries, i, session.state)
             seat = session.entries[i].seat
-            auto = seat is None or seat in self.bots
+            auto = self._auto_move
+            if auto is None:  # a redo, or a move made outside the table's do
+                auto = seat is None or seat in self.bots
             self.log.add(rewrite, lines, auto=auto)
             self.recent = [*self.recent, *lines][-5:] if auto else []
         elif what == "undo":
@@ -366,6 +371,7 @@ class TableView(ModeView):
         if not auto and not table:
             self._own_undo(seat)
             self.log.unmark()
+        self._auto_move = auto
         try:
             push_action(
                 self.undo_stack, self.session, action, auto=auto, on_change=self.history_changed
@@ -374,6 +380,8 @@ class TableView(ModeView):
             self.show_error(str(exc))
             self.refresh()
             return False
+        finally:
+            self._auto_move = None
         self.autosave()
         self.after_change()
         return True
