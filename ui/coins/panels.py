@@ -42,6 +42,10 @@ DIVISION_HELP = {
 }
 
 
+#: After a bot's name in the pirates' list (which bot: the name's tooltip, the seat box).
+BOT_MARK = " <span style='color:#6b5b40'>(bot)</span>"
+
+
 def initials(kind: str) -> str:
     words = kind.split()
     return "".join(w[0] for w in words[:2]) if len(words) > 1 else kind[:2]
@@ -78,6 +82,29 @@ def caption(text: str, tip: str = "") -> QLabel:
     return label
 
 
+class WrapLabel(QLabel):
+    """A word-wrapped label that asks for the height its lines need at its width (in a
+    scroll area or a grid Qt would otherwise keep one line's height and cut the rest)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.width() > 0:
+            need = self.heightForWidth(self.width())
+            if need > 0 and need != self.minimumHeight():
+                self.setMinimumHeight(need)
+
+
 class TablePanel(QFrame):
     """The round, the round stack, the pouch, the fortune coin, the pile and the monsters."""
 
@@ -88,7 +115,7 @@ class TablePanel(QFrame):
         grid.setContentsMargins(10, 8, 10, 8)
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(6)
-        self.header = QLabel()
+        self.header = WrapLabel()
         self.header.setObjectName("coins-header")
         self.header.setWordWrap(True)
         grid.addWidget(self.header, 0, 0, 1, 2)
@@ -100,7 +127,7 @@ class TablePanel(QFrame):
         self.stack_label = caption("Round stack", self.stack_row.toolTip())
         grid.addWidget(self.stack_label, 1, 0)
         grid.addWidget(self.stack_row, 1, 1)
-        self.pouch_label = QLabel()
+        self.pouch_label = WrapLabel()
         self.pouch_label.setObjectName("coins-pouch")
         self.pouch_label.setWordWrap(True)
         self.pouch_label.setToolTip(
@@ -110,7 +137,7 @@ class TablePanel(QFrame):
         grid.addWidget(caption("Pouch", self.pouch_label.toolTip()), 2, 0)
         grid.addWidget(self.pouch_label, 2, 1)
         self.fortune_row = CoinRow(40)
-        self.fortune_text = QLabel()
+        self.fortune_text = WrapLabel()
         self.fortune_text.setObjectName("coins-fortune")
         self.fortune_text.setWordWrap(True)
         fbox = QHBoxLayout()
@@ -226,14 +253,14 @@ class PlayersPanel(QFrame):
             "Who plays each seat",
             "Coins by metal (copper 1, silver 2, gold 3)",
             "Total value: 25 ends the game",
-            "Still in the round (sallying forth) or plundered; whether they have decided "
-            "this turn (never what)",
+            "Still in the round (sallying forth) or plundered (sits out the rest of the "
+            "round); whether they have decided this turn (never what)",
         )
         for col, (h, tip) in enumerate(zip(heads, tips)):
             label = caption(h, tip)
             self.grid.addWidget(label, 0, col)
         self.rows: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
-        self.grid.setColumnStretch(4, 1)  # spare room goes right of the columns
+        self.grid.setColumnStretch(3, 1)  # spare room goes to where each pirate stands
 
     def show_players(
         self,
@@ -247,12 +274,11 @@ class PlayersPanel(QFrame):
         n = obs["players"]
         while len(self.rows) < n:
             r = len(self.rows) + 1
-            row = tuple(QLabel() for _ in range(4))
+            row = (QLabel(), QLabel(), QLabel(), WrapLabel())
             for col, w in enumerate(row):
                 w.setTextFormat(Qt.TextFormat.RichText)
-                w.setWordWrap(col == 3)
                 self.grid.addWidget(w, r, col)
-            self.rows.append(row)  # type: ignore[arg-type]
+            self.rows.append(row)
         for s, (name, booty, worth, status) in enumerate(self.rows):
             for w in (name, booty, worth, status):
                 w.setVisible(s < n)
@@ -262,10 +288,15 @@ class PlayersPanel(QFrame):
             star = " ★" if s == obs["starter"] and obs["phase"] != "over" else ""
             name.setText(
                 f"<span style='color:{seat_color(s).name()}'><b>{mark}{seat_label(s, names)}</b></span>"
-                f"{star} <span style='color:#6b5b40'>({controllers[s]})</span>"
+                f"{star}{BOT_MARK if controllers[s] != 'human' else ''}"
             )
             name.setToolTip(
-                f"{seat_label(s, names)}, played by {controllers[s]}"
+                f"{seat_label(s, names)}, played by "
+                + (
+                    "a human at this computer"
+                    if controllers[s] == "human"
+                    else f"the {controllers[s]} bot"
+                )
                 + (" - the starting pirate this turn (★)" if star else "")
             )
             summary, total = metal_summary(c, obs["booty"][s])
@@ -274,7 +305,7 @@ class PlayersPanel(QFrame):
             if obs["phase"] == "over":
                 text = "<b>wins</b>" if s in obs.get("winners", ()) else ""
             elif not obs["in_round"][s] and obs["phase"] != "start":
-                text = f"plundered{revealed.get(s, '')}: sits out"
+                text = f"plundered{revealed.get(s, '')}"
             elif obs["decided"][s]:
                 text = "has decided"
                 if viewer == s and obs.get("my_choice"):
@@ -284,6 +315,7 @@ class PlayersPanel(QFrame):
             else:
                 text = "in the round"
             status.setText(text)
+        self.grid.activate()  # the columns take the new texts' widths now, not a frame later
 
 
 class DecisionPanel(QFrame):
@@ -296,11 +328,11 @@ class DecisionPanel(QFrame):
         self.setObjectName("coins-decision")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
-        self.prompt = QLabel()
+        self.prompt = WrapLabel()
         self.prompt.setObjectName("coins-prompt")
         self.prompt.setWordWrap(True)
         lay.addWidget(self.prompt)
-        self.odds = QLabel()
+        self.odds = WrapLabel()
         self.odds.setObjectName("coins-odds")
         self.odds.setWordWrap(True)
         self.odds.setTextFormat(Qt.TextFormat.RichText)
@@ -382,7 +414,7 @@ class RevealPanel(QFrame):
         self.setObjectName("coins-reveal")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 6, 10, 6)
-        self.title = QLabel()
+        self.title = WrapLabel()
         self.title.setObjectName("coins-reveal-title")
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
@@ -429,6 +461,7 @@ class RevealPanel(QFrame):
                 label.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 v.addWidget(label)
                 self.row.addWidget(cell)
+                cell.show()  # added to a panel already on screen: Qt would leave it hidden
                 self.cells.append(cell)
             self.row.addStretch(1)
         self.show()

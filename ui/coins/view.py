@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QUndoView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QScrollArea, QTabWidget, QUndoView, QVBoxLayout, QWidget
 
 from ui.coins.bar import CoinsBar
 from ui.coins.drawing import CoinsDrawing
@@ -76,19 +76,13 @@ class PirateCoinsView(CoinsBar, CoinsDrawing, TableView):
 
     # -- layout ------------------------------------------------------------------------
     def _build(self) -> None:
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(6, 6, 6, 6)
-        outer.setSpacing(4)
-        outer.addLayout(self._setup_bar())
-        split = QSplitter(Qt.Orientation.Horizontal)
-        self.split = split
+        split = self.table_frame(self._setup_bar())
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 4, 0)
         self.table = TablePanel()
-        self.reveal = RevealPanel()
         self.players = PlayersPanel()
-        for panel in (self.table, self.reveal, self.players):
+        for panel in (self.table, self.players):
             ll.addWidget(panel)
         ll.addStretch(1)
         scroll = QScrollArea()
@@ -103,6 +97,8 @@ class PirateCoinsView(CoinsBar, CoinsDrawing, TableView):
         self.decision = DecisionPanel()
         self.decision.chosen.connect(self.choose)
         rl.addWidget(self.decision)
+        self.reveal = RevealPanel()
+        rl.addWidget(self.reveal)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.log, "Game log")
         self.history = QUndoView(self.undo_stack)
@@ -119,7 +115,6 @@ class PirateCoinsView(CoinsBar, CoinsDrawing, TableView):
         split.addWidget(right)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        outer.addWidget(split, 1)
         for key, what in (("P", "plunder"), ("S", "sally"), ("Return", "step"), ("Enter", "step")):
             sc = QShortcut(QKeySequence(key), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtWidgets import QComboBox, QLayout, QSplitter, QVBoxLayout, QWidget
 
 from ui.context import AppContext
 from ui.mode_base import ModeView
@@ -571,6 +571,17 @@ class TableView(ModeView):
             self._batch = False
             self.after_change()
         return steps
+
+    def table_frame(self, bar: QLayout) -> QSplitter:
+        """The table's frame: ``bar`` above a left-right splitter (also :attr:`split`)
+        that takes the rest of the height; a game fills the splitter."""
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.setSpacing(4)
+        outer.addLayout(bar)
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        outer.addWidget(self.split, 1)
+        return self.split
 
     def speed_box(self) -> QComboBox:
         """The bot speed chooser for a game's bar (kept across games and runs)."""

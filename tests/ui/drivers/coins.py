@@ -42,15 +42,11 @@ def leaks(view: Any) -> list[str]:
     return out
 
 
-DRIVER = TableDriver(
-    mode="pirate-coins",
-    start=start,
-    human_move=human_move,
-    leaks=leaks,
-    seatings=(
-        ("human", "human", "strong"),
-        ("human", "strong", "human", "random"),
-        ("human", "human", "human", "human", "human"),
-    ),
-    bots=("strong", "random", "random"),
+#: Two to five humans at the table, bots between some of them.
+SEATINGS = (
+    ("human", "human"),
+    ("human", "strong", "human", "random"),
+    ("human", "human", "random", "human", "human"),
 )
+BOTS = ("strong", "random", "random")
+DRIVER = TableDriver("pirate-coins", start, human_move, leaks, SEATINGS, BOTS)
