@@ -133,7 +133,11 @@ LEGEND = [
     ("boat", "A rowboat (dark outline): two silver spaces and the gold space of that colour."),
     ("start", "Pale triangles: a colour's start spaces."),
     ("target", "Green: where the selected pirate can end. Red: an attack."),
-    ("path", "Green line with step numbers: the path it would take. Dashed: the last move."),
+    (
+        "path",
+        "Green line with step numbers: the path it would take. Dashed, in a crew's "
+        "colour: that crew's last move.",
+    ),
     ("back", "No Backstabbing: the bar on a triangle side is the pirate's back."),
 ]
 
