@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QPushButton,
@@ -116,7 +115,9 @@ class SidePanel(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setMinimumWidth(340)
+        # never narrower than what it holds: the splitter cannot cut a button short
+        bar = self.verticalScrollBar().sizeHint().width()
+        self.setMinimumWidth(max(340, side.minimumSizeHint().width() + bar + 2))
         for key, b in self.buttons.items():
             b.clicked.connect(lambda _=False, k=key: on_button(k))
         for k, b in enumerate(self.face_buttons):
@@ -132,17 +133,16 @@ class SidePanel(QScrollArea):
         self.prompt_label.setObjectName("pvp-prompt-text")
         self.prompt_label.setWordWrap(True)
         pl.addWidget(self.prompt_label)
-        row = QHBoxLayout()
+        row = QGridLayout()  # two by two: a narrow side panel still shows every word
         self.buttons: dict[str, QPushButton] = {}
-        for key, text, shortcut, tip in BUTTONS:
+        for n, (key, text, shortcut, tip) in enumerate(BUTTONS):
             b = QPushButton(text)
             b.setObjectName(f"pvp-{key}")
             if shortcut is not None:
                 b.setShortcut(QKeySequence(shortcut))
             b.setToolTip(tip)
-            row.addWidget(b)
+            row.addWidget(b, n // 2, n % 2)
             self.buttons[key] = b
-        row.addStretch(1)
         pl.addLayout(row)
         faces = QGridLayout()
         self.face_title = QLabel("Back to the side:")
