@@ -12,14 +12,15 @@ from wargame.pvp.state import MOVE, ROLL
 pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
-def open_view(main_window, seats, dice):  # noqa: ANN001, ANN201
-    """The table with typed-in dice: ``dice`` lists the rolls, two values each."""
+def open_view(main_window, seats, dice, variant="standard", seed=3):  # noqa: ANN001, ANN201
+    """The table with typed-in dice: ``dice`` lists the rolls, two values each (None:
+    the game's own dice)."""
     view = main_window.show_mode("pirate-versus-pirate")
-    rolls = list(dice)
-    main_window.ctx.manual_dice = True
+    rolls = list(dice or ())
+    main_window.ctx.manual_dice = dice is not None
     main_window.ctx.dice_answerer = lambda _req: rolls.pop(0) if rolls else "2 2"
     view.bot_delay_ms = 0
-    view.new_game(seats, variant="standard", scenario=None, seed=3)
+    view.new_game(seats, variant=variant, scenario=None, seed=seed)
     return view
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
@@ -115,13 +115,16 @@ class SidePanel(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        # never narrower than what it holds: the splitter cannot cut a button short
-        bar = self.verticalScrollBar().sizeHint().width()
-        self.setMinimumWidth(max(340, side.minimumSizeHint().width() + bar + 2))
         for key, b in self.buttons.items():
             b.clicked.connect(lambda _=False, k=key: on_button(k))
         for k, b in enumerate(self.face_buttons):
             b.clicked.connect(lambda _=False, k=k: on_face(k))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """Never narrower than what it holds (the splitter cannot cut a button short)."""
+        hint = super().minimumSizeHint()
+        bar = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+        return QSize(max(340, self.widget().minimumSizeHint().width() + bar), hint.height())
 
     def _prompt(self) -> QFrame:
         """The prompt, the turn's buttons and (No Backstabbing) the three facing buttons,
@@ -182,6 +185,7 @@ class SidePanel(QScrollArea):
                 button.setText(f"side {k + 1} ({k + 1})")
                 button.setToolTip("Click one of your pirates first")
             button.setEnabled(ok and mine)
+        self.updateGeometry()  # the sides' names change its width: the splitter makes room
 
 
 def add_keys(view: QWidget, *keys: tuple[str, str, Callable[[], object]]) -> None:
