@@ -138,3 +138,24 @@ def test_no_backstabbing_facing_buttons_are_whole_at_1024x768(main_window, qtbot
         legal = list(st.legal_actions())
         assert view.do(legal[(step * 7) % len(legal)]), view.last_error
     assert faced >= 3 and main_window.width() == 1024
+
+
+def test_a_reopened_game_lets_the_mover_take_back_their_move(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "expectimax"], ["4 4", "1 1", "2 1"], "no-backstabbing")
+    view.run_bots()
+    while view.state.phase != ROLL:
+        click(qtbot, view.buttons["ready"])
+        view.run_bots()
+    click(qtbot, view.buttons["roll"])
+    before = view.state.to_json()
+    first_move(view, qtbot)
+    assert view.state.phase == FACE
+    path = tmp_path / "facing.json"
+    assert main_window.save_as(path)
+    main_window.go_home()
+    assert main_window.open_file(path)
+    again = main_window.current
+    assert again.state.phase == FACE and again.undo_stack.canUndo()
+    main_window.act_undo.trigger()
+    assert again.state.to_json() == before
+    assert not again.undo_stack.canUndo()  # the roll before it stands
