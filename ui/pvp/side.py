@@ -47,13 +47,13 @@ BUTTONS = (
         "Roll both dice (2d4). Tick Dice > Type in dice to enter a real roll.",
     ),
     ("pass", "Lose the turn (P)", "P", "No pirate can move the roll: the turn passes."),
-    ("ready", "Ready (Enter)", "Return", "No Backstabbing setup: your pirates face as shown."),
     (
         "undo",
         "Undo (U)",
         None,
         "Take back your last move (never a roll, never another player's move).",
     ),
+    ("ready", "Ready (Enter)", "Return", "No Backstabbing setup: your pirates face as shown."),
 )
 
 KEYS = (
