@@ -35,7 +35,7 @@ from ui.table.scores import ScoreTable
 from ui.table.seats import saved_seats
 from ui.table.undo import ActionCommand, clear_stack, push_action
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, ReplayProvider, fresh_seed
+from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Entry, Session
 from wargame.core.play import load_session, new_session
@@ -141,12 +141,9 @@ class TableView(ModeView):
         """True while the table waits for a human before anything moves on by itself."""
         return False
 
-    def entry_lines(
-        self, entries: Sequence[Entry], i: int, state: Any
-    ) -> tuple[str | None, list[str]]:
-        """The log lines of ``entries[i]`` (``state``: the state after it): a rewrite
-        of the last line, or None, and the new lines (default: what the engine reported:
-        the entry's public sentence and its ``told`` sentences)."""
+    def entry_lines(self, entries: Sequence[Entry], i: int) -> tuple[str | None, list[str]]:
+        """The log lines of ``entries[i]``: a rewrite of the last line, or None, and the
+        new lines (default: what the engine reported, ``Entry.lines``)."""
         return None, list(entries[i].lines)
 
     def started(self, session: Session[Any]) -> None:
@@ -165,6 +162,12 @@ class TableView(ModeView):
     def revealed(self) -> int | None:
         """The seat whose private view is on screen (as :attr:`viewer`)."""
         return self.viewer
+
+    def seen(self) -> dict[str, Any]:
+        """What the seat on screen may see (``observation(viewer)``; the public view
+        between seats). A game draws anything secret from this, never from the true
+        state, so a widget cannot be given what its seat may not see."""
+        return self.state.observation(self.viewer)
 
     @revealed.setter
     def revealed(self, seat: int | None) -> None:
@@ -330,19 +333,11 @@ class TableView(ModeView):
 
     # -- the log ----------------------------------------------------------------------
     def _retell(self, session: Session[Any]) -> None:
-        """Rebuild the log of a game put on the table by replaying its entries."""
+        """Rebuild the log of a game put on the table from what its entries told."""
         self.log.restart()
         self._tell_setup(session)
-        try:
-            state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
-            for i, e in enumerate(session.entries):
-                state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
-                self.log.add(*self.entry_lines(session.entries, i, state))
-        except WargameError:
-            self.log.restart()
-            self._tell_setup(session)
-            for e in session.entries:
-                self.log.add(None, [e.label])
+        for i in range(len(session.entries)):
+            self.log.add(*self.entry_lines(session.entries, i))
 
     def _tell_setup(self, session: Session[Any]) -> None:
         """The log's first line: who starts, when the deal rolled for it (a public die,
@@ -354,7 +349,7 @@ class TableView(ModeView):
     def _on_session(self, session: Session[Any], what: str) -> None:
         if what in ("apply", "redo") and session.entries:
             i = len(session.entries) - 1
-            rewrite, lines = self.entry_lines(session.entries, i, session.state)
+            rewrite, lines = self.entry_lines(session.entries, i)
             seat = session.entries[i].seat
             auto = seat is None or seat in self.bots
             self.log.add(rewrite, lines, auto=auto)
