@@ -105,6 +105,7 @@ def test_an_unsaved_game_is_named_by_its_crews_and_turn(main_window, qtbot) -> N
     view.run_bots()
     turn = max(view.state.turns, 1)
     assert view.document_name == f"Pirate Versus Pirate — Anna, Ben — turn {turn}"
+    assert "Anna" in view.players.rows[0].text() and "blue" in view.players.rows[0].text()
 
 
 def test_rematch_starts_the_same_crews_again(main_window, qtbot) -> None:  # noqa: ANN001
@@ -117,7 +118,9 @@ def test_rematch_starts_the_same_crews_again(main_window, qtbot) -> None:  # noq
     assert view.state.phase != ORDER  # the first turn's roll-off is made at once
 
 
-def test_no_backstabbing_facing_buttons_are_whole_at_1024x768(main_window, qtbot) -> None:  # noqa: ANN001
+def test_no_backstabbing_facing_buttons_and_the_newest_log_line_show_at_1024x768(
+    main_window, qtbot
+) -> None:  # noqa: ANN001
     view = open_view(main_window, ["human"] * 3, None, "no-backstabbing", seed=2)
     main_window.resize(1024, 768)
     faced = 0
@@ -135,6 +138,11 @@ def test_no_backstabbing_facing_buttons_are_whole_at_1024x768(main_window, qtbot
                 port = scroller(b).viewport()
                 right = b.mapTo(port, QPoint(b.width(), 0)).x()
                 assert right <= port.width(), f"{b.text()!r} ends at {right} of {port.width()}"
+            log = view.log  # and the log's newest line is in view, not below the edge
+            newest = log.visualItemRect(log.item(log.count() - 1))
+            assert log.viewport().rect().contains(newest.bottomLeft())
+            port = scroller(log).viewport()
+            assert log.mapTo(port, QPoint(0, log.height())).y() <= port.height()
         legal = list(st.legal_actions())
         assert view.do(legal[(step * 7) % len(legal)]), view.last_error
     assert faced >= 3 and main_window.width() == 1024

@@ -88,14 +88,16 @@ class PlayersPanel(QFrame):
             carried = [st.board.coin_names[st.carry[p]] for p in st.alive(s) if st.carry[p] >= 0]
             turn = "▶ " if st.current_player() == s else ""
             who = controllers[s] if s < len(controllers) else "human"
+            if st.name(s) != colour.capitalize():  # a named crew keeps its colour in view
+                who = f"{colour}, {who}"
             hex_ = colour_of(colour).name()
             lab.setText(
-                f"{turn}<b><span style='color:{hex_}'>■ {colour.capitalize()}</span></b> "
+                f"{turn}<b><span style='color:{hex_}'>■ {st.name(s)}</span></b> "
                 f"({who}): {alive} pirates, {st.delivered[s]} of {st.opts.silver_to_win} "
                 f"silver home" + (f", carrying {', '.join(carried)}" if carried else "")
             )
             lab.setToolTip(
-                f"{colour.capitalize()} wins by delivering {st.opts.silver_to_win} silver coins "
+                f"{st.name(s)} wins by delivering {st.opts.silver_to_win} silver coins "
                 "or the gold coin to its rowboat, or by eliminating every rival pirate."
             )
 

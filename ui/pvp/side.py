@@ -65,6 +65,15 @@ KEYS = (
 )
 
 
+class ShortTabs(QTabWidget):
+    """Tabs that ask for little height and take what is left: the scroll area lays its
+    wrapped texts out at their preferred heights, and a tall log would push the log's
+    newest lines below the window's edge."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(super().sizeHint().width(), self.minimumSizeHint().height() + 40)
+
+
 class SidePanel(QScrollArea):
     """Everything beside the board, scrolling down when the window is short."""
 
@@ -96,7 +105,7 @@ class SidePanel(QScrollArea):
         lay.addWidget(odds_box)
         self.players = PlayersPanel()
         lay.addWidget(self.players)
-        self.tabs = QTabWidget()
+        self.tabs = ShortTabs()
         self.tabs.addTab(log, "Game log")
         self.history = QUndoView(undo_stack)
         self.history.setObjectName("pvp-history")
