@@ -86,7 +86,19 @@ class TableDrawing:
             buried=buried,
             highlight=highlight,
             active=st.active if not st.over else None,
+            trail=self.bot_trail(),
         )
+
+    def bot_trail(self) -> set[str]:
+        """The areas the bots moved to since a human last acted (marked on the board)."""
+        trail = set()
+        for e in self.recent_auto:
+            a = e.action
+            if isinstance(a, A.Move | A.Banish):
+                trail.add(a.to)
+            elif isinstance(a, A.Enter):
+                trail.add(a.area)
+        return trail
 
     def _draw_hand(self, legal: list[Action]) -> None:
         st = self.state

@@ -90,6 +90,9 @@ class TableView(ModeView):
         self._scores_shown = False
         #: Public lines since a human last acted (told on the next hand-off).
         self.recent: list[str] = []
+        #: The public moves made by themselves (bots, chores) since a human last acted:
+        #: a game marks them on its board so the table can follow the bots' turns.
+        self.recent_auto: list[Entry] = []
         self.log = TableLog(f"{self.mode_key.split('-')[0]}-log")
         self.handoff = HandOff(self)
         self.handoff.ready.connect(self.take_computer)
@@ -244,6 +247,7 @@ class TableView(ModeView):
         humans = [s for s in authors if self.seats[s] == "human"]
         self.undo_owner = humans[-1] if humans else None
         self.recent = []
+        self.recent_auto = []
         self._scores_shown = False
         self.scores.hide()
         self.started(session)
@@ -354,9 +358,13 @@ class TableView(ModeView):
             auto = seat is None or seat in self.bots
             self.log.add(rewrite, lines, auto=auto)
             self.recent = [*self.recent, *lines][-5:] if auto else []
+            last = session.entries[i]
+            fresh = [last] if auto and not last.secret else []
+            self.recent_auto = [*self.recent_auto, *fresh][-8:] if auto else []
         elif what == "undo":
             self.log.drop()
             self.recent = []
+            self.recent_auto = []
             if session.friendly_undo:  # a practice game's undo is marked, as in its save
                 self.log.note("(undo - friendly undo, practice game)")
 
