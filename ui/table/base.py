@@ -145,8 +145,9 @@ class TableView(ModeView):
         self, entries: Sequence[Entry], i: int, state: Any
     ) -> tuple[str | None, list[str]]:
         """The log lines of ``entries[i]`` (``state``: the state after it): a rewrite
-        of the last line, or None, and the new lines (default: its public sentence)."""
-        return None, [entries[i].label]
+        of the last line, or None, and the new lines (default: what the engine told,
+        ``Entry.lines``: its public sentence, then what the action did)."""
+        return None, list(entries[i].lines)
 
     def started(self, session: Session[Any]) -> None:
         """A game was put on the table (new or opened): reset the game's own view state."""
@@ -491,9 +492,13 @@ class TableView(ModeView):
             return
         won = set(out.winners)
         order = sorted(range(st.n), key=lambda s: (s not in won, -float(out.scores.get(s, 0))))
-        rows = [(st.name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
+        rows = [(self.score_name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
         who = ", ".join(st.name(s) for s in order if s in won) or "nobody"
         self.scores.show_scores(f"Game over ({out.end}): {who} won", rows)
+
+    def score_name(self, seat: int) -> str:
+        """A seat's name on the score table (a game's: e.g. with the team it was on)."""
+        return str(self.state.name(seat))
 
     def status_text(self) -> str:
         if self.session is None:

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableWidget,
@@ -39,6 +40,8 @@ class ScoreTable(QFrame):
         self.grid.setObjectName("table-scores-grid")
         self.grid.setHorizontalHeaderLabels(["Player", "Score", ""])
         self.grid.verticalHeader().hide()
+        # each column as wide as its heading and cells (never a clipped "Score")
+        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         lay.addWidget(self.grid)
         row = QHBoxLayout()
