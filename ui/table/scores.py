@@ -42,6 +42,7 @@ class ScoreTable(QFrame):
         self.grid.verticalHeader().hide()
         # each column as wide as its heading and cells (never a clipped "Score")
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.grid.horizontalHeader().setStretchLastSection(True)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         lay.addWidget(self.grid)
         row = QHBoxLayout()

@@ -120,7 +120,7 @@ class TortugaView(TableView):
         sl.addWidget(title_row("Undo history (yours only; stops at every view, reveal and vote)"))
         self.history = QUndoView(self.undo_stack)
         self.history.setObjectName("tortuga-history")
-        self.history.setEmptyLabel("(nothing of yours to undo)")
+        self.history.setEmptyLabel("(start: nothing earlier can be undone)")
         self.history.setMaximumHeight(110)
         sl.addWidget(self.history)
         self.split.addWidget(scroller(side))
@@ -264,7 +264,7 @@ class TortugaView(TableView):
     def choose_from(self, options: list[Action]) -> None:
         menu = QMenu(self)
         menu.setObjectName("tortuga-menu")
-        obs = self.state.observation(self.viewer)
+        obs = self.seen()
         for a in options:
             item = menu.addAction(choice_text(self.state, obs, a))
             item.triggered.connect(lambda _=False, act=a: self.do(act))
@@ -285,13 +285,14 @@ class TortugaView(TableView):
     def draw(self) -> None:
         st = self.state
         viewer = self.viewer
-        obs = st.observation(viewer)
+        obs = self.seen()
         obs["capacity"] = st.data.rules.board.ship_capacity
         names = [st.name(s) for s in range(st.n)]
         self.board.show_state(obs, names, viewer)
         self.players.show_players(obs)
         mine = obs if viewer is not None else None
         self.secrets.show_secrets(mine, names[viewer] if viewer is not None else "", names)
+        self.secrets.setVisible(viewer is not None or not obs["over"])  # all turned up
         self.vote_box.show_vote(obs["last_vote"], names)
         self._draw_prompt(obs)
         self.turn_label.setText(self.status_text())
