@@ -15,7 +15,16 @@ from ui.clipping import clipped_texts
 from ui.tortuga.texts import choice_text
 from wargame.tortuga import actions as A
 
-from .helpers import CANNON_B_SKULL, TORCH_B_HELM, arrange, hand, put_card, top_of_vote_deck
+from .helpers import (
+    CANNON_B_SKULL,
+    CANNON_F_HELM,
+    TORCH_B_HELM,
+    WATER_F_HELM,
+    arrange,
+    hand,
+    put_card,
+    top_of_vote_deck,
+)
 from .test_ui_table import tortuga as open_view
 
 pytestmark = pytest.mark.usefixtures("discard_unsaved", "pirate_one_starts")
@@ -201,3 +210,34 @@ def test_rules_summary_opens(main_window, qtbot) -> None:  # noqa: ANN001
     assert view._rules.isVisible()
     assert "Spanish Armada" in view._rules.findChild(QTextBrowser).toPlainText()
     view._rules.close()
+
+
+def test_el_dorado_and_letter_of_marque_choices_fit_at_1024_by_768(main_window, qtbot) -> None:  # noqa: ANN001
+    """Issue 24: the El Dorado vote's two-card choices and the Letter of Marque ran past
+    the side column at 1024 px."""
+    main_window.resize(1024, 768)
+    view = open_view(main_window, ["human", "human", "human", "human"])
+    for _ in range(2):
+        take(view, qtbot)
+        click_choice(view, qtbot, "British hold")
+    st = view.state
+    arrange(st, [0, 1], [2], [3], active=0)
+    for slot, kind in ((0, "el_dorado"), (1, "letter_of_marque")):
+        card = put_card(st, slot, kind)
+        st.row[slot] = -1
+        st.kept[0].append(card)
+    hand(st, 0, [CANNON_B_SKULL, TORCH_B_HELM, WATER_F_HELM, CANNON_F_HELM])
+    view.revealed = None
+    view.after_change()
+    take(view, qtbot)
+    assert view.prompt.main_buttons["marque"].property("legal") == "true"
+    qtbot.mouseClick(view.prompt.main_buttons["attack"], Qt.MouseButton.LeftButton)
+    texts = [b.toolTip() for b in view.choice_buttons()]
+    assert any(t.startswith("Play two (El Dorado)") for t in texts)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert [str(c) for c in clipped_texts(main_window)] == []
+    column = view.prompt.parentWidget().parentWidget()  # the side column's viewport
+    for b in view.choice_buttons():
+        right = b.mapTo(column, b.rect().topRight()).x()
+        assert right <= column.width(), f"{b.toolTip()!r} runs {right - column.width()} px past"
