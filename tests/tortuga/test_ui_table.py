@@ -129,7 +129,9 @@ def test_the_score_table_names_each_pirates_team(main_window) -> None:  # noqa: 
     assert view.session is not old and view.seats == ["strong", "random", "random"]
 
 
-def test_bots_moves_are_marked_and_told_at_the_next_hand_off(main_window, qtbot) -> None:  # noqa: ANN001
+def test_bots_moves_are_marked_told_at_the_hand_off_and_shown_until_a_human_acts(
+    main_window, qtbot
+) -> None:  # noqa: ANN001
     view = tortuga(main_window, ["human", "strong", "human"], seed=2)
     play(view, qtbot, lambda: view.handoff.isVisible() and bool(view.recent))
     assert "Since then:" in view.handoff.recent.text()
@@ -140,6 +142,14 @@ def test_bots_moves_are_marked_and_told_at_the_next_hand_off(main_window, qtbot)
         if view.log.item(i).background().style() != Qt.BrushStyle.NoBrush
     ]
     assert view.recent[-1] in shaded
+    click(qtbot, view.handoff.button)  # the human takes the computer: the bots' moves
+    marked = [r.text() for r in view.players.rows if "↻" in r.text()]  # are on the board
+    assert marked and all(
+        view.state.name(s) in "".join(marked) for s in {e.seat for e in view.recent_auto}
+    )
+    view.bot_delay_ms = 60_000
+    assert view.do(view.state.legal_actions()[0])  # the human acts: the marks go
+    assert not any("↻" in r.text() for r in view.players.rows)
 
 
 def test_a_game_played_to_the_end_by_two_humans_saves_and_reopens(

@@ -37,6 +37,8 @@ SYMBOL_COLOURS = {
     "skull": "#1d1d1d",
     "helm": "#7a5a1e",
 }
+#: The background of a bot's last move in the pirates panel (as the log shades it).
+JUST_MOVED = "#e8dcc0"
 TEAM_COLOURS = {"British": BRITISH, "French": FRENCH, "Dutch": "#c46a00"}
 
 
@@ -134,12 +136,20 @@ class PlayersPanel(QWidget):
             self.boxes.append(box)
             self.rows.append(row)
 
-    def show_players(self, obs: dict[str, Any]) -> None:
+    def show_players(self, obs: dict[str, Any], moved: dict[int, str] | None = None) -> None:
+        """``moved``: the last public move of each seat a bot played since a human
+        last acted, marked under its row so the table can follow the bots' turns."""
+        moved = moved or {}
         for s, (box, row) in enumerate(zip(self.boxes, self.rows, strict=True)):
             box.setVisible(s < obs["players"])
             row.setVisible(s < obs["players"])
             if s < obs["players"]:
-                row.setText(player_text(obs, s))
+                just = (
+                    f"<br><span style='background:{JUST_MOVED}'>↻ {moved[s]}</span>"
+                    if s in moved
+                    else ""
+                )
+                row.setText(player_text(obs, s) + just)
 
 
 def player_text(obs: dict[str, Any], s: int) -> str:

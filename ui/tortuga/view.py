@@ -289,7 +289,7 @@ class TortugaView(TableView):
         obs["capacity"] = st.data.rules.board.ship_capacity
         names = [st.name(s) for s in range(st.n)]
         self.board.show_state(obs, names, viewer)
-        self.players.show_players(obs)
+        self.players.show_players(obs, {e.seat: e.label for e in self.recent_auto})
         mine = obs if viewer is not None else None
         self.secrets.show_secrets(mine, names[viewer] if viewer is not None else "", names)
         self.secrets.setVisible(viewer is not None or not obs["over"])  # all turned up
