@@ -6,7 +6,7 @@ the seats' names and the coin set of the game's rules; it never changes the game
 
 The log is what the engine told of each entry (``Entry.told``, else its public
 sentence). The reveal panel and what each plunderer took this round follow the
-entries too (one record per entry), so an undo takes them back with the entry.
+entries (one record per entry), so an undo takes them back with the entry.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from wargame.coins import actions as A
 from wargame.coins.odds import Table, attack_chance, odds, pct
 from wargame.coins.state import PHASE_NAMES, PHASE_TITLES, PLUNDER
 from wargame.coins.state import SALLY as SALLY_CHOICE
+from wargame.core.dice import DiceService, ReplayProvider
+from wargame.core.log import Entry
+from wargame.errors import WargameError
 
 #: After each entry: the last reveal on show (the reveal, round, turn) and what each
 #: plunderer took this round.
@@ -55,27 +58,49 @@ class CoinsDrawing:
     players: Any
     decision: Any
     reveal: Any
-    _records: list[Record]
+    #: Per log entry: the entry, then its :data:`Record`.
+    _records: list[Any]
+    _replay: Any
 
     # -- the log ----------------------------------------------------------------------
-    def entry_lines(
-        self, entries: Sequence[Any], i: int, state: Any
-    ) -> tuple[str | None, list[str]]:
+    def entry_lines(self, entries: Sequence[Entry], i: int) -> tuple[str | None, list[str]]:
+        """What the engine told the entry did ("The fortune coin is a copper coin"),
+        else its public sentence ("Pirate 2 has decided", a table override)."""
         e = entries[i]
-        shown, gains = self._record(i - 1)
+        return None, list(e.told or ()) or [e.label]
+
+    # -- the reveal on show ------------------------------------------------------------
+    def _reveal_record(self) -> Record:
+        """The reveal on show and this round's takings after the newest entry. Kept per
+        entry from a replay of the entries that follows the log (a step per new entry;
+        an undo or another game starts it again), so it never reads the true state."""
+        entries = self.session.entries
+        known = self._records
+        if len(known) > len(entries) or (known and known[-1][0] is not entries[len(known) - 1]):
+            known.clear()  # an undo (or another game): replay from the start
+        try:
+            if not known:
+                self._replay = self.session.factory(
+                    DiceService(ReplayProvider(self.session.setup_rolls))
+                )
+            for e in entries[len(known) :]:
+                self._replay.apply(e.action, DiceService(ReplayProvider(e.rolls)))
+                known.append((e, *self._after(e, self._replay, known[-1] if known else None)))
+        except WargameError:
+            known.clear()
+            return None, {}
+        return known[-1][1:] if known else (None, {})
+
+    @staticmethod
+    def _after(e: Entry, state: Any, before: Any) -> Record:
+        shown, gains = before[1:] if before is not None else (None, {})
         last = state.last
         if type(e.action) is A.Reveal and last and last[0] == "reveal":
             shown = (last, state.round, state.turn_in_round)
             gains = {**gains, **{p: last[4][p] for p in last[5]}}
         elif type(e.action) is A.StartRound:
             shown, gains = None, {}
-        del self._records[i:]
-        self._records.extend([(None, {})] * (i - len(self._records)))
-        self._records.append((shown, gains))
-        return None, list(e.told or ()) or [e.label]
-
-    def _record(self, i: int) -> Record:
-        return self._records[i] if 0 <= i < len(self._records) else (None, {})
+        return shown, gains
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self) -> None:
@@ -89,7 +114,7 @@ class CoinsDrawing:
         phase = PHASE_NAMES.index(obs["phase"])
         c = st.coins
         self.table.show_table(obs, c, PHASE_TITLES[phase], names[obs["starter"]])
-        shown, gains = self._record(len(self.session.entries) - 1)
+        shown, gains = self._reveal_record()
         self._draw_reveal(shown, names)
         took = {s: f" (took {g})" if g else " (got nothing)" for s, g in gains.items()}
         self.players.show_players(obs, c, list(self.seats), self.viewer, took, names)

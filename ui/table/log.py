@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
@@ -39,12 +39,13 @@ class TableLog(QListWidget):
         self._records: list[tuple[int, str | None]] = []
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        """A log showing its newest line keeps it in view when the panel changes size."""
+        """A log that showed its newest line still does when the panels around it
+        change its height (a longer prompt, a name that wraps)."""
         bar = self.verticalScrollBar()
-        following = bar.value() >= bar.maximum() - 1
+        newest = bar.value() >= bar.maximum()
         super().resizeEvent(event)
-        if following:
-            QTimer.singleShot(0, self.scrollToBottom)
+        if newest:
+            self.scrollToBottom()
 
     def lines(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]

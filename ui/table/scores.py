@@ -40,8 +40,10 @@ class ScoreTable(QFrame):
         self.grid.setObjectName("table-scores-grid")
         self.grid.setHorizontalHeaderLabels(["Player", "Score", ""])
         self.grid.verticalHeader().hide()
-        # each column as wide as its heading and cells, in whatever font the table uses
-        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head = self.grid.horizontalHeader()
+        fit, fill = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
+        for c, mode in enumerate((fit, fit, fill)):  # a heading is never cut short
+            head.setSectionResizeMode(c, mode)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         lay.addWidget(self.grid)
         row = QHBoxLayout()
