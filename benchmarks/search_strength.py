@@ -84,10 +84,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def simulate(
-    game: str, bots: list[str], games: int, seed: int, params: list[str], jobs: int
+    game: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    params: list[str],
+    jobs: int,
+    players: int = 2,
 ) -> subprocess.Popen[str]:
-    """Start one `wargame simulate --json` run of a two-player game."""
-    cmd = [sys.executable, "-m", "wargame", "simulate", game, "--json", "--players", "2"]
+    """Start one `wargame simulate --json` run of ``players`` seats."""
+    cmd = [sys.executable, "-m", "wargame", "simulate", game, "--json"]
+    cmd += ["--players", str(players)]
     cmd += ["--games", str(games), "--seed", str(seed), "--bots", ",".join(bots)]
     cmd += ["--jobs", str(jobs)]
     for p in params:
@@ -104,34 +111,45 @@ def games_of(run: subprocess.Popen[str]) -> list[dict[str, Any]]:
 
 
 def score(game: dict[str, Any], seat: int, players: int) -> float:
-    """1 a win, 0 a loss, 1/2 a draw (nobody or every seat won)."""
+    """1 a win (alone or with its team), 0 a loss, the fair share 1/players a draw
+    (nobody or every seat won): 1/2 in a two-player game."""
     winners = game["winners"]
     if not winners or len(winners) == players:
-        return 0.5
+        return 1.0 / players
     return 1.0 if str(seat) in winners else 0.0
 
 
 def rate(
-    game: str, bot: str, opponent: str, games: int, seed: int, params: list[str], jobs: int
+    game: str,
+    bot: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    params: list[str],
+    jobs: int,
+    players: int = 2,
 ) -> dict[str, Any]:
-    """``bot`` against ``opponent`` over 2 x ``games`` games, seats rotated."""
-    runs = []
-    for seat in (0, 1):  # both halves at once
-        bots = [opponent, opponent]
+    """``bot`` in one seat against ``opponent`` in the others over ``players`` x
+    ``games`` games, seats rotated (the runs one after another: ``jobs`` each)."""
+    scores = []
+    for seat in range(players):
+        bots = [opponent] * players
         bots[seat] = bot
-        runs.append((seat, simulate(game, bots, games, seed, params, jobs)))
-    scores = [score(g, seat, 2) for seat, run in runs for g in games_of(run)]
+        run = simulate(game, bots, games, seed, params, jobs, players)
+        scores += [score(g, seat, players) for g in games_of(run)]
     n = len(scores)
     mean = sum(scores) / n
     var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
     half = 1.96 * math.sqrt(var / n)
     return {
         "mode": game,
+        "players": players,
+        "fair_share": 1.0 / players,
         "bot": bot,
         "opponent": opponent,
         "games": n,
         "wins": sum(s == 1.0 for s in scores),
-        "draws": sum(s == 0.5 for s in scores),
+        "draws": sum(0.0 < s < 1.0 for s in scores),
         "losses": sum(s == 0.0 for s in scores),
         "rate": mean,
         "interval": half,
@@ -193,6 +211,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--players", type=int, default=2, help="seats (default 2)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument(
         "--per-second",
@@ -214,12 +233,22 @@ def main() -> int:
                 f"choice in {got['as_playout_bot']} of them"
             )
         return 0
-    row = rate(args.game, args.bot, args.opponent, args.games, args.seed, args.param, args.jobs)
+    row = rate(
+        args.game,
+        args.bot,
+        args.opponent,
+        args.games,
+        args.seed,
+        args.param,
+        args.jobs,
+        args.players,
+    )
     if args.json:
         print(json.dumps(row))
     else:
         print(
-            f"{row['mode']:<22} {row['bot']:>10} v {row['opponent']:<10} {row['games']:>4} games "
+            f"{row['mode']:<14} {row['players']}p {row['bot']:>8} v {row['opponent']:<10} "
+            f"{row['games']:>4} games "
             f"({row['wins']}-{row['draws']}-{row['losses']})  "
             f"{100 * row['rate']:5.1f}% ± {100 * row['interval']:4.1f}  [{row['budget']}]"
         )
