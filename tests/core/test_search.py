@@ -6,7 +6,8 @@ import pytest
 
 from wargame.core.dice import DiceService
 from wargame.core.game import RandomBot
-from wargame.core.play import bot_factories
+from wargame.core.levels import HARD
+from wargame.core.play import bot_factories, resolve_bots
 from wargame.core.registry import available_games, game_class
 from wargame.core.search import SearchBot, SearchOptions
 from wargame.errors import BadInput
@@ -22,9 +23,28 @@ def test_every_game_lists_the_search_bot_before_its_strongest_own_bot(name: str)
     names = list(bot_factories(game))
     own = list(game.bots())
     assert "search" in names and names[0] == "random"
-    assert [n for n in names if n != "search"] == own
+    levels = ("easy", "normal", "hard")
+    assert [n for n in names if n != "search" and n not in levels] == own
     if len(own) > 1:
-        assert names[-1] == own[-1]  # the default stays the hand-written bot
+        # the default stays the hand-written bot (the normal level names it)
+        assert names[-2:] == [own[-1], "normal"]
+        assert resolve_bots(game, None, 2) == [own[-1]] * 2
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_names_the_levels_the_app_offers(name: str) -> None:
+    """easy is random, normal the strongest own bot, hard the search bot with halving
+    at the mode's measured fixed budget (a time budget replaces it when one is given)."""
+    game = game_class(name)()
+    bots = bot_factories(game)
+    own = list(game.bots())
+    assert bots["easy"] is bots["random"] and bots["normal"] is bots[own[-1]]
+    hard = bots["hard"](DiceService.seeded(1))
+    assert isinstance(hard, SearchBot)
+    assert hard.options.halving == 1 and hard.options.iterations == HARD[name]["search_iterations"]
+    timed = bot_factories(game, {"search_seconds": 0.5})["hard"](DiceService.seeded(1))
+    assert timed.options.iterations is None and timed.options.seconds == 0.5
+    assert timed.options.halving == 1
 
 
 def test_search_options_come_from_params() -> None:
@@ -216,7 +236,7 @@ def test_search_beats_random_in_the_toy_race(monkeypatch: pytest.MonkeyPatch) ->
     from tests.core.toygame import ToyGame
     from wargame.core import play
 
-    assert list(bot_factories(ToyGame())) == ["random", "search"]
+    assert list(bot_factories(ToyGame())) == ["random", "easy", "hard", "search", "normal"]
     monkeypatch.setattr(play, "game_class", lambda name: ToyGame)
     run = play.simulate("toy", games=1, seed=1)
     assert run["bots"] == ["search", "search"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, BotFactory, Game, GameSpec, GameState
+from wargame.core.levels import real_name, with_levels
 from wargame.core.log import FRIENDLY_UNDO, Session
 from wargame.core.registry import game_class, game_names
 from wargame.core.search import HEADLESS_SEARCH_ITERATIONS, SEARCH_BUDGET_KEYS, with_search
@@ -139,8 +140,9 @@ def split_params(params: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict
 
 
 def bot_factories(game: Game, options: Mapping[str, Any] | None = None) -> dict[str, BotFactory]:
-    """Every bot of ``game``, weakest first: its own and the search bot every game has."""
-    return with_search(game, game.bots(), options or {})
+    """Every bot of ``game``, weakest first: its own, the search bot every game has,
+    and the levels the app offers (``easy``, ``normal``, ``hard``: core/levels.py)."""
+    return with_levels(game, with_search(game, game.bots(), options or {}), options or {})
 
 
 def resolve_bots(
@@ -150,8 +152,8 @@ def resolve_bots(
     options: Mapping[str, Any] | None = None,
 ) -> list[str]:
     available = bot_factories(game, options)
-    if not names:
-        strongest = list(available)[-1]
+    if not names:  # the strongest listed, by the name of the bot it is
+        strongest = real_name(available, list(available)[-1])
         return [strongest] * players
     if len(names) == 1:
         names = list(names) * players

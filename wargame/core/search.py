@@ -464,6 +464,16 @@ def rewards(outcome: Outcome) -> dict[int, float]:
     return out
 
 
+def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) -> BotFactory:
+    """The search bot with ``options``, playing out with the strongest of the game's own
+    ``factories`` (weakest first) and judging cut-off playouts with its ``evaluate``."""
+    hand_written = [n for n in factories if n not in (NAME, "random")]
+    playout = factories[hand_written[-1]] if hand_written else None
+    # The mode's evaluation of a position, where its playout bot offers one.
+    evaluate = getattr(playout, "evaluate", None)
+    return functools.partial(SearchBot, options=options, playout_bot=playout, evaluate=evaluate)
+
+
 def with_search(
     game: Game, factories: Mapping[str, BotFactory], params: Mapping[str, Any]
 ) -> dict[str, BotFactory]:
@@ -472,13 +482,8 @@ def with_search(
     The search bot goes just before the game's strongest hand-written bot (so that
     bot stays the default of ``wargame simulate``), last where it measured stronger
     (``STRONGEST_IN``) or where the game has no bot but ``random``."""
-    options = SearchOptions.from_params(params)
+    bot = search_factory(factories, SearchOptions.from_params(params))
     names = [n for n in factories if n != NAME]
-    hand_written = [n for n in names if n != "random"]
-    playout = factories[hand_written[-1]] if hand_written else None
-    # The mode's evaluation of a position, where its playout bot offers one.
-    evaluate = getattr(playout, "evaluate", None)
-    bot = functools.partial(SearchBot, options=options, playout_bot=playout, evaluate=evaluate)
     at = len(names) if game.name in STRONGEST_IN or len(names) <= 1 else len(names) - 1
     out: dict[str, BotFactory] = {}
     for i, n in enumerate(names):
