@@ -60,7 +60,8 @@ def test_search_options_come_from_params() -> None:
         ({"search_iterations": 2.5}, "whole number"),
         ({"search_seconds": -1}, "positive"),
         ({"search_width": 3}, "unknown search bot option"),
-        ({"search_depth": 0}, "positive"),
+        ({"search_depth": -2}, "positive"),
+        ({"search_playout_limit": 0}, "positive"),
     ],
 )
 def test_bad_search_options_are_bad_input(params: dict[str, object], words: str) -> None:

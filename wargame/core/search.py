@@ -32,11 +32,13 @@ searcher's later choices below it are planned as if it had seen that card.
 
 A playout is cut off after ``depth`` actions where the mode judges positions: the
 playout bot's class may offer ``evaluate(state)``, each seat's reward in 0..1 on the
-scale below (naval, raid and tortuga-1667 do, in their ``bots.py``); elsewhere it
+scale below (naval, raid and tortuga-1667 do, in their ``bots.py``, and Pirate Versus
+Pirate's ``greedy``); elsewhere it
 runs to the end.
 
 A playout follows the game's strongest hand-written bot (found through
-``Game.bots()``, weakest first), each move replaced by a random one with
+``Game.bots()``, weakest first), or the cheaper bot it names as its
+``playout_policy`` (Pirate Versus Pirate's expectimax bot names ``greedy``), each move replaced by a random one with
 probability ``epsilon``; a game with no bot but ``random`` plays out at random.
 Random playouts alone tell little in games where random play rarely scores (most
 random naval battles end 0-0), and the hand-written bots run as fast as the
@@ -106,7 +108,8 @@ class SearchOptions:
     epsilon: float = 0.1
     #: Cut a playout off after this many actions and score the position with the
     #: mode's evaluation (``evaluate`` on its playout bot); None: play to the end.
-    #: Without an evaluation the playout runs to the end (``playout_limit``).
+    #: Without an evaluation the playout runs to the end (``playout_limit``); 0: the
+    #: position where the tree ends is judged at once (where the mode can judge it).
     depth: int | None = 40
     #: Paired samples: the n-th try of every root action is played in the same world
     #: (the same redraw of the hidden parts, the same dice after it), so the actions
@@ -151,6 +154,7 @@ class SearchOptions:
             except (TypeError, ValueError):
                 raise BadInput(f"--param {key}: expected a number, not {raw!r}") from None
             zero_ok = key in (
+                "search_depth",
                 "search_epsilon",
                 "search_paired",
                 "search_fpu",
@@ -469,6 +473,10 @@ def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) 
     ``factories`` (weakest first) and judging cut-off playouts with its ``evaluate``."""
     hand_written = [n for n in factories if n not in (NAME, "random")]
     playout = factories[hand_written[-1]] if hand_written else None
+    # A strongest bot too slow for playouts names a cheaper one (``playout_policy``).
+    cheaper = getattr(playout, "playout_policy", None)
+    if cheaper in factories:
+        playout = factories[cheaper]
     # The mode's evaluation of a position, where its playout bot offers one.
     evaluate = getattr(playout, "evaluate", None)
     return functools.partial(SearchBot, options=options, playout_bot=playout, evaluate=evaluate)
