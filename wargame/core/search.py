@@ -231,8 +231,17 @@ class SearchBot:
         self.last_visits: dict[Action, int] = {}
         #: The last decision's tree (for tests and tools).
         self.last_tree: _Node | None = None
+        #: Set (from another thread: the app's "move now") to end the thinking under way
+        #: after the iteration it is in; the next decision clears it.
+        self.hurried = False
+
+    def hurry(self) -> None:
+        """Move now: the decision under way ends after its current iteration and plays
+        the best move found so far (a plain flag, safe to set from another thread)."""
+        self.hurried = True
 
     def choose(self, state: GameState, seat: int) -> Action:
+        self.hurried = False
         legal = list(state.legal_actions())
         if len(legal) == 1:
             self.last_iterations = 0
@@ -255,6 +264,8 @@ class SearchBot:
             return self._halving(root, state, seat, legal, base)
         done = 0
         while True:
+            if done and self.hurried:
+                break
             if budget is not None:
                 if done >= budget:
                     break
@@ -306,6 +317,8 @@ class SearchBot:
         the moves of the turn is overspent (about twice the moves at most)."""
         opts = self.options
         start = time.perf_counter()
+        timed = opts.iterations is None
+        end = start + opts.seconds
         candidates = list(legal)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         done = 0
@@ -322,7 +335,11 @@ class SearchBot:
                     policy = self.playout_bot(dice) if self.playout_bot is not None else None
                     self._iterate(root, state.resample_hidden(seat, dice), dice, policy, a)
                     done += 1
-                if time.perf_counter() >= round_end:
+                    # Out of time (a timed search) or told to move now: the best so far.
+                    if self.hurried or (timed and time.perf_counter() >= end):
+                        self.hurried = True
+                        break
+                if self.hurried or time.perf_counter() >= round_end:
                     break
             if len(candidates) > 1:
 
@@ -333,6 +350,9 @@ class SearchBot:
 
                 ranked = sorted(candidates, key=mean, reverse=True)  # stable: legal order
                 candidates = ranked[: max(1, math.ceil(len(ranked) / 2))]
+                if self.hurried:
+                    candidates = ranked[:1]  # move now: the best so far
+                    break
         self.last_iterations = done
         self.last_tree = root
         self.last_visits = {a: n.visits for a, n in root.children.items() if isinstance(a, Action)}
