@@ -13,7 +13,12 @@ from wargame.coins.odds import Table, attack_chance, odds, pct
 from wargame.coins.state import DECIDE, FLIP, FORTUNE, PLUNDER, REVEAL, START
 from wargame.coins.state import SALLY as SALLY_CHOICE
 
-CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
+CONTROLLER_TITLES = {
+    "human": "Human",
+    "random": "Random bot",
+    "strong": "Strong bot",
+    "hard": "Hard bot",
+}
 
 
 class CoinsDrawing:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_thread import bot_move, level_factories
 from ui.bot_turns import BotTurns
 from ui.coins.drawing import CoinsDrawing
 from ui.coins.handoff import DecisionHandOff
@@ -55,8 +56,13 @@ from wargame.core.log import Session
 from wargame.core.play import new_session
 from wargame.errors import FileFormatError, WargameError
 
-CONTROLLERS = ("human", "random", "strong")
-CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
+CONTROLLERS = ("human", "random", "strong", "hard")
+CONTROLLER_TITLES = {
+    "human": "Human",
+    "random": "Random bot",
+    "strong": "Strong bot",
+    "hard": "Hard bot",
+}
 
 STYLE_TEMPLATE = """
 QWidget {{ font-size: {s12}px; }}
@@ -336,7 +342,7 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
         self.session = session
         self.undo_stack.clear()
         game = PirateCoinsGame(session.header.get("params") or {})
-        factories = game.bots()
+        factories = level_factories(game)
         self.bots = {
             s: factories[c](DiceService.seeded(None))
             for s, c in enumerate(self.seats)
@@ -460,8 +466,8 @@ class PirateCoinsView(BotTurns, CoinsDrawing, ModeView):
         seat = self.state.current_player()
         if seat is None:
             return
-        if seat in self.bots:
-            self.do(self.bots[seat].choose(self.state, seat))
+        if seat in self.bots:  # a Hard seat thinks off the UI thread
+            bot_move(self, seat, self.do)
         elif self._automatic(seat):
             self.do(self.state.legal_actions()[0])
 

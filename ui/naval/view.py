@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_thread import HARD_LEVEL, bot_move, hard_bot, level_box
 from ui.mode_base import ModeView
 from ui.naval.panel import PanelMixin, compass
 from ui.naval.scene import PX, SeaScene, ShipItem
@@ -86,6 +87,8 @@ class NavalView(PanelMixin, ModeView):
         self.bot_box.setToolTip("Which sides the computer commands")
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
         bar.addWidget(self.bot_box)
+        self.level_box = level_box("naval-bot-level")
+        bar.addWidget(self.level_box)
         bar.addSeparator()
         self._tool(bar, "Fit table", "0", self.sea_view_fit)
         self._tool(bar, "Zoom in", "+", lambda: self._zoom(1.25))
@@ -609,6 +612,10 @@ class NavalView(PanelMixin, ModeView):
             return
         seat = self.state.current_player()
         assert seat is not None
+        if self.level_box.currentData() == HARD_LEVEL:  # thinks off the UI thread
+            who = ("The attacker", "The defender")[seat]
+            bot_move(self, seat, self.act, bot=hard_bot(self, seat), who=who)
+            return
         # the bot's own choices never ask the player for dice: a plain seeded service
         bot = CaptainBot(DiceService.seeded(fresh_seed()))
         self.act(bot.choose(self.state, seat))

@@ -23,8 +23,13 @@ from ui.tortuga.board import BRITISH, FRENCH, chip, rank_name
 from wargame.core.seats import seat_label
 from wargame.tortuga.rules import TITLES, vote_name
 
-CONTROLLERS = ("human", "random", "strong")
-CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
+CONTROLLERS = ("human", "random", "strong", "hard")
+CONTROLLER_TITLES = {
+    "human": "Human",
+    "random": "Random bot",
+    "strong": "Strong bot",
+    "hard": "Hard bot",
+}
 VOTE_WORDS = ("attack", "brawl", "mutiny")
 SYMBOL_COLOURS = {
     "cannon": "#3b3b3b",

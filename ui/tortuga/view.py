@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_thread import bot_move, level_factories
 from ui.bot_turns import BotTurns
 from ui.context import AppContext
 from ui.mode_base import ModeView
@@ -296,7 +297,7 @@ class TortugaView(BotTurns, ModeView):
         self.session = session
         self.naming.follow(session)
         self.undo_stack.clear()
-        factories = TortugaGame().bots()
+        factories = level_factories(TortugaGame())
         self.bots = {
             s: factories[c](DiceService.seeded(fresh_seed()))
             for s, c in enumerate(self.seats)
@@ -468,8 +469,8 @@ class TortugaView(BotTurns, ModeView):
         if self.session is None or self.state.over or self.notices:
             return
         seat = self.state.current_player()
-        if seat is not None and seat in self.bots:
-            self.do(self.bots[seat].choose(self.state, seat))
+        if seat is not None and seat in self.bots:  # a Hard seat thinks off the UI thread
+            bot_move(self, seat, self.do)
 
     def bot_acts(self, seat: int) -> bool:
         # a private notice on screen waits for its reader before the bots go on
