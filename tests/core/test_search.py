@@ -6,7 +6,7 @@ import pytest
 
 from wargame.core.dice import DiceService
 from wargame.core.game import RandomBot
-from wargame.core.levels import HARD
+from wargame.core.levels import HARD, hard_params
 from wargame.core.play import bot_factories, resolve_bots
 from wargame.core.registry import available_games, game_class
 from wargame.core.search import SearchBot, SearchOptions
@@ -108,11 +108,11 @@ def test_search_decides_the_same_on_nonsense_hidden_cards() -> None:
     assert compared >= 4
 
 
-def _mode_positions(name: str, seed: int, count: int = 4) -> list[object]:
-    """Positions of a random two-player game of ``name`` where the seat to act has a
-    choice and something is hidden from it."""
+def _mode_positions(name: str, seed: int, count: int = 4, players: int = 2) -> list[object]:
+    """Positions of a random game of ``name`` (two players unless told) where the seat
+    to act has a choice and something is hidden from it."""
     game = game_class(name)()
-    state = game.new_initial_state(2, DiceService.seeded(seed))
+    state = game.new_initial_state(players, DiceService.seeded(seed))
     dice, bot = DiceService.seeded(seed + 1), RandomBot(DiceService.seeded(seed + 2))
     seen: list[object] = []
     while not state.is_terminal() and len(seen) < count:
@@ -396,3 +396,30 @@ def test_halving_tries_every_root_move_in_the_same_worlds_and_keeps_the_better_h
     assert len(tries[chosen]) == len(longest)  # the move played survived every round
     assert sorted(len(v) for v in tries.values())[0] < len(longest)  # one was dropped
     assert SearchOptions.from_params({"search_halving": 1}).halving == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("pirate-coins", 2), ("tortuga-1667", 4), ("pieces-of-eight", 3)]
+)
+def test_the_hard_level_as_the_app_sets_it_decides_the_same_on_other_hidden_parts(
+    name: str, players: int
+) -> None:
+    """The Hard bot with the app's settings (the mode's depth, sequential halving; a
+    fixed number of iterations here in place of the app's seconds, so the two searches
+    can be compared): the same decision, visit for visit, on a redraw of the hidden
+    parts. Naval, the raid and Pirate Versus Pirate hide nothing but the dice."""
+    game = game_class(name)()
+    params = {**hard_params(name, 1.0), "search_iterations": 12}
+    params.pop("search_seconds")
+    factory = bot_factories(game, params)["hard"]
+    compared = 0
+    for real in _mode_positions(name, 13, count=3, players=players):
+        seat = real.current_player()
+        nonsense = real.resample_hidden(seat, DiceService.seeded(99))
+        assert nonsense.observation(seat) == real.observation(seat)
+        bots = [factory(DiceService.seeded(5)) for _ in range(2)]
+        assert bots[0].options.halving == 1
+        assert bots[0].choose(nonsense, seat) == bots[1].choose(real, seat)
+        assert bots[0].last_visits == bots[1].last_visits
+        compared += 1
+    assert compared >= 2
