@@ -35,7 +35,7 @@ HARD: dict[str, dict[str, float]] = {
     "naval": {"search_iterations": 256, "search_depth": 20, "search_halving": 1},
     "raid": {"search_iterations": 64, "search_halving": 1},
     "pieces-of-eight": {"search_iterations": 64, "search_halving": 1},
-    "pirate-versus-pirate": {"search_iterations": 128, "search_halving": 1},
+    "pirate-versus-pirate": {"search_iterations": 256, "search_depth": 0, "search_halving": 1},
     "pirate-coins": {"search_iterations": 64, "search_halving": 1},
     "tortuga-1667": {"search_iterations": 256, "search_depth": 16, "search_halving": 1},
 }
