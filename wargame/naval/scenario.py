@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from wargame.errors import BadInput, shown
+from wargame.naval.fields import (
+    SCENARIO_FIELDS,
+    SEA_FIELDS,
+    SHIP_FIELDS,
+    VICTORY_FIELDS,
+    refuse_unknown,
+)
 from wargame.naval.play import NavalPlay
 from wargame.naval.rules import NavalRules, naval_rules
 from wargame.naval.sea import Island, Sea, islands_from_map
@@ -55,6 +62,7 @@ def sea_from_scenario(data: dict[str, Any], rules: NavalRules, base: Path | None
     sea = data.get("sea", {})
     if not isinstance(sea, dict):
         raise BadInput("scenario: key 'sea' must be an object")
+    refuse_unknown(sea, SEA_FIELDS, "scenario: sea")
     cols = int(_number(sea.get("cols", 20), "scenario: sea.cols", low=2, high=200))
     rows = int(_number(sea.get("rows", 14), "scenario: sea.rows", low=2, high=200))
     hex_cm = _number(
@@ -88,6 +96,7 @@ def state_from_scenario(
         raise BadInput("scenario: a naval scenario must be a JSON object")
     if data.get("mode", "naval") != "naval":
         raise BadInput(f"scenario: mode is {shown(data.get('mode'))}, not 'naval'")
+    refuse_unknown(data, SCENARIO_FIELDS, "scenario")
     sea = sea_from_scenario(data, rules, base)
     specs = data.get("ships")
     if not isinstance(specs, list) or not specs:
@@ -98,6 +107,8 @@ def state_from_scenario(
         where = f"scenario: ships[{i}]"
         if not isinstance(spec, dict):
             raise BadInput(f"{where}: a ship must be an object")
+        named = f"{where} {shown(spec['name'])}" if isinstance(spec.get("name"), str) else where
+        refuse_unknown(spec, SHIP_FIELDS, named)
         side = spec.get("side", 0)
         if isinstance(side, str):
             side = {"attacker": 0, "defender": 1}.get(side, side)
@@ -149,6 +160,8 @@ def _escort(data: dict[str, Any], names: set[str]) -> tuple[str | None, str | No
     victory = data.get("victory")
     if victory is None:
         return None, None
+    if isinstance(victory, dict):
+        refuse_unknown(victory, VICTORY_FIELDS, "scenario: victory")
     if not isinstance(victory, dict) or not isinstance(victory.get("escort"), str):
         raise BadInput('scenario: key \'victory\' must be {"escort": "ship name", "edge": ...}')
     if victory["escort"] not in names:
