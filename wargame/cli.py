@@ -102,8 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--json", action="store_true")
 
     from wargame.core.portable import add_commands
+    from wargame.naval.cli import add_commands as add_naval_commands
 
     add_commands(sub, _Parser)
+    add_naval_commands(sub, _Parser)
     return p
 
 
@@ -192,6 +194,10 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
             "validate": map_cli.validate_command,
         }
         return commands[args.what](args)
+    if cmd == "naval":
+        from wargame.naval.cli import setup_command
+
+        return setup_command(args)
     if cmd == "about":
         from wargame.about import about_command
 

@@ -48,8 +48,26 @@ def default_scenario() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=32)
-def _sea(cols: int, rows: int, hex_cm: float, orientation: str, islands: tuple[Island, ...]) -> Sea:
-    return Sea(cols, rows, hex_cm, orientation, islands)
+def _sea(
+    cols: int,
+    rows: int,
+    hex_cm: float,
+    orientation: str,
+    islands: tuple[Island, ...],
+    land_fraction: float,
+) -> Sea:
+    return Sea(cols, rows, hex_cm, orientation, islands, land_fraction)
+
+
+def _origin(value: Any) -> tuple[float, float]:
+    """``sea.origin``: the map's point (cm) at the sea's top-left corner."""
+    if value is None:
+        return (0.0, 0.0)
+    if not isinstance(value, list) or len(value) != 2:
+        raise BadInput("scenario: sea.origin must be [x, y] in cm")
+    x = _number(value[0], "scenario: sea.origin x", low=-1e6, high=1e6)
+    y = _number(value[1], "scenario: sea.origin y", low=-1e6, high=1e6)
+    return (x, y)
 
 
 def _number(value: Any, where: str, *, low: float, high: float) -> float:
@@ -73,18 +91,19 @@ def sea_from_scenario(data: dict[str, Any], rules: NavalRules, base: Path | None
         raise BadInput(
             f"scenario: sea.orientation must be 'flat' or 'pointy', not {shown(orientation)}"
         )
+    origin = _origin(sea.get("origin"))
     islands: tuple[Island, ...] = ()
     from wargame.maps.playable import read_map_ref, require_playable_json
 
     if "map" in data and data["map"] is not None:
         require_playable_json(data["map"], "scenario: map")  # no crossing or stacked shapes
-        islands = islands_from_map(data["map"], "scenario: map")
+        islands = islands_from_map(data["map"], "scenario: map", origin=origin)
     elif "map_file" in data:  # read only from inside the scenario's folder
         where = "scenario: map_file"
         mapdata = read_map_ref(data["map_file"], base or scenarios_dir(), where)
         require_playable_json(mapdata, where)
-        islands = islands_from_map(mapdata, where)
-    return _sea(cols, rows, hex_cm, orientation, islands)
+        islands = islands_from_map(mapdata, where, origin=origin)
+    return _sea(cols, rows, hex_cm, orientation, islands, rules.table.land_fraction)
 
 
 def state_from_scenario(
