@@ -95,3 +95,11 @@ def test_mutated_naval_scenarios_set_up_or_are_refused_in_one_line(steps: Any) -
     check_loader(
         lambda d: check_game_scenario("naval", d, "scenario"), mutate(default_scenario(), steps)
     )
+
+
+def test_the_documented_example_sets_up() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    example = page.split("```json", 1)[1].split("```", 1)[0]
+    st = state_from_scenario(json.loads(example))
+    assert st.victory.kind == "hold" and st.sea.land
+    assert st.ships["Swift"].batteries

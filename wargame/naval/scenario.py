@@ -19,7 +19,6 @@ from wargame.naval.fields import (
     SCENARIO_FIELDS,
     SEA_FIELDS,
     SHIP_FIELDS,
-    VICTORY_FIELDS,
     refuse_unknown,
 )
 from wargame.naval.play import NavalPlay
@@ -27,6 +26,7 @@ from wargame.naval.rules import NavalRules, naval_rules
 from wargame.naval.sea import Island, Sea, islands_from_map
 from wargame.naval.ship import Ship, ship_from_spec
 from wargame.naval.state import NavalState
+from wargame.naval.victory import victory_from_scenario
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
 
@@ -157,7 +157,7 @@ def state_from_scenario(
     coins = data.get("coins", rules.table.countdown_coins)
     if not isinstance(coins, int) or coins < 1:
         raise BadInput("scenario: coins must be a whole number of 1 or more")
-    escort, edge = _escort(data, names)
+    victory = victory_from_scenario(data, names, sea, rules)
     return NavalPlay(
         rules,
         sea,
@@ -165,32 +165,8 @@ def state_from_scenario(
         wind=wind,
         coins=coins,
         name=str(data.get("name", "Sea fight")),
-        escort=escort,
-        escort_edge=edge,
+        victory=victory,
     )
-
-
-EDGES = ("north", "south", "east", "west")
-
-
-def _escort(data: dict[str, Any], names: set[str]) -> tuple[str | None, str | None]:
-    """The scenario's victory condition: ``"victory": {"escort": SHIP, "edge": EDGE}``
-    (the ship to escort, and the table edge she must escape by; any edge if none)."""
-    victory = data.get("victory")
-    if victory is None:
-        return None, None
-    if isinstance(victory, dict):
-        refuse_unknown(victory, VICTORY_FIELDS, "scenario: victory")
-    if not isinstance(victory, dict) or not isinstance(victory.get("escort"), str):
-        raise BadInput('scenario: key \'victory\' must be {"escort": "ship name", "edge": ...}')
-    if victory["escort"] not in names:
-        raise BadInput(f"scenario: victory: no ship is named {shown(victory['escort'])}")
-    edge = victory.get("edge")
-    if edge is not None and edge not in EDGES:
-        raise BadInput(
-            f"scenario: victory: edge must be one of {', '.join(EDGES)}, not {shown(edge)}"
-        )
-    return str(victory["escort"]), edge
 
 
 def battle_from_forces(
