@@ -281,6 +281,10 @@ def _read_scenario(path: str, game: str) -> dict[str, Any]:
 
     try:
         sc = read_scenario(path)
+        if sc.mode == "map-editor" and game == "naval":  # the map as the sea: the default setup
+            from wargame.naval.setup import battle_on_map
+
+            return battle_on_map(sc.data, where=path)
         if sc.mode != game and (sc.mode != "map-editor" or game in _OWN_FORMATS):
             what = "a map" if sc.mode == "map-editor" else f"a {sc.mode} scenario"
             raise BadInput(f"{path} is {what}, not a scenario for {game}")

@@ -219,3 +219,14 @@ def test_a_placement_is_accepted_exactly_when_the_engine_starts(
     except BadInput:
         started = False
     assert started == (not problems), problems
+
+
+def test_simulate_naval_plays_a_map_file_as_the_sea(capsys: pytest.CaptureFixture[str]) -> None:
+    """A map of the map editor was refused by `simulate naval --scenario` (issue 26)."""
+    mapfile = scenarios_dir() / "maps/pieces-of-eight.json"
+    code, said, err = run(
+        ["simulate", "naval", "--scenario", str(mapfile), "--games", "2", "--strict", "--json"],
+        capsys,
+    )
+    assert code == 0, err
+    assert len(json.loads(said)["games"]) == 2
