@@ -103,6 +103,11 @@ class NavalView(PanelMixin, ModeView):
             "Export every ship's sheet as a PDF (Ctrl+P)"
         )
         self._tool(bar, "Roster", "Ctrl+R", self._roster)
+        self.act_setup = self._tool(bar, "Battle setup", "Ctrl+Shift+B", lambda: self.open_setup())
+        self.act_setup.setToolTip(
+            "Set up a battle: the sea (any map or open sea), ships from the Roster, where "
+            "they start, the victory condition; save it as a scenario (Ctrl+Shift+B)"
+        )
         outer.addWidget(bar)
         # Choosing a move: the hex by a click, the heading by keys or a drag, then Enter.
         self.act_turn_left = self._key_action("Turn the chosen heading anticlockwise", "Left", -1)
@@ -264,6 +269,8 @@ class NavalView(PanelMixin, ModeView):
         return self.session.to_json()
 
     def _start(self, session: Session[Any], scenario: dict[str, Any]) -> None:
+        # a new battle starts with the players in command: the last one's bots stay behind
+        self.bot_box.setCurrentIndex(0)
         self.session = session
         self.scenario = scenario
         self.reported = False
@@ -625,6 +632,20 @@ class NavalView(PanelMixin, ModeView):
         n = export_pdf(self.state, path)
         self._set_status(f"Exported {n} ship sheets to {path}")
         return n
+
+    def open_setup(self, data: dict[str, Any] | None = None) -> Any:
+        """The battle setup screen, from ``data`` (the battle on the table if None;
+        open sea if the table shows a campaign fight). Not modal for the app's loop."""
+        from ui.naval.setup import BattleSetupDialog
+
+        if data is None and self.scenario and "campaign_link" not in self.scenario:
+            data = self.scenario
+        try:
+            dialog = BattleSetupDialog(self.ctx, self, data)
+        except WargameError:  # a scenario the setup cannot show: start from open sea
+            dialog = BattleSetupDialog(self.ctx, self, None)
+        dialog.open()
+        return dialog
 
     def _roster(self) -> None:
         from ui.naval.roster import RosterDialog
