@@ -24,11 +24,23 @@ def save_map_in_editor(window: Any, data: dict[str, Any]) -> None:
     assert window.save(), "the map editor saves the map to the database"
 
 
-def open_setup(window: Any) -> Any:
+@pytest.fixture
+def setups() -> Any:
+    """Every setup screen a test opened is closed after it (a window-modal dialog left
+    open would hold the mouse of the tests after it)."""
+    opened: list[Any] = []
+    yield opened
+    for dlg in opened:
+        dlg.done(0)
+        dlg.deleteLater()
+
+
+def open_setup(window: Any, setups: list[Any]) -> Any:
     view = window.show_mode("naval")
     view.act_setup.trigger()
     dialogs = [d for d in view.findChildren(object) if d.objectName() == "naval-battle-setup"]
     assert dialogs, "Battle setup opens its screen"
+    setups.append(dialogs[-1])
     return view, dialogs[-1]
 
 
@@ -46,10 +58,10 @@ def drag(qtbot: Any, dlg: Any, name: str, to: tuple[int, int]) -> None:
 
 
 def test_a_battle_set_up_on_an_editor_map_is_saved_listed_reopened_and_played(
-    qtbot: Any, main_window: Any, tmp_path: Path
+    qtbot: Any, main_window: Any, tmp_path: Path, setups: list[Any]
 ) -> None:
     save_map_in_editor(main_window, square_map([(35, 15, 60, 40)], w=100, h=60))
-    view, dlg = open_setup(main_window)
+    view, dlg = open_setup(main_window, setups)
     dlg.choose_map("Map: Test Sea (saved)")
     assert dlg.draft.map is not None and dlg.draft.sea().land
     assert "Isle 0" in [t.text() for t in dlg.scene.island_labels]
@@ -100,8 +112,10 @@ def test_a_battle_set_up_on_an_editor_map_is_saved_listed_reopened_and_played(
     assert len(result["games"]) == 10
 
 
-def test_escort_and_hold_victories_are_chosen_on_screen(qtbot: Any, main_window: Any) -> None:
-    _view, dlg = open_setup(main_window)
+def test_escort_and_hold_victories_are_chosen_on_screen(
+    qtbot: Any, main_window: Any, setups: list[Any]
+) -> None:
+    _view, dlg = open_setup(main_window, setups)
     dlg.victory_box.setCurrentIndex(2)  # hold a harbour
     dlg.hold_side_box.setCurrentText("defender")
     dlg.harbour_col.setValue(6)
@@ -123,10 +137,10 @@ def test_escort_and_hold_victories_are_chosen_on_screen(qtbot: Any, main_window:
 
 
 def test_starting_a_set_up_battle_puts_it_on_the_table_with_no_bots(
-    qtbot: Any, main_window: Any
+    qtbot: Any, main_window: Any, setups: list[Any]
 ) -> None:
     """Defect 9 of issue 26: the Bots setting carried over into a new battle."""
-    view, dlg = open_setup(main_window)
+    view, dlg = open_setup(main_window, setups)
     view.bot_box.setCurrentIndex(3)
     dlg.start_battle()
     assert dlg.started is not None
@@ -135,9 +149,9 @@ def test_starting_a_set_up_battle_puts_it_on_the_table_with_no_bots(
 
 
 def test_a_map_file_that_is_not_a_map_is_refused_in_words(
-    qtbot: Any, main_window: Any, tmp_path: Path
+    qtbot: Any, main_window: Any, tmp_path: Path, setups: list[Any]
 ) -> None:
-    _view, dlg = open_setup(main_window)
+    _view, dlg = open_setup(main_window, setups)
     assert dlg.sea_box.currentText() == "Map: Isla de la Tortuga Chica (this battle's)"
     before = dlg.draft.map
     bad = tmp_path / "bad.json"
