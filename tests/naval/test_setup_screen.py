@@ -152,7 +152,7 @@ def test_a_map_file_that_is_not_a_map_is_refused_in_words(
     qtbot: Any, main_window: Any, tmp_path: Path, setups: list[Any]
 ) -> None:
     _view, dlg = open_setup(main_window, setups)
-    assert dlg.sea_box.currentText() == "Map: Isla de la Tortuga Chica (this battle's)"
+    assert dlg.sea_box.currentText() == "Map: Isla de la Tortuga Chica (in use)"
     before = dlg.draft.map
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "wargame-scenario", "mode": "raid"}), encoding="utf-8")

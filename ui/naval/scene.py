@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.naval.labels import add_island_labels, place_ship_labels
 from ui.naval.tokens import (  # noqa: F401 - re-exported: the sea's token vocabulary
     MIN_LABEL_PX,
     PX,
@@ -129,6 +130,7 @@ class SeaScene(QGraphicsScene):
         self.grapple_items: list[QGraphicsItem] = []
         self.intent_items: list[QGraphicsItem] = []
         self.island_labels: list[QGraphicsSimpleTextItem] = []
+        self.leader_items: list[QGraphicsItem] = []
         self.coords: CoordsItem | None = None
         self.view_scale = 1.0  # device px per scene unit of the view showing the sea
 
@@ -136,7 +138,7 @@ class SeaScene(QGraphicsScene):
     def build(self, state: NavalState) -> None:
         self.clear()
         self.stats = {}
-        self.intent_items, self.island_labels = [], []
+        self.intent_items, self.island_labels, self.leader_items = [], [], []
         self.ship_items, self.labels, self.overlay, self.ruler_items, self.grapple_items = (
             {},
             {},
@@ -182,12 +184,9 @@ class SeaScene(QGraphicsScene):
             )
             inner.setScale(1.0)
             inner.setZValue(-2)
-            c = poly.boundingRect().center()
-            t = self.addSimpleText(isl.name, QFont("Serif", 22, QFont.Weight.Bold))
-            t.setBrush(QColor(60, 45, 25))
-            t.setPos(c - QPointF(t.boundingRect().width() / 2, t.boundingRect().height() / 2))
-            t.setZValue(-1)
-            self.island_labels.append(t)
+            shore.setToolTip(isl.name)
+            inner.setToolTip(isl.name)
+        self.island_labels = add_island_labels(self, sea)
         self.coords = CoordsItem(sea)
         self.coords.setVisible(False)
         self.addItem(self.coords)
@@ -254,22 +253,12 @@ class SeaScene(QGraphicsScene):
         self.place_labels()
 
     def place_labels(self) -> None:
-        """Each ship's name and counts under her, never below their minimum size on
-        screen, and never printed over another label."""
+        """Each ship's name and counts near her (ui/naval/labels.py)."""
         if self.state is None:
             return
-        for name, item in self.ship_items.items():
-            label, stats = self.labels[name], self.stats[name]
-            for text, least in ((label, MIN_LABEL_PX), (stats, MIN_LABEL_PX * 0.85)):
-                h = text.boundingRect().height() * 0.8  # cap height + descent, roughly
-                text.setScale(max(1.0, least / max(1e-6, h * self.view_scale)))
-            p = item.pos()
-            below = self.state.sea.hex_cm * PX * 0.32 * item.compensation
-            lw = label.boundingRect().width() * label.scale()
-            label.setPos(p.x() - lw / 2, p.y() + below)
-            sw = stats.boundingRect().width() * stats.scale()
-            stats.setPos(p.x() - sw / 2, label.sceneBoundingRect().bottom() + 0.5)
-        self._spread_labels()
+        for line in self.leader_items:
+            self.removeItem(line)
+        self.leader_items = place_ship_labels(self)
 
     def label_boxes(self) -> list[tuple[str, QRectF]]:
         """Every visible label's box on the sea: ship names, their counts, island names."""
@@ -277,31 +266,6 @@ class SeaScene(QGraphicsScene):
         for group in (self.labels, self.stats):
             out += [(t.text(), t.sceneBoundingRect()) for t in group.values() if t.isVisible()]
         return out
-
-    def _spread_labels(self) -> None:
-        """Labels of ships side by side must not print over each other, nor over an
-        island's name: push one down."""
-        placed: list[QRectF] = [t.sceneBoundingRect() for t in self.island_labels]
-        names = sorted(self.labels, key=lambda n: (self.labels[n].y(), self.labels[n].x()))
-        for name in names:
-            label, stats = self.labels[name], self.stats[name]
-            if not label.isVisible():
-                continue
-            box = label.sceneBoundingRect()
-            if stats.isVisible():
-                box = box.united(stats.sceneBoundingRect())
-            shift = 0.0
-            moved = True
-            while moved:
-                moved = False
-                for other in placed:
-                    if box.translated(0, shift).intersects(other):
-                        shift = other.bottom() - box.top() + 1
-                        moved = True
-            if shift:
-                label.moveBy(0, shift)
-                stats.moveBy(0, shift)
-            placed.append(box.translated(0, shift))
 
     def select(self, name: str | None) -> None:
         for n, item in self.ship_items.items():

@@ -151,6 +151,9 @@ class BattleSetupDialog(QDialog):
         lay = QFormLayout(box)
         self.sea_box = QComboBox()
         self.sea_box.setToolTip("Open sea, a map of the database (map editor, imports), or a file")
+        self.sea_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self._list_seas()
         self.sea_box.activated.connect(self._sea_chosen)
         lay.addRow("Sea", self.sea_box)
@@ -332,7 +335,7 @@ class BattleSetupDialog(QDialog):
             return
         if kind in ("scenario", "save"):
             return
-        label = f"Map: {mapdata.get('name') or 'untitled'} (this battle's)"
+        label = f"Map: {mapdata.get('name') or 'untitled'} (in use)"
         if mine < 0:
             self.sea_box.insertItem(1, label, ("current", 0))
             mine = 1

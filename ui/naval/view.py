@@ -77,6 +77,12 @@ class NavalView(PanelMixin, ModeView):
         outer.setContentsMargins(0, 0, 0, 0)
         bar = QToolBar("Naval")
         self.toolbar = bar
+        self.act_setup = self._tool(bar, "Battle setup", "Ctrl+Shift+B", lambda: self.open_setup())
+        self.act_setup.setToolTip(
+            "Set up a battle: the sea (any map or open sea), ships from the Roster, where "
+            "they start, the victory condition; save it as a scenario (Ctrl+Shift+B)"
+        )
+        bar.addSeparator()
         self.act_ruler = self._tool(bar, "Ruler", "R", self._toggle_ruler, checkable=True)
         self.act_end = self._tool(bar, "End ship's turn", "E", self._end_turn)
         self.act_bot = self._tool(bar, "Bot move", "B", self.bot_step)
@@ -103,11 +109,6 @@ class NavalView(PanelMixin, ModeView):
             "Export every ship's sheet as a PDF (Ctrl+P)"
         )
         self._tool(bar, "Roster", "Ctrl+R", self._roster)
-        self.act_setup = self._tool(bar, "Battle setup", "Ctrl+Shift+B", lambda: self.open_setup())
-        self.act_setup.setToolTip(
-            "Set up a battle: the sea (any map or open sea), ships from the Roster, where "
-            "they start, the victory condition; save it as a scenario (Ctrl+Shift+B)"
-        )
         outer.addWidget(bar)
         # Choosing a move: the hex by a click, the heading by keys or a drag, then Enter.
         self.act_turn_left = self._key_action("Turn the chosen heading anticlockwise", "Left", -1)

@@ -395,3 +395,24 @@ def _ring(
             raise BadInput(f"{where}: point {shown(p)} is not [x, y]")
         pts.append((float(p[0]) - origin[0], float(p[1]) - origin[1]))
     return tuple(pts)
+
+
+def island_anchors(islands: Sequence[Island]) -> list[tuple[str, float, float, float]]:
+    """Where each island's name goes: ``(name, x, y, area)`` once per name (the land
+    areas of one island together), at a point inside its largest piece, largest first."""
+    from shapely import unary_union
+
+    by_name: dict[str, list[Any]] = {}
+    for isl in islands:
+        by_name.setdefault(isl.name, []).append(island_shape(isl))
+    out = []
+    for name, shapes in by_name.items():
+        whole = unary_union(shapes)
+        parts = list(getattr(whole, "geoms", [whole]))
+        biggest = max(parts, key=lambda g: g.area)
+        if biggest.is_empty:
+            continue
+        p = biggest.representative_point()
+        out.append((name, float(p.x), float(p.y), float(whole.area)))
+    out.sort(key=lambda t: (-t[3], t[0]))
+    return out
