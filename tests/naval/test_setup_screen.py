@@ -161,3 +161,22 @@ def test_a_map_file_that_is_not_a_map_is_refused_in_words(
     assert dlg.draft.map == before
     dlg.choose_map("Open sea")
     assert dlg.draft.map is None and dlg.draft.sea().land == frozenset()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
+def test_the_setup_screen_fits_and_clips_no_text(
+    qtbot: Any, main_window: Any, setups: list[Any], size: tuple[int, int]
+) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ui.clipping import clipped_texts
+
+    _view, dlg = open_setup(main_window, setups)
+    for victory in range(3):  # every victory condition's fields shown in turn
+        dlg.victory_box.setCurrentIndex(victory)
+        dlg.resize(*size)
+        for _ in range(3):
+            QApplication.processEvents()
+        hint = dlg.minimumSizeHint()
+        assert hint.width() <= size[0] and hint.height() <= size[1] - 28, hint
+        assert [str(c) for c in clipped_texts(dlg)] == []
