@@ -102,7 +102,6 @@ class TableDrawing:
         v = self.viewer
         names = st.rules.bury.type_names
         playable = {getattr(a, "card", -1) for a in legal}
-        sel = set(st.selection) if v == st.active else set()
         shared = self.shared_window()
         if v is None or shared:
             self.hand_row.title.setText(
@@ -111,12 +110,15 @@ class TableDrawing:
             self.hand_row.set_cards([], names, selected=set(), playable=set())
             self.faceup_row.set_cards([], names, selected=set(), playable=set())
             return
+        seen = self.seen()  # the hand and the burial being chosen come from here only
+        hand = seen["pirates"][v]["hand"]
+        sel = {c for c in seen["selection"] if c >= 0} if v == st.active else set()
         self.hand_row.title.setText(
-            f"{st.name(v)}'s hand ({len(st.hand[v])}/{st.rules.hand.limit}) - "
+            f"{st.name(v)}'s hand ({len(hand)}/{st.rules.hand.limit}) - "
             "click a card to play, bury or discard it"
         )
         self.hand_row.set_cards(
-            [st.cards[c] for c in st.hand[v]],
+            [st.cards[c] for c in hand],
             names,
             selected=sel,
             playable=playable,

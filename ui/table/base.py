@@ -165,6 +165,12 @@ class TableView(ModeView):
         """The seat whose private view is on screen (as :attr:`viewer`)."""
         return self.viewer
 
+    def seen(self) -> dict[str, Any]:
+        """What the seat on screen may see (``observation(viewer)``; the public view
+        between seats). A game draws anything secret from this, never from the true
+        state, so a widget cannot be given what its seat may not see."""
+        return self.state.observation(self.viewer)
+
     @revealed.setter
     def revealed(self, seat: int | None) -> None:
         self.viewer = self.holder = seat
