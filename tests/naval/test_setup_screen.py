@@ -180,3 +180,16 @@ def test_the_setup_screen_fits_and_clips_no_text(
         hint = dlg.minimumSizeHint()
         assert hint.width() <= size[0] and hint.height() <= size[1] - 28, hint
         assert [str(c) for c in clipped_texts(dlg)] == []
+
+
+def test_a_hold_battle_says_its_goal_and_rings_the_harbour(qtbot: Any, main_window: Any) -> None:
+    from wargame.naval.scenario import default_scenario
+
+    data = default_scenario()
+    data["victory"] = {"kind": "hold", "side": "defender", "harbour": [6, 3], "turns": 2}
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(data, None)
+    assert "Hold: the defender wins by holding the harbour (6, 3) for 2 turns" in (
+        view.phase_label.text()
+    )
+    assert any(item.toolTip() == "The harbour to hold" for item in view.scene.items())

@@ -1,4 +1,4 @@
-"""Names on the sea: each island's once, inside it; each ship's under (or beside) her,
+"""Names and marks on the sea: the harbour to hold; each island's name once, inside it; each ship's under (or beside) her,
 never over another name, tied to her by a leader line when it has to stand off.
 
 Labels never print over each other: an island's name that would cover a bigger
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from ui.naval.tokens import MIN_LABEL_PX, PX
@@ -101,3 +101,15 @@ def place_ship_labels(scene: Any) -> list[QGraphicsItem]:
 def _inside(x: float, w: float, width: float) -> float:
     """A label's left edge kept on the sea (a long name is not cut by its edge)."""
     return max(0.0, min(x, width - w)) if w < width else x
+
+
+def mark_harbour(scene: Any, sea: Sea, harbour: tuple[int, int]) -> QGraphicsItem:
+    """A gold ring round the harbour a side must hold (victory kind "hold")."""
+    x, y = sea.centre(harbour)
+    r = sea.hex_cm * PX * 0.45
+    ring = scene.addEllipse(
+        x * PX - r, y * PX - r, 2 * r, 2 * r, QPen(QColor(240, 200, 60), 4), QBrush()
+    )
+    ring.setZValue(8)
+    ring.setToolTip("The harbour to hold")
+    return ring

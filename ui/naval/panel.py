@@ -50,6 +50,14 @@ STEP_HELP = {
 
 def escort_goal(st: NavalState) -> str:
     """The scenario's victory condition in words ("" if it has none)."""
+    hold = st.victory.hold
+    if hold is not None:
+        col, row = st.sea.to_offset(hold.harbour)
+        who = side_name(hold.side).lower()
+        return (
+            f"\nHold: the {who} wins by holding the harbour ({col}, {row}) for {hold.turns} "
+            f"turns in a row ({st.held} so far); else the {side_name(1 - hold.side).lower()} wins."
+        )
     ship = st.ships.get(st.escort) if st.escort else None
     if ship is None or not ship.in_play:
         return ""

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.naval.labels import add_island_labels, place_ship_labels
+from ui.naval.labels import add_island_labels, mark_harbour, place_ship_labels
 from ui.naval.tokens import (  # noqa: F401 - re-exported: the sea's token vocabulary
     MIN_LABEL_PX,
     PX,
@@ -187,6 +187,8 @@ class SeaScene(QGraphicsScene):
             shore.setToolTip(isl.name)
             inner.setToolTip(isl.name)
         self.island_labels = add_island_labels(self, sea)
+        if state.victory.hold is not None:
+            mark_harbour(self, sea, state.victory.hold.harbour)
         self.coords = CoordsItem(sea)
         self.coords.setVisible(False)
         self.addItem(self.coords)

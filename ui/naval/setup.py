@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.naval.labels import mark_harbour
 from ui.naval.scene import PX, SeaScene
 from ui.naval.seaview import SeaView
 from wargame.errors import BadInput, WargameError
@@ -384,15 +384,8 @@ class BattleSetupDialog(QDialog):
     def _mark_harbour(self, state: Any) -> None:
         v = self.draft.data.get("victory") or {}
         at = v.get("harbour") if v.get("kind") == "hold" else None
-        if not isinstance(at, list) or len(at) != 2:
-            return
-        x, y = state.sea.centre(state.sea.from_offset(int(at[0]), int(at[1])))
-        r = state.sea.hex_cm * PX * 0.45
-        ring = self.scene.addEllipse(
-            x * PX - r, y * PX - r, 2 * r, 2 * r, QPen(QColor(240, 200, 60), 4), QBrush()
-        )
-        ring.setZValue(8)
-        ring.setToolTip("The harbour to hold")
+        if isinstance(at, list) and len(at) == 2 and all(isinstance(c, int) for c in at):
+            mark_harbour(self.scene, state.sea, state.sea.from_offset(at[0], at[1]))
 
     def _show_problems(self, problems: list[str]) -> None:
         self.problems = problems
