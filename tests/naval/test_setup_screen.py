@@ -193,3 +193,18 @@ def test_a_hold_battle_says_its_goal_and_rings_the_harbour(qtbot: Any, main_wind
         view.phase_label.text()
     )
     assert any(item.toolTip() == "The harbour to hold" for item in view.scene.items())
+
+
+def test_a_campaign_battle_offers_the_way_back_to_the_campaign(
+    qtbot: Any, main_window: Any
+) -> None:
+    from wargame.naval.scenario import default_scenario
+
+    view = main_window.show_mode("naval")
+    assert not view.act_return.isVisible(), "only a battle fought for a campaign"
+    data = default_scenario()
+    data["campaign_link"] = {"campaign": "c", "turn": 1, "engagement": "0:A"}
+    view.load_scenario_data(data, None)
+    assert view.act_return.isVisible()
+    view.act_return.trigger()
+    assert main_window.current.mode_key == "campaign"

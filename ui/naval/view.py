@@ -82,6 +82,14 @@ class NavalView(PanelMixin, ModeView):
             "Set up a battle: the sea (any map or open sea), ships from the Roster, where "
             "they start, the victory condition; save it as a scenario (Ctrl+Shift+B)"
         )
+        self.act_return = self._tool(
+            bar, "Return to the campaign", "Ctrl+Shift+C", self.return_to_campaign
+        )
+        self.act_return.setToolTip(
+            "Back to the campaign this battle was fought for; its result goes onto the "
+            "sheets when the battle is over (Ctrl+Shift+C)"
+        )
+        self.act_return.setVisible(False)
         bar.addSeparator()
         self.act_ruler = self._tool(bar, "Ruler", "R", self._toggle_ruler, checkable=True)
         self.act_end = self._tool(bar, "End ship's turn", "E", self._end_turn)
@@ -275,6 +283,7 @@ class NavalView(PanelMixin, ModeView):
         self.session = session
         self.scenario = scenario
         self.reported = False
+        self.act_return.setVisible(isinstance(scenario.get("campaign_link"), dict))
         self.undo_stack.clear()
         self.selected = None
         self.target = None
@@ -647,6 +656,12 @@ class NavalView(PanelMixin, ModeView):
             dialog = BattleSetupDialog(self.ctx, self, None)
         dialog.open()
         return dialog
+
+    def return_to_campaign(self) -> None:
+        """Show the campaign (it picks up the result of a battle that is over)."""
+        show_mode = getattr(self.window(), "show_mode", None)
+        if show_mode is not None:
+            show_mode("campaign")
 
     def _roster(self) -> None:
         from ui.naval.roster import RosterDialog
