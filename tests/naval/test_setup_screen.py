@@ -30,9 +30,11 @@ def setups() -> Any:
     open would hold the mouse of the tests after it)."""
     opened: list[Any] = []
     yield opened
+    import shiboken6
+
     for dlg in opened:
-        dlg.done(0)
-        dlg.deleteLater()
+        if shiboken6.isValid(dlg):
+            dlg.close()
 
 
 def open_setup(window: Any, setups: list[Any]) -> Any:
@@ -208,3 +210,25 @@ def test_a_campaign_battle_offers_the_way_back_to_the_campaign(
     assert view.act_return.isVisible()
     view.act_return.trigger()
     assert main_window.current.mode_key == "campaign"
+
+
+def test_a_campaign_sea_fight_opens_the_setup_to_choose_the_sea(
+    qtbot: Any, main_window: Any, setups: list[Any]
+) -> None:
+    campaign = main_window.show_mode("campaign")
+    if not campaign.fight("3:A"):
+        pytest.skip(f"the shipped campaign has no battle to fight: {campaign.last_error}")
+    naval = main_window.current
+    dialogs = [d for d in naval.findChildren(object) if d.objectName() == "naval-battle-setup"]
+    assert dialogs, "the engagement's battle opens in the battle setup"
+    dlg = dialogs[-1]
+    setups.append(dlg)
+    link = naval.scenario["campaign_link"]
+    assert dlg.draft.data["campaign_link"] == link
+    dlg.choose_map("Map: Pieces of Eight")
+    if dlg.problems:
+        dlg.place_all()
+    assert dlg.problems == []
+    dlg.start_battle()
+    assert naval.scenario["campaign_link"] == link and naval.state.sea.land
+    assert naval.act_return.isVisible()

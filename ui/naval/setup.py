@@ -140,7 +140,16 @@ class BattleSetupDialog(QDialog):
             w.installEventFilter(self)
         self.resize(1000, 700)
 
+    def close_with(self, window: QWidget) -> None:
+        """Close this screen when ``window`` (the app's main window) closes."""
+        self._owner = window
+        window.installEventFilter(self)
+
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 - Qt API
+        if watched is getattr(self, "_owner", None):
+            if event.type() == QEvent.Type.Close:
+                self.close()
+            return False
         if event.type() == QEvent.Type.KeyPress and event.key() in TURN_KEYS:
             self.turn_selected(TURN_KEYS[event.key()])
             return True

@@ -645,7 +645,7 @@ class NavalView(PanelMixin, ModeView):
 
     def open_setup(self, data: dict[str, Any] | None = None) -> Any:
         """The battle setup screen, from ``data`` (the battle on the table if None;
-        open sea if the table shows a campaign fight). Not modal for the app's loop."""
+        open sea if the table shows a campaign fight)."""
         from ui.naval.setup import BattleSetupDialog
 
         if data is None and self.scenario and "campaign_link" not in self.scenario:
@@ -654,7 +654,10 @@ class NavalView(PanelMixin, ModeView):
             dialog = BattleSetupDialog(self.ctx, self, data)
         except WargameError:  # a scenario the setup cannot show: start from open sea
             dialog = BattleSetupDialog(self.ctx, self, None)
-        dialog.open()
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if self.window() is not self:
+            dialog.close_with(self.window())
+        dialog.show()  # a window of its own: the table behind it stays usable
         return dialog
 
     def return_to_campaign(self) -> None:
