@@ -492,21 +492,18 @@ class BattleSetupDialog(QDialog):
     # -- ships ----------------------------------------------------------------------------
     def add_ship(self, side: int) -> str | None:
         sheet = self.roster_box.currentData()
-        try:
-            name = self.draft.add_ship(side, sheet)
-        except WargameError as exc:
-            self._error(str(exc))
-            return None
-        self.selected = name
-        self._fill_escorts(self.escort_box.currentText())
-        self.redraw()
-        return name
+        return self._added(lambda: self.draft.add_ship(side, sheet))
 
     def duplicate_selected(self) -> str | None:
-        if self.selected is None:
+        chosen = self.selected
+        if chosen is None:
             return None
+        return self._added(lambda: self.draft.duplicate_ship(chosen))
+
+    def _added(self, add: Any) -> str | None:
+        """Make a ship (``add`` returns her name): she is the chosen ship after."""
         try:
-            name = self.draft.duplicate_ship(self.selected)
+            name = str(add())
         except WargameError as exc:
             self._error(str(exc))
             return None

@@ -170,6 +170,7 @@ class NavalView(PanelMixin, ModeView):
         self.fire_button.setShortcut(QKeySequence("F"))
         self.fire_button.clicked.connect(self._fire)
         self.target_label = QLabel("Target: click an enemy ship")
+        self.target_label.setWordWrap(True)
         fl.addWidget(self.target_label, 0, 0, 1, 2)
         fl.addWidget(QLabel("Battery"), 1, 0)
         fl.addWidget(self.battery_box, 1, 1)
@@ -555,7 +556,7 @@ class NavalView(PanelMixin, ModeView):
             return None
         pos = self.battery_box.currentData()
         aim = self.aim_box.currentText()
-        side = self.side_box.currentText() if self.side_box.isEnabled() else ""
+        side = self.side_box.currentText() if self.side_applies() else ""
         for a in self.legal():
             if (
                 isinstance(a, Fire)
