@@ -74,3 +74,20 @@ def test_an_enemy_beyond_range_names_the_range(qtbot: Any, main_window: Any) -> 
     view.target = "Swift"
     view._refresh()
     assert "beyond the" in view.target_label.text()
+
+
+def test_row_numbers_and_the_wind_stay_whole_in_a_narrow_view(
+    qtbot: Any, main_window: Any
+) -> None:
+    """Defect 7: with the dice log docked, rows 10-14 showed as 0-4 and the wind label
+    was cut at the view's right edge."""
+    from ui.naval.scene import ruler_left
+
+    assert ruler_left(5.0) >= 0 and ruler_left(100.0) == 78.0
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(raking_battle(), None)
+    sv = view.sea_view
+    for text in ("wind: south-west", "wind: north-east", "wind: south"):
+        sv.wind_text = text
+        rect = sv.wind_label_rect()
+        assert rect.left() >= 0 and rect.right() <= sv.viewport().width(), (text, rect)

@@ -578,16 +578,24 @@ class CoordsItem(QGraphicsItem):
             if col % skip_c == 0:
                 p = t.map(QPointF(x * PX, 0))
                 painter.drawText(
-                    QRectF(p.x() - 12, top.y() - 13, 24, 12), Qt.AlignmentFlag.AlignCenter, str(col)
+                    QRectF(p.x() - 12, max(1.0, top.y() - 13), 24, 12),
+                    Qt.AlignmentFlag.AlignCenter,
+                    str(col),
                 )
         for row, y in rows.items():
             if row % skip_r == 0:
                 p = t.map(QPointF(0, y * PX))
                 painter.drawText(
-                    QRectF(top.x() - 22, p.y() - 6, 20, 12),
+                    QRectF(ruler_left(top.x()), p.y() - 6, 20, 12),
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                     str(row),
                 )
+
+
+def ruler_left(sea_left: float) -> float:
+    """The left edge of the row numbers: just left of the sea, but never off the view
+    (a narrow view cut "10" to "0")."""
+    return max(1.0, sea_left - 22)
 
 
 def bands(rules: NavalRules, weight: str) -> list[tuple[str, float, float]]:
