@@ -76,9 +76,7 @@ def test_an_enemy_beyond_range_names_the_range(qtbot: Any, main_window: Any) -> 
     assert "beyond the" in view.target_label.text()
 
 
-def test_row_numbers_and_the_wind_stay_whole_in_a_narrow_view(
-    qtbot: Any, main_window: Any
-) -> None:
+def test_row_numbers_and_the_wind_stay_whole_in_a_narrow_view(qtbot: Any, main_window: Any) -> None:
     """Defect 7: with the dice log docked, rows 10-14 showed as 0-4 and the wind label
     was cut at the view's right edge."""
     from ui.naval.scene import ruler_left
