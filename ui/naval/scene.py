@@ -139,6 +139,7 @@ class SeaScene(QGraphicsScene):
         self.clear()
         self.stats = {}
         self.intent_items, self.island_labels, self.leader_items = [], [], []
+        self.shore_items: list[QGraphicsItem] = []
         self.ship_items, self.labels, self.overlay, self.ruler_items, self.grapple_items = (
             {},
             {},
@@ -154,12 +155,13 @@ class SeaScene(QGraphicsScene):
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
         grad.setColorAt(0.0, SEA_COLOURS[0])
         grad.setColorAt(1.0, SEA_COLOURS[1])
-        self.addRect(rect, QPen(QColor(90, 70, 40), 6), QBrush(grad)).setZValue(-10)
+        self.sea_rect = self.addRect(rect, QPen(QColor(90, 70, 40), 6), QBrush(grad))
+        self.sea_rect.setZValue(-10)
         grid = QPainterPath()
         for a in sea.hexes:
             grid.addPolygon(hex_polygon(sea, a))
             grid.closeSubpath()
-        item = QGraphicsPathItem(grid)
+        item = self.grid_item = QGraphicsPathItem(grid)
         item.setPen(QPen(QColor(170, 210, 230, 70), 0.8))
         item.setZValue(-5)
         item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -168,7 +170,7 @@ class SeaScene(QGraphicsScene):
         for a in sea.land:
             land.addPolygon(hex_polygon(sea, a))
             land.closeSubpath()
-        li = QGraphicsPathItem(land)
+        li = self.land_item = QGraphicsPathItem(land)
         li.setPen(Qt.PenStyle.NoPen)
         li.setBrush(QColor(214, 190, 130, 110))
         li.setZValue(-4)
@@ -183,6 +185,7 @@ class SeaScene(QGraphicsScene):
                 poly, QPen(QColor(200, 180, 120), 1), QBrush(QColor(96, 140, 70))
             )
             inner.setScale(1.0)
+            self.shore_items += [shore, inner]
             inner.setZValue(-2)
             shore.setToolTip(isl.name)
             inner.setToolTip(isl.name)
@@ -508,6 +511,10 @@ class CoordsItem(QGraphicsItem):
     def __init__(self, sea: Sea) -> None:
         super().__init__()
         self.sea = sea
+        #: On paper: "(col, row)" in every hex, sized to the hex (not the screen), in
+        #: ``colour``; the screen keeps its legible pixel sizes and rulers.
+        self.for_print = False
+        self.colour = QColor(225, 240, 250, 210)
         self.setZValue(-0.5)
         w, h = sea.size_cm
         self.rect = QRectF(0, 0, w * PX, h * PX).adjusted(-60, -60, 0, 0)
@@ -527,8 +534,9 @@ class CoordsItem(QGraphicsItem):
         widest = max((self.text_at(a) for a in self.sea.hexes), key=len, default="")
         return QFontMetricsF(font).horizontalAdvance(widest) <= hex_px * 0.92
 
-    @staticmethod
-    def font_px(hex_px: float) -> float:
+    def font_px(self, hex_px: float) -> float:
+        if self.for_print:
+            return hex_px * 0.09
         return max(7.0, min(13.0, hex_px * 0.2))
 
     def paint(
@@ -542,8 +550,8 @@ class CoordsItem(QGraphicsItem):
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
-        if self.fits(hex_px):
-            painter.setPen(QColor(225, 240, 250, 210))
+        if self.for_print or self.fits(hex_px):
+            painter.setPen(self.colour)
             up = self.sea.hex_cm * PX * 0.3
             for a in self.sea.hexes:
                 x, y = self.sea.centre(a)

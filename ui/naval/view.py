@@ -311,22 +311,18 @@ class NavalView(PanelMixin, ModeView):
         return next((i.name for i in self.sea_view.items(pos) if isinstance(i, ShipItem)), None)
 
     def print_source(self) -> Any:
-        """The sea with its hexes and islands, without ships, at the scenario's hex size."""
-        from PySide6.QtCore import QRectF
-
-        from ui.naval.scene import PX
+        """The sea with its hexes, their coordinates and islands, without ships, at the
+        scenario's hex size (ui/naval/printing.py); it can be printed saving ink."""
+        from ui.naval.printing import print_scene, save_ink, table_rect
         from ui.print_table import PrintSource
 
         if self.session is None:
             return None
-        scene = SeaScene(self)
-        scene.build(self.state)
-        for group in (scene.ship_items, scene.labels, scene.stats):
-            for item in group.values():
-                item.hide()
-        w, h = self.state.sea.size_cm
+        scene = print_scene(self.state, self)
         title = str(self.scenario.get("name", "Sea fight")) if self.scenario else "Sea fight"
-        return PrintSource(scene, QRectF(0, 0, w * PX, h * PX), PX, title)
+        return PrintSource(
+            scene, table_rect(self.state), PX, title, ink_saver=lambda: save_ink(scene)
+        )
 
     def _set_status(self, text: str) -> None:
         self._status = text
