@@ -65,3 +65,19 @@ def test_the_mat_prints_on_a3(qtbot: Any, main_window: Any, tmp_path: Path) -> N
     pw, ph = PAPER["A3"]
     for w, h in boxes:
         assert (float(w), float(h)) == pytest.approx((ph / 2.54 * 72, pw / 2.54 * 72), abs=1.0)
+
+
+def test_inches_show_beside_cm_on_the_ruler_and_the_odds(qtbot: Any, main_window: Any) -> None:
+    from tests.naval.test_defects_issue26 import raking_battle
+
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(raking_battle(), None)
+    view.measure_ships("Revenge", "Swift")
+    assert view.status_text().endswith("10.0 cm")
+    view.act_inches.trigger()
+    view.measure_ships("Revenge", "Swift")
+    assert view.status_text().endswith("10.0 cm (3.9 in)")
+    view.target = "Swift"
+    view._refresh()
+    assert "10.0 cm (3.9 in)" in view.odds_label.text()
+    assert view.state.rules.fire.short_cm == 10  # the rules still measure in cm

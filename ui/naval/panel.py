@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.naval.scene import side_name
+from ui.naval.units import length
 from wargame.core.actions import Action
 from wargame.core.probability import average, chance_at_least, percent
 from wargame.naval import combat, fight_odds
@@ -407,7 +408,8 @@ class PanelMixin:
         dist = hit_distribution(shot.dice, st.rules.fire.hit_on)
         cells = " ".join(f"{k}:&nbsp;{p * 100:.1f}%" for k, p in enumerate(dist) if k <= 6)
         self.odds_label.setText(
-            f"{shot.distance_cm:.1f} cm, {shot.band} range{', raking' if shot.raking else ''}<br>"
+            f"{length(shot.distance_cm, inches=self.inches)}, {shot.band} range"
+            f"{', raking' if shot.raking else ''}<br>"
             f"{shot.factor.explain()}<br><b>Hits:</b> {cells}<br>"
             f"at least one hit: <b>{(1 - dist[0]) * 100:.1f}%</b>, expected {shot.dice / 6:.2f}"
         )

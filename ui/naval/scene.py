@@ -40,6 +40,7 @@ from ui.naval.tokens import (  # noqa: F401 - re-exported: the sea's token vocab
     ship_card,
     stats_card,
 )
+from ui.naval.units import length
 from wargame.geometry.table import NAVAL_SCALE, cm_to_real_metres
 from wargame.naval import combat
 from wargame.naval.rules import POSITIONS, NavalRules, Position
@@ -133,6 +134,7 @@ class SeaScene(QGraphicsScene):
         self.leader_items: list[QGraphicsItem] = []
         self.coords: CoordsItem | None = None
         self.view_scale = 1.0  # device px per scene unit of the view showing the sea
+        self.inches = False  # lengths shown with inches beside cm
 
     # -- building ----------------------------------------------------------------------
     def build(self, state: NavalState) -> None:
@@ -426,7 +428,7 @@ class SeaScene(QGraphicsScene):
         for r_cm, angle in sorted(edges.items()):
             a = math.radians(angle)
             at = QPointF(c.x() + r_cm * PX * math.cos(a), c.y() + r_cm * PX * math.sin(a))
-            text = self.addSimpleText(f"{r_cm:g} cm", label_font)
+            text = self.addSimpleText(length(r_cm, inches=self.inches, digits=-1), label_font)
             text.setBrush(QColor(255, 250, 235))
             box = text.boundingRect()
             text.setPos(at - QPointF(box.width() / 2, box.height() / 2))
@@ -486,7 +488,7 @@ class SeaScene(QGraphicsScene):
         self.addItem(t)
         metres = cm_to_real_metres(cm)
         label = self.addSimpleText(
-            f"{cm:.1f} cm  ({metres:.0f} m at 1/{NAVAL_SCALE})",
+            f"{length(cm, inches=self.inches)}  ({metres:.0f} m at 1/{NAVAL_SCALE})",
             QFont("Sans", 18, QFont.Weight.Bold),
         )
         label.setBrush(QColor(255, 255, 255))

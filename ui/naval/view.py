@@ -30,6 +30,7 @@ from ui.naval.panel import PanelMixin, compass
 from ui.naval.scene import PX, SeaScene, ShipItem
 from ui.naval.seaview import SeaView
 from ui.naval.sheet import export_pdf, sheet_html
+from ui.naval.units import length
 from ui.override import attach_piece_menu
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
@@ -108,6 +109,11 @@ class NavalView(PanelMixin, ModeView):
         self.act_all_arcs.setToolTip("Show every ship's gun arcs, not only the selected ship's (A)")
         self.act_legend = self._tool(bar, "Legend", "L", self._toggle_legend, checkable=True)
         self.act_legend.setChecked(True)
+        self.act_inches = self._tool(bar, "Inches", "I", self._toggle_inches, checkable=True)
+        self.act_inches.setToolTip(
+            "Show inches beside cm on the ruler, the arcs, the hover and the odds (I); "
+            "the rules still measure in cm"
+        )
         self.act_coords = self._tool(bar, "Coordinates", "C", self._toggle_coords, checkable=True)
         self.act_coords.setToolTip(
             "Show each hex's (column, row) on the sea, as the log and the status bar name them (C)"
@@ -137,7 +143,9 @@ class NavalView(PanelMixin, ModeView):
         self.sea_view.grab_test = self._grab_test
         self.sea_view.grab_moved.connect(self._grab_moved)
         self.sea_view.grab_released.connect(self._grab_moved)
-        self.sea_view.ruler_changed.connect(lambda cm: self._set_status(f"Ruler: {cm:.1f} cm"))
+        self.sea_view.ruler_changed.connect(
+            lambda cm: self._set_status(f"Ruler: {length(cm, inches=self.inches)}")
+        )
         attach_piece_menu(self.sea_view, self, self._ship_under)  # right-click: Override...
         split.addWidget(self.sea_view)
         side = QWidget()
@@ -296,6 +304,14 @@ class NavalView(PanelMixin, ModeView):
 
     def status_text(self) -> str:
         return self._status or self.title
+
+    @property
+    def inches(self) -> bool:
+        return self.act_inches.isChecked()
+
+    def _toggle_inches(self) -> None:
+        self.scene.inches = self.inches
+        self._refresh()
 
     def _toggle_coords(self) -> None:
         self.scene.show_coords(self.act_coords.isChecked())
@@ -511,7 +527,7 @@ class NavalView(PanelMixin, ModeView):
         text = f"Hex ({col}, {row}){' - land' if hex_ in st.sea.land else ''}"
         if self.selected and st.ships[self.selected].in_play:
             cm = st.sea.distance_cm(st.ships[self.selected].hex, hex_)
-            text += f" - {cm:.1f} cm from {self.selected}"
+            text += f" - {length(cm, inches=self.inches)} from {self.selected}"
         self.hover_text = text
         self._set_status(f"{text}.  {self._phase_text().splitlines()[-1]}")
 
@@ -600,7 +616,7 @@ class NavalView(PanelMixin, ModeView):
         pa, pb = st.ships[a].hex, st.ships[b].hex
         ca, cb = st.sea.centre(pa), st.sea.centre(pb)
         cm = self.scene.show_ruler(QPointF(ca[0] * PX, ca[1] * PX), QPointF(cb[0] * PX, cb[1] * PX))
-        self._set_status(f"Ruler: {a} to {b} is {cm:.1f} cm")
+        self._set_status(f"Ruler: {a} to {b} is {length(cm, inches=self.inches)}")
         return cm
 
     # -- bots -------------------------------------------------------------------------------
