@@ -35,10 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="debug, info (the default), warning or error: what the log file in the data "
         "folder records; given, the same lines also go to stderr",
     )
-    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    # COMMAND, not the list of every choice: that list named the hidden startup-probe
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     sub.add_parser("gui", help="open the desktop app (the default)")
-    probe = sub.add_parser("startup-probe", help=argparse.SUPPRESS)
+    probe = sub.add_parser("startup-probe")  # no help: not listed (the app times its start)
     probe.add_argument("--t0", type=float, required=True)
 
     s = sub.add_parser("screenshot", help="render a view offscreen to a PNG")

@@ -89,3 +89,14 @@ def test_row_numbers_and_the_wind_stay_whole_in_a_narrow_view(qtbot: Any, main_w
         sv.wind_text = text
         rect = sv.wind_label_rect()
         assert rect.left() >= 0 and rect.right() <= sv.viewport().width(), (text, rect)
+
+
+def test_wargame_help_lists_no_hidden_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Defect 10: `wargame --help` listed `startup-probe ==SUPPRESS==`."""
+    from wargame.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--help"])
+    text = capsys.readouterr().out
+    assert "SUPPRESS" not in text and "startup-probe" not in text
+    assert "naval" in text and "simulate" in text
