@@ -232,3 +232,16 @@ def test_a_campaign_sea_fight_opens_the_setup_to_choose_the_sea(
     dlg.start_battle()
     assert naval.scenario["campaign_link"] == link and naval.state.sea.land
     assert naval.act_return.isVisible()
+
+
+def test_the_naval_view_takes_a_map_as_its_sea(qtbot: Any, main_window: Any) -> None:
+    """`wargame screenshot naval --scenario MAP.json` and the like: a map file given to
+    the battle table is fought on with the default setup of `naval setup`."""
+    from wargame.paths import scenarios_dir
+
+    data = json.loads((scenarios_dir() / "maps/pieces-of-eight.json").read_text(encoding="utf-8"))
+    view = main_window.show_mode("naval")
+    view.load_scenario_data(data, None)
+    assert view.state.sea.land
+    names = [t.text() for t in view.scene.island_labels]
+    assert "Tortuga" in names and "Dead Man's Chest" in names

@@ -259,6 +259,10 @@ class NavalView(PanelMixin, ModeView):
         self.load_scenario_data(default_scenario(), None)
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        if data.get("format") == "wargame-map":  # a map as the sea: its default battle
+            from wargame.naval.setup import battle_on_map
+
+            data = battle_on_map(data, where=str(path or "map"))
         if (
             path is not None
             and "map_file" in data
