@@ -48,7 +48,7 @@ def default_scenario() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=32)
-def _sea(
+def cached_sea(
     cols: int,
     rows: int,
     hex_cm: float,
@@ -103,7 +103,7 @@ def sea_from_scenario(data: dict[str, Any], rules: NavalRules, base: Path | None
         mapdata = read_map_ref(data["map_file"], base or scenarios_dir(), where)
         require_playable_json(mapdata, where)
         islands = islands_from_map(mapdata, where, origin=origin)
-    return _sea(cols, rows, hex_cm, orientation, islands, rules.table.land_fraction)
+    return cached_sea(cols, rows, hex_cm, orientation, islands, rules.table.land_fraction)
 
 
 def state_from_scenario(

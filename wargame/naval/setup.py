@@ -167,7 +167,9 @@ def battle_on_map(
         )
     origin = (bounds[0], bounds[1])
     islands = islands_from_map(dict(mapdata), where, origin=origin)
-    sea = Sea(cols, rows, float(hex_cm), orientation, islands, rules.table.land_fraction)
+    from wargame.naval.scenario import cached_sea  # the same sea the engine then sets up
+
+    sea = cached_sea(cols, rows, float(hex_cm), orientation, islands, rules.table.land_fraction)
     water = open_water(sea)
     ships: list[dict[str, Any]] = []
     taken: list[Axial] = []
