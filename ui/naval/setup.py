@@ -92,11 +92,6 @@ class BattleSetupDialog(QDialog):
         form.addWidget(self._sea_group())
         form.addWidget(self._ships_group())
         form.addWidget(self._victory_group())
-        self.problems_label = QLabel()
-        self.problems_label.setObjectName("setup-problems")
-        self.problems_label.setWordWrap(True)
-        self.problems_label.setTextFormat(Qt.TextFormat.RichText)
-        form.addWidget(self.problems_label)
         form.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -122,7 +117,13 @@ class BattleSetupDialog(QDialog):
         )
         self.hint.setWordWrap(True)
         outer.addWidget(self.hint)
+        # what stops the battle, always in sight beside the buttons it disables
+        self.problems_label = QLabel()
+        self.problems_label.setObjectName("setup-problems")
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setTextFormat(Qt.TextFormat.RichText)
         row = QHBoxLayout()
+        row.addWidget(self.problems_label, 1)
         self.save_button = QPushButton("Save as scenario...")
         self.save_button.clicked.connect(self._save_clicked)
         self.start_button = QPushButton("Start battle")
@@ -130,7 +131,6 @@ class BattleSetupDialog(QDialog):
         self.start_button.clicked.connect(self.start_battle)
         close = QPushButton("Close")
         close.clicked.connect(self.reject)
-        row.addStretch(1)
         for b in (self.save_button, self.start_button, close):
             row.addWidget(b)
         outer.addLayout(row)
@@ -201,6 +201,7 @@ class BattleSetupDialog(QDialog):
             grid.addWidget(QLabel(f"<b>{word.capitalize()}</b>"), 0, side)
             lst = QListWidget()
             lst.setMinimumHeight(70)
+            lst.setMaximumHeight(120)
             lst.currentTextChanged.connect(self._list_picked)
             grid.addWidget(lst, 1, side)
             self.lists.append(lst)
@@ -399,9 +400,9 @@ class BattleSetupDialog(QDialog):
     def _show_problems(self, problems: list[str]) -> None:
         self.problems = problems
         if problems:
-            items = "".join(f"<li>{p}</li>" for p in problems)
+            shown = problems[:3] + ([f"and {len(problems) - 3} more"] if len(problems) > 3 else [])
             self.problems_label.setText(
-                f"<span style='color:#b00020'><b>Not ready:</b><ul>{items}</ul></span>"
+                "<span style='color:#b00020'><b>Not ready:</b> " + "; ".join(shown) + "</span>"
             )
         else:
             self.problems_label.setText("<span style='color:#1b5e20'><b>Ready to sail.</b></span>")
