@@ -245,3 +245,21 @@ def test_the_naval_view_takes_a_map_as_its_sea(qtbot: Any, main_window: Any) -> 
     assert view.state.sea.land
     names = [t.text() for t in view.scene.island_labels]
     assert "Tortuga" in names and "Dead Man's Chest" in names
+
+
+def test_roster_ships_go_to_the_battle_setup(
+    qtbot: Any, main_window: Any, setups: list[Any]
+) -> None:
+    from ui.naval.roster import RosterDialog
+
+    view = main_window.show_mode("naval")
+    roster = RosterDialog(main_window.ctx.db, view)
+    roster.name.setText("Fancy")
+    roster.add_to_force(0)
+    roster.name.setText("Prize")
+    roster.add_to_force(1)
+    dlg = roster.set_up_battle()
+    assert dlg is not None
+    setups.append(dlg)
+    assert dlg.draft.side_ships(0) == ["Fancy"] and dlg.draft.side_ships(1) == ["Prize"]
+    assert dlg.problems == []
