@@ -36,7 +36,6 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         self.setStyleSheet(STYLE)
         self.map_doc: Any = None
         self.scenario: dict[str, Any] | None = None
-        self._fights: list[Any] = []
         self._build()
 
     # -- documents ------------------------------------------------------------------------
@@ -140,7 +139,6 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         self.variants.ask_action.setChecked(bool(session.header[ASK_KEY]))
         self._carried = None
         self._reacting = None
-        self._fights = []
         doc = None
         try:
             from wargame.maps.graph import graph_json

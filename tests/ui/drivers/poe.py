@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ui.tables import TableDriver
+from tests.ui.tables import TableDriver, click
 from ui.poe.cards import CardWidget
 from wargame.poe import actions as A
 
@@ -17,13 +17,29 @@ def start(main_window: Any, seats: Any, seed: int) -> Any:
 
 
 def human_move(view: Any, qtbot: Any) -> None:
-    """The human to move ends their phase: Done, else Pass, else the first legal move."""
+    """The human to move ends their phase as a player clicks: Done, else Pass, else the
+    first legal move on the board or the card it plays (a menu of uses: the action)."""
     legal = view.state.legal_actions()
-    for kind in (A.Done, A.Pass):
-        if any(isinstance(a, kind) for a in legal):
-            assert view.do(kind()), view.last_error
+    before = len(view.session.entries)
+    for kind, key in ((A.Done, "done"), (A.Pass, "pass")):
+        button = view.buttons[key]
+        if any(isinstance(a, kind) for a in legal) and button.isVisible():
+            click(qtbot, button)
+            assert len(view.session.entries) > before, view.last_error
             return
-    assert view.do(legal[0]), view.last_error
+    first = legal[0]
+    area = getattr(first, "to", None) or getattr(first, "area", None)
+    card = getattr(first, "card", None)
+    widget = view.hand_row.widgets.get(card) or view.faceup_row.widgets.get(card)
+    if isinstance(area, str):
+        view.board.area_clicked.emit(area)
+    elif widget is not None and widget.isVisible():
+        click(qtbot, widget)
+    if len(view.session.entries) == before:  # a menu of the card's uses, or no widget
+        menu = getattr(view, "_menu", None)
+        if menu is not None:
+            menu.close()
+        assert view.do(first), view.last_error
 
 
 def leaks(view: Any) -> list[str]:
