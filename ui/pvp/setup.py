@@ -11,7 +11,7 @@ TITLES = {
     "human": "Human",
     "random": "Random bot",
     "expectimax": "Expectimax bot",
-    "hard": "Hard bot (search)",
+    "hard": "Hard bot",
 }
 
 
