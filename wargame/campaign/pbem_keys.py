@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame.campaign.secrets import PlayerKey, SecretError, seal, unseal
+from wargame.core.keyfile import b64
 from wargame.errors import FileFormatError
 
 KEY_FOLDER = "campaign-keys"
@@ -28,10 +29,6 @@ KEY_FORMAT = "wargame-campaign-signing-key"
 KEY_VERSION = 1
 PUBLIC_BYTES = 32
 SIGNATURE_BYTES = 64
-
-
-def b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
 def unb64(text: str, size: int, what: str) -> bytes:
@@ -117,14 +114,6 @@ def _read(path: Path) -> dict[str, Any]:
     ):
         raise FileFormatError(f"{path}: not a campaign signing key (damaged?)")
     return data
-
-
-def public_key_on_file(folder: Path, uid: str, seat: int) -> str | None:
-    """This computer's public key for ``seat`` of campaign ``uid`` (None: none made)."""
-    path = key_path(folder, uid, seat)
-    if not path.exists():
-        return None
-    return str(_read(path)["public"])
 
 
 def own_public_keys(folder: Path, uid: str) -> dict[int, str]:

@@ -1,0 +1,54 @@
+"""Campaign > Export my turn... / Import a turn... in the app: Bob's window starts the
+campaign from Alice's first turn file, joins, moves and exports; Alice's computer (the
+domain, its own data folder) imports his file and both agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.campaign.pbem_helpers import Computer
+from wargame.campaign.document import new_campaign
+from wargame.campaign.pbem import chain
+
+
+def _menu_titles(window) -> list[str]:  # noqa: ANN001
+    return [a.text() for a in window.menuBar().actions() if a.isVisible()]
+
+
+def test_campaign_menu_exports_and_imports_turn_files(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    alice = Computer(tmp_path / "alice", new_campaign("Letters of Marque", uid="pbem-ui"))
+    alice.join("Alice", "Spain", "alice-pw")
+    alice.forces(("A", 3))
+    first = tmp_path / "alice-1.turn.json"
+    first.write_bytes(alice.export())
+
+    view = main_window.show_mode("campaign")
+    assert "&Campaign" in _menu_titles(main_window)
+    texts = [a.text() for a in view.mode_menu.actions()]
+    assert texts == ["&Export my turn...", "&Import a turn..."]
+
+    assert view.import_turn_from(first), view.last_error
+    assert view.state.name == "Letters of Marque" and len(view.state.players) == 1
+    assert "pinned" in view.last_info and "trusted on first use" in view.last_info
+
+    assert view.add_player("Bob", "France", "bobby-pw")
+    assert view.unlock(1, "bobby-pw")
+    assert view.set_value("B", 4)
+    assert view.set_contents("B", "ship: Le Hardi, medium, able")
+    reply = tmp_path / "bob-1.turn.json"
+    assert view.export_turn_to(reply), view.last_error
+    assert "Bob's turn file is written" in view.last_info
+    assert b"Le Hardi" not in reply.read_bytes()  # his contents travel sealed
+
+    alice.receive(reply.read_bytes())
+    assert alice.s.state.to_json() == view.state.to_json()
+    assert chain(alice.s) == chain(view.session)
+
+    # the same file again: refused in one message, nothing changed
+    before = len(view.session.entries)
+    assert not view.import_turn_from(first)
+    assert "an old turn" in view.last_error
+    assert len(view.session.entries) == before
+
+    main_window.go_home()
+    assert "&Campaign" not in _menu_titles(main_window)
