@@ -25,7 +25,7 @@ def test_campaign_menu_exports_and_imports_turn_files(main_window, tmp_path: Pat
     view = main_window.show_mode("campaign")
     assert "&Campaign" in _menu_titles(main_window)
     texts = [a.text() for a in view.mode_menu.actions()]
-    assert texts == ["&Export my turn...", "&Import a turn..."]
+    assert texts == ["&New campaign by e-mail...", "", "&Export my turn...", "&Import a turn..."]
 
     assert view.import_turn_from(first), view.last_error
     assert view.state.name == "Letters of Marque" and len(view.state.players) == 1
@@ -38,6 +38,7 @@ def test_campaign_menu_exports_and_imports_turn_files(main_window, tmp_path: Pat
     reply = tmp_path / "bob-1.turn.json"
     assert view.export_turn_to(reply), view.last_error
     assert "Bob's turn file is written" in view.last_info
+    assert view.undo_stack.count() == 0  # exported moves can't be taken back (a fork)
     assert b"Le Hardi" not in reply.read_bytes()  # his contents travel sealed
 
     alice.receive(reply.read_bytes())
@@ -52,3 +53,17 @@ def test_campaign_menu_exports_and_imports_turn_files(main_window, tmp_path: Pat
 
     main_window.go_home()
     assert "&Campaign" not in _menu_titles(main_window)
+
+
+def test_new_campaign_by_e_mail_starts_with_its_maker_alone(main_window, monkeypatch) -> None:  # noqa: ANN001
+    view = main_window.show_mode("campaign")
+    monkeypatch.setattr(
+        "ui.campaign.pbem.QInputDialog.getText", lambda *_a, **_k: ("By Post", True)
+    )
+    monkeypatch.setattr(
+        view, "add_player_dialog", lambda: view.add_player("Ann", "Spain", "ann-pass")
+    )
+    view.mode_menu.actions()[0].trigger()
+    assert view.state.name == "By Post"
+    assert [p.name for p in view.state.players] == ["Ann"]
+    assert "Export my turn" in view.last_info

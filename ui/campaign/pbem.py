@@ -39,6 +39,9 @@ def campaign_menu(view: CampaignView) -> QMenu:
     """The menu bar's Campaign menu (shown while the campaign is)."""
     menu = QMenu("&Campaign", view)
     menu.setObjectName("campaign-menu")
+    new = menu.addAction("&New campaign by e-mail...")
+    new.triggered.connect(view.new_pbem_campaign_dialog)
+    menu.addSeparator()
     export = menu.addAction("&Export my turn...")
     export.triggered.connect(view.export_turn_dialog)
     imp = menu.addAction("&Import a turn...")
@@ -59,6 +62,21 @@ class PbemMixin:
     status_changed: Any
     #: The last import's or export's message (tests read it).
     last_info: str | None = None
+
+    def new_pbem_campaign_dialog(self) -> None:
+        """A campaign played by e-mail starts with its maker alone: a name, then the
+        maker joins (their passphrase stays theirs); the others join from the file."""
+        name, ok = QInputDialog.getText(self, "New campaign by e-mail", "The campaign's name:")
+        if not ok or not self.start_campaign(name):
+            return
+        self.add_player_dialog()
+        if self.state.players:
+            self._tell(
+                "Now fill in your sheet, then Campaign > Export my turn... and send the file "
+                "to the other players: importing it starts the campaign on their computers, "
+                "where each joins with Add player... and sends their own turn file back.",
+                "New campaign by e-mail",
+            )
 
     # -- export ---------------------------------------------------------------------------
     def export_seat(self) -> int | None:
@@ -89,6 +107,8 @@ class PbemMixin:
         except WargameError as exc:
             self.show_error(str(exc), "Export my turn")
             return False
+        # Taking back a move the others have would fork the campaign: Edit > Undo stops here.
+        self.undo_stack.clear()
         name = self.state.players[seat].name
         key_said = "made now, kept" if made else "kept"
         self._tell(
