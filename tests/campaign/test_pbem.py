@@ -13,7 +13,7 @@ import pytest
 from tests.campaign.helpers import FAST
 from tests.campaign.pbem_helpers import Computer, alice_starts, play_one_turn
 from wargame.campaign import actions as A
-from wargame.campaign.document import new_campaign, save_campaign
+from wargame.campaign.document import add_player_action, new_campaign, save_campaign
 from wargame.campaign.model import ORDERS
 from wargame.campaign.pbem import (
     SIGNED_LABEL,
@@ -191,6 +191,27 @@ def test_refuses_a_file_carrying_another_players_moves(tmp_path: Path) -> None:
     data["tip"] = {"entries": len(here), "hash": next_hash(here[-1], data["entries"][0])}
     bob_signer, _ = signing_key(bob.folder, "pbem-test", 1, bob.key)
     refused(alice, forged(data, bob_signer), "is Alice's move, but the file is Bob's")
+
+
+def test_a_player_joins_only_by_their_own_file(tmp_path: Path) -> None:
+    alice, bob = alice_starts(tmp_path)
+    alice.receive(bob.export())
+    act, _key = add_player_action("Carol", "England", "carol-pw", params=FAST)
+    alice.s.apply(act)  # Alice seats Carol at her own computer
+    with pytest.raises(BadInput, match="entry 11 .Carol joins for England. is Carol.s move"):
+        alice.export()
+    data = json.loads(alice.sent[0])
+    here = chain(bob.s)
+    from wargame.campaign.pbem import next_hash
+
+    item = {"a": act.to_text()}
+    data.update(
+        base={"entries": len(here) - 1, "hash": here[-1]},
+        entries=[item],
+        tip={"entries": len(here), "hash": next_hash(here[-1], item)},
+    )
+    alice_signer, _ = signing_key(alice.folder, "pbem-test", 0, alice.key)
+    refused(bob, forged(data, alice_signer), "is a new player 3's move, but the file is Alice's")
 
 
 def test_refuses_what_is_not_a_turn_file(tmp_path: Path) -> None:

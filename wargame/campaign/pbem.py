@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from wargame.campaign import actions as A
 from wargame.campaign.document import new_campaign
 from wargame.campaign.pbem_keys import PUBLIC_BYTES, SigningKey, fingerprint, unb64, verify
 from wargame.campaign.state import CampaignState
@@ -120,11 +121,30 @@ def export_base(session: Session[CampaignState]) -> int:
 # -- export ------------------------------------------------------------------------------
 
 
+def movers(session: Session[CampaignState], start: int = 0) -> list[int | None]:
+    """Whose move each entry from ``start`` is: its author, the seat a player's joining
+    makes (a player joins only by their own file), None for a rules event."""
+    st = session.state
+    joined = sum(isinstance(e.action, A.AddPlayer) for e in session.entries[:start])
+    out: list[int | None] = []
+    for e in session.entries[start:]:
+        if isinstance(e.action, A.AddPlayer):
+            out.append(joined)
+            joined += 1
+        else:
+            out.append(st.author(e.action))
+    return out
+
+
+def _mover(state: CampaignState, action: Action) -> int | None:
+    return len(state.players) if isinstance(action, A.AddPlayer) else state.author(action)
+
+
 def turn_player(session: Session[CampaignState]) -> int | None:
     """The one player whose moves are waiting to be exported (None: only rules events,
     or nothing; BadInput when several players' moves are mixed)."""
     st = session.state
-    seats = {st.author(e.action) for e in session.entries[export_base(session) :]}
+    seats = set(movers(session, export_base(session)))
     seats.discard(None)
     if len(seats) > 1:
         names = ", ".join(st.players[s].name for s in sorted(seats) if s is not None)
@@ -153,8 +173,7 @@ def make_turn(session: Session[CampaignState], seat: int, signer: SigningKey) ->
         raise BadInput(
             f"{name} has made no move since the last turn file imported: nothing to export"
         )
-    for i, e in enumerate(todo, base + 1):
-        author = st.author(e.action)
+    for i, (e, author) in enumerate(zip(todo, movers(session, base), strict=True), base + 1):
         if author is not None and author != seat:
             raise BadInput(
                 f"entry {i} ({e.label}) is {st.players[author].name}'s move: "
@@ -431,9 +450,10 @@ def _replayed(
     state = st.clone()
     first = turn.tip - len(new)
     for k, (action, rolls) in enumerate(new, first + 1):
-        author = state.author(action)
+        author = _mover(state, action)
         if author is not None and author != turn.seat:
-            who = state.players[author].name if 0 <= author < len(state.players) else author
+            known = 0 <= author < len(state.players)
+            who = state.players[author].name if known else f"a new player {author + 1}"
             raise TurnRefused(
                 f"{turn.source}: entry {k} ({action.to_text():.60}) is {who}'s move, but the "
                 f"file is {turn.player}'s: a turn file carries only its own player's moves"
