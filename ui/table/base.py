@@ -19,13 +19,13 @@ when another human's turn comes and at every barrier (a roll, a draw, a reveal).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtCore import QPoint, QSettings, QTimer
+from PySide6.QtGui import QAction, QCursor, QKeySequence
+from PySide6.QtWidgets import QComboBox, QMenu, QWidget
 
 from ui.context import AppContext
 from ui.mode_base import ModeView
@@ -298,12 +298,33 @@ class TableView(ModeView):
         if self.session is None:
             return
         header = self.session.header
+        if self.replace_game(lambda: self.new_game_like(header)):
+            self.schedule_bots()
+
+    def replace_game(self, load: Callable[[], object]) -> bool:
+        """Put the game ``load`` starts on the table (asking to save the one there
+        first); a game the rules refuse to set up is told, not raised. False: nothing
+        changed."""
         try:
-            self.replace_document(lambda: self.new_game_like(header))
+            return self.replace_document(load)
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start that game")
-            return
-        self.schedule_bots()
+            return False
+
+    def bar_seats(self) -> list[str]:
+        """Who plays each seat, as the setup bar says (its player count, seat boxes)."""
+        boxes: list[QComboBox] = getattr(self, "seat_boxes", [])
+        return [boxes[s].currentData() for s in range(self.player_spin.value())]
+
+    def offer(self, choices: Sequence[tuple[str, Action]], name: str) -> None:
+        """A menu at the pointer of the actions one click could mean (their words)."""
+        menu = QMenu(self)
+        menu.setObjectName(name)
+        for text, action in choices:
+            item = menu.addAction(text)
+            item.triggered.connect(lambda _=False, act=action: self.do(act))
+        self._menu = menu  # tests pick from it
+        menu.popup(QCursor.pos() if self.isVisible() else QPoint(0, 0))
 
     def new_game_like(self, header: dict[str, Any]) -> None:
         spec = GameSpec(
