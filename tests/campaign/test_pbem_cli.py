@@ -87,3 +87,23 @@ def test_a_refused_file_exits_2_with_one_line(
         == 2
     )
     assert "not a campaign turn file" in capsys.readouterr().err
+
+
+def test_export_with_a_wrong_passphrase_or_player_exits_2(
+    computers: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    alice = computers["alice"]
+    sealing.configure(alice)
+    s = new_campaign("By Post", uid="cli-test-2")
+    act, _key = add_player_action("Alice", "Spain", "the-right-one", params=FAST)
+    s.apply(act)
+    _save(s, alice / "camp.json")
+    sealing.configure(None)
+    out = alice / "t.json"
+    base = ("campaign", "turn", "export", str(alice / "camp.json"), "--out", str(out))
+    phrase = ("--passphrase-file", str(alice / "phrase.txt"))
+    assert _run(alice, *base, "--player", "Alice", *phrase) == 2
+    assert "wrong passphrase" in capsys.readouterr().err
+    assert _run(alice, *base, "--player", "Zed", *phrase) == 2
+    assert "'Zed' is not a player of By Post (Alice)" in capsys.readouterr().err
+    assert not out.exists()

@@ -57,8 +57,13 @@ def _open(path: str) -> Any:
 
     data = read_json_file(path)
     check_shape(data, path)
-    with loading(path):
-        return load_campaign(data)
+    try:
+        with loading(path):
+            return load_campaign(data)
+    except BadInput as exc:  # name the file the message is about
+        if path in str(exc):
+            raise
+        raise FileFormatError(f"{path}: {exc}") from None
 
 
 def _seat(session: Any, who: str) -> int:
