@@ -153,6 +153,22 @@ def test_refuses_a_fork_a_move_undone_after_it_was_shared(tmp_path: Path) -> Non
     assert "the histories differ" in msg
 
 
+def test_refuses_a_file_when_both_players_moved_from_the_same_point(tmp_path: Path) -> None:
+    alice, bob = alice_starts(tmp_path)
+    alice.receive(bob.export())
+    alice.s.apply(A.SetForce(0, "C", 1))
+    bob.s.apply(A.SetForce(1, "C", 1))
+    msg = refused(alice, bob.export(), "the histories differ after entry 10")
+    assert "take back the moves made here since entry 10" in msg
+    # Alice does so, imports Bob's file, and moves again: the files go on
+    alice.s.at_table = 0
+    alice.s.undo()
+    alice.receive(bob.sent[-1])
+    alice.s.apply(A.SetForce(0, "C", 1))
+    bob.receive(alice.export())
+    assert chain(alice.s) == chain(bob.s)
+
+
 def test_refuses_a_file_altered_after_it_was_signed(tmp_path: Path) -> None:
     alice, bob = alice_starts(tmp_path)
     bob.s.apply(A.SetForce(1, "C", 1))

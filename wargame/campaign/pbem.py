@@ -430,7 +430,10 @@ def _new_moves(
         if at <= n and here[at] != h:
             raise TurnRefused(
                 f"{src}: its move {k + 1} differs from this campaign's entry {at}: the "
-                "histories differ (a fork); refused"
+                f"histories differ after entry {at - 1} (a fork: both sides moved from "
+                "there, or a move was undone after it was shared). Turn files go one after "
+                f"another: take back the moves made here since entry {at - 1}, import "
+                "this file, then make them again; refused"
             )
     if h != turn.tip_hash:
         raise TurnRefused(f"{src}: its moves do not chain to the tip it names: refused")
