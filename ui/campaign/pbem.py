@@ -107,12 +107,11 @@ class PbemMixin:
         except WargameError as exc:
             self.show_error(str(exc), "Export my turn")
             return False
-        # Taking back a move the others have would fork the campaign: Edit > Undo stops here.
-        self.undo_stack.clear()
         name = self.state.players[seat].name
         key_said = "made now, kept" if made else "kept"
         self._tell(
-            f"{name}'s turn file is written to {path}: send it to every other player. "
+            f"{name}'s turn file is written to {path}: send it to every other player, and "
+            "take none of these moves back now (the others would refuse your next file). "
             f"Signed with {name}'s key {fingerprint(signer.public)} ({key_said} in this "
             "computer's data folder, under your passphrase).",
             "Export my turn",
