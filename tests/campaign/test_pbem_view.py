@@ -67,3 +67,36 @@ def test_new_campaign_by_e_mail_starts_with_its_maker_alone(main_window, monkeyp
     assert view.state.name == "By Post"
     assert [p.name for p in view.state.players] == ["Ann"]
     assert "Export my turn" in view.last_info
+
+
+def test_export_and_import_dialogs_ask_the_passphrase_and_the_file(  # noqa: ANN001
+    main_window, monkeypatch, tmp_path: Path
+) -> None:
+    view = main_window.show_mode("campaign")
+    assert view.start_campaign("A/B Seas")
+    assert view.add_player("Ann", "Spain", "ann-pass1")
+    asked: list[str] = []
+
+    def get_text(_parent, _title, label, *_a, **_k):  # noqa: ANN001, ANN202
+        asked.append(label)
+        return ("ann-pass1", True)
+
+    saved: list[str] = []
+
+    def get_save(_parent, _title, suggested, _filter):  # noqa: ANN001, ANN202
+        saved.append(suggested)
+        return (str(tmp_path / "ann.turn.json"), "")
+
+    monkeypatch.setattr("ui.campaign.pbem.QInputDialog.getText", get_text)
+    monkeypatch.setattr("ui.campaign.pbem.QFileDialog.getSaveFileName", get_save)
+    monkeypatch.setattr(
+        "ui.campaign.pbem.QFileDialog.getOpenFileName",
+        lambda *_a, **_k: (str(tmp_path / "ann.turn.json"), ""),
+    )
+    export, imp = view.mode_menu.actions()[2:]
+    export.trigger()
+    assert asked and asked[0].startswith("Ann, your campaign passphrase")
+    assert Path(saved[0]).name == "A-B Seas - turn 1 - Ann.turn.json"
+    assert (tmp_path / "ann.turn.json").exists(), view.last_error
+    imp.trigger()
+    assert "an old turn" in view.last_error

@@ -135,7 +135,8 @@ class PbemMixin:
             if not ok:
                 return
         turn = self.state.turn_no
-        suggested = Path.home() / f"{self.state.name} - turn {turn} - {name}.turn.json"
+        stem = f"{self.state.name} - turn {turn} - {name}"
+        suggested = Path.home() / (stem.translate(str.maketrans("/\\:", "---")) + ".turn.json")
         path, _ = QFileDialog.getSaveFileName(self, "Export my turn", str(suggested), TURN_FILTER)
         if path:
             self.export_turn_to(path, phrase)
