@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from ui.clipping import clipped_texts
 from wargame.core.registry import MODES
 
-PLAYERS = {"naval": "act", "raid": "do", "pieces-of-eight": "do"}
+PLAYERS = {"naval": "act", "raid": "do", "pieces-of-eight": "do", "tortuga-1667": "do"}
 
 
 def _settle() -> None:

@@ -71,16 +71,15 @@ def test_who_starts_is_the_first_line_of_the_log(main_window) -> None:  # noqa: 
     assert view.log.item(0).text().startswith(f"{first} starts")
 
 
-def test_tortuga_log_says_who_starts_too() -> None:
-    """Tortuga 1667 (still on its own view) opens its log with the same line."""
-    from ui.tortuga.texts import history_lines
-    from wargame.core.dice import DiceService
+def test_tortuga_log_says_who_starts_too(main_window) -> None:  # noqa: ANN001
+    """Tortuga 1667 (on the same table) opens its log with the same line."""
     from wargame.core.game import GameSpec
-    from wargame.core.play import new_session
 
-    session = new_session(GameSpec("tortuga-1667", 4, {"starter": "random"}), DiceService.seeded(3))
-    first = session.state.name(session.state.active)
-    assert history_lines(session)[0].startswith(f"{first} starts (the die")
+    view = main_window.show_mode("tortuga-1667")
+    view.bot_delay_ms = 0
+    view.start_game(GameSpec("tortuga-1667", 4, {"starter": "random"}), ["human"] * 4)
+    first = view.state.name(view.state.active)
+    assert view.log.item(0).text().startswith(f"{first} starts (the die")
 
 
 def test_the_log_is_what_the_engine_told_not_a_replay(main_window, qtbot) -> None:  # noqa: ANN001

@@ -516,9 +516,13 @@ class TableView(ModeView):
             return
         won = set(out.winners)
         order = sorted(range(st.n), key=lambda s: (s not in won, -float(out.scores.get(s, 0))))
-        rows = [(st.name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
+        rows = [(self.score_name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
         who = ", ".join(st.name(s) for s in order if s in won) or "nobody"
         self.scores.show_scores(f"Game over ({out.end}): {who} won", rows)
+
+    def score_name(self, seat: int) -> str:
+        """A seat's name on the score table (a game's: e.g. with the team it was on)."""
+        return str(self.state.name(seat))
 
     def status_text(self) -> str:
         if self.session is None:
