@@ -80,6 +80,22 @@ def test_the_next_turn_goes_on_from_where_the_files_left_it(tmp_path: Path) -> N
     assert chain(alice.s) == chain(bob.s)
 
 
+def test_three_players_each_import_every_file_in_order(tmp_path: Path) -> None:
+    alice, bob = alice_starts(tmp_path)
+    carol = Computer(tmp_path / "carol")
+    carol.receive(alice.sent[0])
+    carol.receive(bob.export())
+    carol.join("Carol", "England", "carol-pw")
+    carol.forces(("A", 1))
+    from_carol = carol.export()
+    refused(alice, from_carol, "import the turn files that came before it first")
+    alice.receive(bob.sent[-1])
+    alice.receive(from_carol)
+    bob.receive(from_carol)
+    assert chain(alice.s) == chain(bob.s) == chain(carol.s)
+    assert [p.name for p in bob.s.state.players] == ["Alice", "Bob", "Carol"]
+
+
 def test_force_contents_travel_sealed_never_in_clear(tmp_path: Path) -> None:
     alice, bob = alice_starts(tmp_path)
     text = alice.sent[0].decode()
