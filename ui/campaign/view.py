@@ -506,7 +506,11 @@ class CampaignView(StartMixin, BoardMixin, ModeView):
             open_data = getattr(window, "open_data", None)
             if open_data is None:
                 raise BadInput("fight: the main window is not available")
-            open_data(scenario, None)
+            view = open_data(scenario, None)
+            # a sea fight: the players choose the sea and where the ships start (the
+            # battle on the table meanwhile is the default, on open sea)
+            if scenario.get("mode") == "naval" and hasattr(view, "open_setup"):
+                view.open_setup(scenario)
         except WargameError as exc:
             self.show_error(str(exc))
             return False
