@@ -261,8 +261,19 @@ class MainWindow(QMainWindow):
         self.act_save.setEnabled(can_save)
         self.act_save_as.setEnabled(can_save)
         self.act_new.setEnabled(view is not self.home)
+        self._show_mode_menu(view)
         self._update_title()
         self._update_status()
+
+    def _show_mode_menu(self, view: ModeView) -> None:
+        """A view's own menu (``mode_menu``: Campaign) is in the menu bar while it is shown."""
+        bar = self.menuBar()
+        for v in self.views.values():
+            menu = getattr(v, "mode_menu", None)
+            if menu is not None:
+                if menu.menuAction() not in bar.actions():
+                    bar.insertMenu(bar.actions()[-1], menu)  # before Help
+                menu.menuAction().setVisible(v is view)
 
     def _title_if_alive(self) -> None:
         """A stack announces its clean state while the window is being destroyed."""

@@ -102,11 +102,13 @@ def build_parser() -> argparse.ArgumentParser:
     a = sub.add_parser("about", help="versions, and the bundled libraries with their licences")
     a.add_argument("--json", action="store_true")
 
+    from wargame.campaign import pbem_cli
     from wargame.core.portable import add_commands
     from wargame.naval.cli import add_commands as add_naval_commands
 
     add_commands(sub, _Parser)
     add_naval_commands(sub, _Parser)
+    pbem_cli.add_commands(sub, _Parser)  # wargame campaign turn export|import
     return p
 
 
@@ -210,6 +212,10 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
         # whatever a file holds, a slip deep inside is a one-line message naming it
         with loading(getattr(args, "file", None) or "the passphrase file"):
             return command(args)
+    if cmd == "campaign":
+        from wargame.campaign.pbem_cli import command as campaign_command
+
+        return campaign_command(args)
     raise BadInput(f"unknown command {shown(cmd)}")
 
 
