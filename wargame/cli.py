@@ -104,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     from wargame.core.portable import add_commands
 
     add_commands(sub, _Parser)
+    from wargame.net.cli import add_commands as add_net_commands
+
+    add_net_commands(sub, _Parser)
     return p
 
 
@@ -203,6 +206,10 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
         # whatever a file holds, a slip deep inside is a one-line message naming it
         with loading(getattr(args, "file", None) or "the passphrase file"):
             return command(args)
+    if cmd in ("serve", "join"):
+        from wargame.net.cli import command as net_command
+
+        return net_command(args, _parse_params(getattr(args, "param", [])))
     raise BadInput(f"unknown command {shown(cmd)}")
 
 

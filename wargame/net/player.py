@@ -54,6 +54,8 @@ class BotPlayer:
         self.have = 0
         self.result: dict[str, Any] | None = None
         self._chosen: tuple[int, str] | None = None
+        #: When the table was last heard from (the client's clock; 0: never).
+        self.seen_at = 0.0
 
     def take(self, update: Mapping[str, Any]) -> dict[str, Any] | None:
         """Read an ``update``; the ``act`` message to send, if it is this seat's turn."""

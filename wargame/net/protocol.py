@@ -24,6 +24,10 @@ class Refused(WargameError):
     """A request the table turns down (a stale or illegal action, a wrong code)."""
 
 
+class UnknownBot(Refused):
+    """A join naming a bot the game does not have (the client's option is wrong)."""
+
+
 def message(kind: str, **fields: Any) -> dict[str, Any]:
     return {"v": VERSION, "type": kind, **fields}
 

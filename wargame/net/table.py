@@ -37,7 +37,7 @@ from wargame.core.play import (
 from wargame.core.registry import game_class
 from wargame.core.seats import seat_label
 from wargame.errors import BadInput, IllegalAction, shown
-from wargame.net.protocol import Refused, entry_for, message
+from wargame.net.protocol import Refused, UnknownBot, entry_for, message
 from wargame.net.settings import NetSettings, net_settings
 from wargame.net.worlds import has_hidden, make_world
 
@@ -133,7 +133,7 @@ class Table:
 
     def check_bot(self, name: str | None) -> None:
         if name is not None and name not in self.factories:
-            raise Refused(
+            raise UnknownBot(
                 f"{self.game.title} has no bot {shown(name)}; choose from "
                 f"{', '.join(self.factories)}"
             )
