@@ -217,10 +217,10 @@ class Table:
         n = len(self.session.entries)
         if not self.started:
             raise Refused("the game starts when every seat is taken")
-        if self.over:
-            raise Refused("the game is over")
         if have != n:
             raise Refused(f"stale: the log has {n} entries, the action was made after {have}")
+        if self.over:
+            raise Refused("the game is over")
         turn = self.state.current_player()
         if turn != seat:
             raise Refused(f"it is {self.name(turn) if turn is not None else 'nobody'}'s turn")

@@ -53,19 +53,27 @@ def _plain(value: Any) -> bool:
     if isinstance(value, _PRIMITIVE):
         return True
     if isinstance(value, list | tuple | set | frozenset):
-        return all(_plain(v) for v in value)
+        return _flat(value) or all(_plain(v) for v in value)
     if isinstance(value, dict):
         return all(_plain(k) and _plain(v) for k, v in value.items())
     return False
+
+
+_FLAT = frozenset(_PRIMITIVE)
+
+
+def _flat(items: Any) -> bool:
+    """A list or tuple of plain values only (the common case, checked in C)."""
+    return set(map(type, items)) <= _FLAT
 
 
 def _encode(value: Any, package: str) -> Any:
     if isinstance(value, _PRIMITIVE):
         return value
     if isinstance(value, list):
-        return [_encode(v, package) for v in value]
+        return list(value) if _flat(value) else [_encode(v, package) for v in value]
     if isinstance(value, tuple):
-        return {"t": [_encode(v, package) for v in value]}
+        return {"t": list(value) if _flat(value) else [_encode(v, package) for v in value]}
     if isinstance(value, dict):
         return {"d": [[_encode(k, package), _encode(v, package)] for k, v in value.items()]}
     if isinstance(value, frozenset | set):
@@ -86,11 +94,12 @@ def _decode(data: Any, package: str) -> Any:
     if isinstance(data, _PRIMITIVE):
         return data
     if isinstance(data, list):
-        return [_decode(v, package) for v in data]
+        return list(data) if _flat(data) else [_decode(v, package) for v in data]
     if not isinstance(data, dict) or len(data) not in (1, 2):
         raise WorldError("a world holds a value of unknown form")
     if "t" in data:
-        return tuple(_decode(v, package) for v in data["t"])
+        items = data["t"]
+        return tuple(items) if _flat(items) else tuple(_decode(v, package) for v in items)
     if "d" in data:
         return {_decode(k, package): _decode(v, package) for k, v in data["d"]}
     if "s" in data:
@@ -152,7 +161,11 @@ def make_world(state: GameState, seat: int, dice: DiceService) -> dict[str, Any]
         if name.startswith("_"):
             continue  # caches (a legal list): the client works them out afresh
         value = getattr(world, name)
-        if not _plain(value) and getattr(shared, name, None) is getattr(state, name, None):
+        if (
+            not isinstance(value, _PRIMITIVE)
+            and getattr(shared, name, None) is getattr(state, name, None)
+            and not _plain(value)
+        ):
             continue  # rules data every copy shares: the client has its own
         out[name] = _encode(value, package)
     return out
