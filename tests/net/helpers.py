@@ -111,6 +111,8 @@ async def serve_and_join(
                 )
             )
             await asyncio.wait_for(seated.wait(), 10)
+        if fault is not None:
+            fault.arm()
         results = await asyncio.wait_for(asyncio.gather(*clients), timeout)
         await asyncio.wait_for(serving, 10)
     finally:

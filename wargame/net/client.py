@@ -72,6 +72,9 @@ async def play_remote(
                     return result
                 last_contact = time.monotonic()
         except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
+            if player is not None and player.result is not None:
+                if not isinstance(exc, ConnectionClosed):
+                    return player.result  # the end is known and the table has closed
             if player is None:
                 raise TableGone(f"cannot reach a table at {address}: {_why(exc)}") from None
             if time.monotonic() - max(last_contact, player.seen_at) > give_up:
@@ -118,7 +121,12 @@ async def _play(ws: ClientConnection, player: BotPlayer) -> dict[str, Any] | Non
         if msg["type"] == "update":
             act = player.take(msg)
             if player.result is not None:
-                return player.result
+                # Say so, and wait for the table to have heard it (else resume, say again).
+                await ws.send(encode(message("bye")))
+                async for raw_ack in ws:
+                    if decode(raw_ack, limit=MAX_MESSAGE)["type"] == "bye":
+                        return player.result
+                return None
             if act is not None:
                 await ws.send(encode(act))
         elif msg["type"] == "refused":

@@ -42,9 +42,13 @@ class FaultProxy:
     async def start(self) -> int:
         """Listen on a free port of ``host``; that port."""
         self._server = await asyncio.start_server(self._line, self.host, 0)
-        if self.cut_every:
-            self._cutter = asyncio.ensure_future(self._cut_now_and_then())
         return int(self._server.sockets[0].getsockname()[1])
+
+    def arm(self) -> None:
+        """Start cutting lines (after the players have their seats: a join cut before
+        its answer leaves a seat nobody holds the code of)."""
+        if self.cut_every and self._cutter is None:
+            self._cutter = asyncio.ensure_future(self._cut_now_and_then())
 
     async def close(self) -> None:
         if self._cutter is not None:
@@ -71,6 +75,8 @@ class FaultProxy:
         self._lines.append(pair)
         try:
             await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+        except asyncio.CancelledError:
+            pass  # the proxy closes
         finally:
             writer.close()
             up_writer.close()

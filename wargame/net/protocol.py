@@ -13,7 +13,7 @@ from wargame.errors import WargameError
 VERSION = 1
 
 #: What a client may send.
-CLIENT_TYPES = ("join", "resume", "act", "chat", "sit")
+CLIENT_TYPES = ("join", "resume", "act", "chat", "bye")
 
 
 class ProtocolError(WargameError):

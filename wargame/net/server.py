@@ -96,6 +96,10 @@ class TableServer:
         self.done = asyncio.Event()
         #: Called with (table id, update count) after each broadcast (benchmarks).
         self.on_broadcast: Callable[[int, int], None] | None = None
+        #: How many times a seat came back with its code.
+        self.resumes = 0
+        #: Per table, the seats that said they have the game's end ("bye").
+        self.told_end: dict[int, set[int]] = {}
         self.new_table()  # the first table is set up now: a bad game setting fails at once
 
     # -- tables ----------------------------------------------------------------------
@@ -175,6 +179,7 @@ class TableServer:
             table = self.table(tid)
             table.resume(seat, field(hello, "token", str))
             have = max(0, field(hello, "have", int))
+            self.resumes += 1
         else:
             raise ProtocolError("the first message must be 'join' or 'resume'")
         old = self.clients[tid].pop(seat, None)
@@ -195,6 +200,10 @@ class TableServer:
             table.act(client.seat, field(msg, "n", int), field(msg, "action", str))
             table.run_bots()
             self.broadcast(client.tid)
+        elif kind == "bye":  # the seat has the game's end
+            if table.over:
+                self.told_end.setdefault(client.tid, set()).add(client.seat)
+                client.send(message("bye"))
         elif kind == "chat":
             line = table.chat(client.seat, field(msg, "text", str))
             for other in self.clients[client.tid].values():
@@ -212,8 +221,9 @@ class TableServer:
         if table is None:
             return
         if table.over:
-            if not seats:
-                self.tables[client.tid] = None  # nobody left to tell: forget it
+            if not seats and self.told(client.tid):
+                self.tables[client.tid] = None  # everyone has the end: forget it
+                self.told_end.pop(client.tid, None)
             return
         table.drop(client.seat)
         log.info("table %d: seat %d dropped", client.tid, client.seat)
@@ -235,6 +245,17 @@ class TableServer:
         log.info("table %d: a %s bot stands in for seat %d", tid, bot, seat)
         table.run_bots()
         self.broadcast(tid)
+
+    def told(self, tid: int) -> bool:
+        """Every remote seat of finished table ``tid`` said it has the end."""
+        table = self.tables[tid]
+        if table is None:
+            return True
+        people = {s.index for s in table.seats if s.token is not None}
+        return table.over and people <= self.told_end.get(tid, set())
+
+    def everyone_told(self) -> bool:
+        return all(self.told(tid) for tid, t in enumerate(self.tables) if t is not None and t.over)
 
     def broadcast(self, tid: int) -> None:
         """Every connected seat of table ``tid`` gets what is new for it."""
@@ -278,6 +299,12 @@ async def run_server(
         if ready is not None:
             ready(sockets[0].getsockname()[1] if sockets else port)
         await server.done.wait()
+        # A --once server waits (at most the grace period) for every seat to have the
+        # end: a client cut off just then comes back for it.
+        loop = asyncio.get_running_loop()
+        until = loop.time() + server.settings.seats.grace_seconds
+        while loop.time() < until and not server.everyone_told():
+            await asyncio.sleep(0.05)
         # the last updates out before closing
         for seats in server.clients.values():
             for client in list(seats.values()):
