@@ -83,6 +83,10 @@ async def play_remote(
                 ) from None
         except InvalidURI:
             raise BadInput(f"{shown(address)} is not an address") from None
+        except WargameError:
+            if player is not None and player.result is not None:
+                return player.result  # back for the end the table no longer keeps
+            raise
         await asyncio.sleep(pause)
         pause = min(pause * 2, 2.0)
 
