@@ -169,9 +169,12 @@ class TableServer:
             bot = hello.get("bot")
             if bot is not None and not isinstance(bot, str):
                 raise ProtocolError("'bot' must be a bot's name")
+            wanted = hello.get("seat")
+            if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
+                raise ProtocolError("'seat' must be a seat number")
             tid = self._table_to_join()
             table = self.table(tid)
-            seat = table.take_seat(str(hello.get("name") or ""), bot).index
+            seat = table.take_seat(str(hello.get("name") or ""), bot, wanted).index
             have = 0
         elif kind == "resume":
             tid = field(hello, "table", int)

@@ -145,10 +145,16 @@ class Table:
     def full(self) -> bool:
         return not self.open_seats()
 
-    def take_seat(self, name: str = "", bot: str | None = None) -> Seat:
-        """The next open seat for a remote player (``bot``: the bot it plays with)."""
+    def take_seat(self, name: str = "", bot: str | None = None, seat_no: int | None = None) -> Seat:
+        """The next open seat (or open seat ``seat_no``) for a remote player (``bot``: the
+        bot it plays with)."""
         self.check_bot(bot)
         free = self.open_seats()
+        if seat_no is not None:
+            self._check_seat(seat_no)
+            if seat_no not in free:
+                raise Refused(f"seat {seat_no + 1} is taken")
+            free = [seat_no]
         if not free:
             raise Refused("no open seat at this table")
         seat = self.seats[free[0]]
@@ -291,6 +297,10 @@ class Table:
             and self.seats[seat].client_bot is not None
         ):
             out["world"] = make_world(self.state, seat, self.private)
+        if seat is not None and turn == seat and self.seats[seat].client_bot is None:
+            # a person's choices: its own options, each with the sentence it would make
+            state = self.state
+            out["legal"] = [[a.to_text(), state.describe(a)] for a in state.legal_actions()]
         if self.over:
             out["result"] = self.result()
         return out
