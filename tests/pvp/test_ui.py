@@ -12,14 +12,15 @@ from wargame.pvp.state import MOVE, ROLL
 pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
-def open_view(main_window, seats, dice):  # noqa: ANN001, ANN201
-    """The table with typed-in dice: ``dice`` lists the rolls, two values each."""
+def open_view(main_window, seats, dice, variant="standard", seed=3):  # noqa: ANN001, ANN201
+    """The table with typed-in dice: ``dice`` lists the rolls, two values each (None:
+    the game's own dice)."""
     view = main_window.show_mode("pirate-versus-pirate")
-    rolls = list(dice)
-    main_window.ctx.manual_dice = True
+    rolls = list(dice or ())
+    main_window.ctx.manual_dice = dice is not None
     main_window.ctx.dice_answerer = lambda _req: rolls.pop(0) if rolls else "2 2"
     view.bot_delay_ms = 0
-    view.new_game(seats, variant="standard", scenario=None, seed=3)
+    view.new_game(seats, variant=variant, scenario=None, seed=seed)
     return view
 
 
@@ -54,7 +55,8 @@ def test_a_turn_played_by_clicking_roll_pirate_and_triangle(main_window, qtbot) 
     assert st.pos[p] == end
     assert st.active == 1 and st.phase == ROLL
     assert any("moves 3" in view.log.item(i).text() for i in range(view.log.count()))
-    assert view.last_path is not None and len(view.last_path) == 4
+    # the move stays on the board, dashed in Blue's colour, for Red to follow
+    assert [(len(cells), colour) for cells, colour in view.trails()] == [(4, "blue")]
     # Red's turn now: Red may not take back Blue's move (issue 24), and the roll is
     # never undone
     assert not view.undo_stack.canUndo()
@@ -94,7 +96,7 @@ def test_odds_show_the_2d4_and_the_threats_to_a_pirate(main_window, qtbot) -> No
     st = view.state
     click_cell(view, qtbot, st.board.labels[st.pos[0]])
     assert "blue-1" in view.threat_label.text()
-    assert "%" in view.pirate_card(0)
+    assert "%" in view.board.pirate_tip(0)
 
 
 def test_save_and_resume_replays_the_game(main_window, qtbot) -> None:  # noqa: ANN001

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from ui.clipping import clipped_texts
 from wargame.core.registry import MODES
 
-PLAYERS = {"naval": "act", "raid": "do", "pieces-of-eight": "do"}
+PLAYERS = {"naval": "act", "raid": "do", "pieces-of-eight": "do", "tortuga-1667": "do"}
 
 
 def _settle() -> None:
@@ -111,3 +111,21 @@ def test_no_menu_shortcut_is_taken_by_a_view(main_window) -> None:  # noqa: ANN0
             if key and key in menu_keys:
                 clashes.append(f"{m.key}: {key} ({b.text()})")
     assert clashes == [], QKeySequence
+
+
+def test_a_full_pieces_of_eight_hand_is_in_view_at_1024x768(small_window) -> None:  # noqa: ANN001
+    """Issue 24: the hand row showed 4½ of 6 cards at 1024x768."""
+    from wargame.poe.game import rules
+    from wargame.poe.rules import deck
+
+    view = small_window.show_mode("pieces-of-eight")
+    small_window.resize(1024, 768)
+    _settle()
+    limit = rules().hand.limit
+    view.hand_row.set_cards(deck().cards[:limit], {}, selected=set(), playable=set())
+    _settle()
+    shown = view.hand_scroll.viewport().width()
+    assert shown >= view.hand_row.width_for(limit), (shown, view.hand_row.width_for(limit))
+    right = max(w.geometry().right() for w in view.hand_row.widgets.values())
+    assert right <= shown
+    assert view.faceup_row.columns >= 1

@@ -173,7 +173,6 @@ def test_right_click_on_a_raid_figure_opens_the_override_on_it(qtbot, main_windo
 
 def test_a_reopened_board_game_log_tells_the_override() -> None:
     from ui.coins.view import history_lines as coins_lines
-    from ui.tortuga.texts import history_lines as tortuga_lines
     from wargame.core.dice import DiceService
     from wargame.core.game import GameSpec, RandomBot
     from wargame.core.override import OverrideSet, targets
@@ -192,4 +191,4 @@ def test_a_reopened_board_game_log_tells_the_override() -> None:
     while t.state.pending or t.state.vote is not None or t.state.in_action:
         t.apply(bot.choose(t.state, t.state.current_player()))
     entry = t.override(OverrideSet("treasure", "tortuga_french", t.state.holds[2][1] + 1))
-    assert tortuga_lines(t)[-1] == entry.label
+    assert [line for e in t.entries for line in e.lines][-1] == entry.label  # the table's log

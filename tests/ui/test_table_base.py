@@ -71,13 +71,56 @@ def test_who_starts_is_the_first_line_of_the_log(main_window) -> None:  # noqa: 
     assert view.log.item(0).text().startswith(f"{first} starts")
 
 
-def test_tortuga_log_says_who_starts_too() -> None:
-    """Tortuga 1667 (still on its own view) opens its log with the same line."""
-    from ui.tortuga.texts import history_lines
-    from wargame.core.dice import DiceService
+def test_tortuga_log_says_who_starts_too(main_window) -> None:  # noqa: ANN001
+    """Tortuga 1667 (on the same table) opens its log with the same line."""
     from wargame.core.game import GameSpec
-    from wargame.core.play import new_session
 
-    session = new_session(GameSpec("tortuga-1667", 4, {"starter": "random"}), DiceService.seeded(3))
-    first = session.state.name(session.state.active)
-    assert history_lines(session)[0].startswith(f"{first} starts (the die")
+    view = main_window.show_mode("tortuga-1667")
+    view.bot_delay_ms = 0
+    view.start_game(GameSpec("tortuga-1667", 4, {"starter": "random"}), ["human"] * 4)
+    first = view.state.name(view.state.active)
+    assert view.log.item(0).text().startswith(f"{first} starts (the die")
+
+
+def test_the_log_is_what_the_engine_told_not_a_replay(main_window, qtbot) -> None:  # noqa: ANN001
+    """Issue 24: the table rebuilds its log from each entry's told sentences; it no
+    longer replays the whole game to word it."""
+    view = poe(main_window, ["human", "strong", "strong"])
+    view.run_bots()
+    for _ in range(40):
+        step(view, qtbot)
+    lines = [view.log.item(i).text() for i in range(view.log.count())]
+
+    def no_replay(*_a, **_k):  # noqa: ANN002, ANN003, ANN202
+        raise AssertionError("the log replayed the game")
+
+    view.session.factory = no_replay
+    view._retell(view.session)
+    assert [view.log.item(i).text() for i in range(view.log.count())] == lines
+    told = [t for e in view.session.entries for t in (e.told or ())]
+    assert all(t in "\n".join(lines) for t in told)
+
+
+def test_the_bots_moves_are_marked_on_the_board_until_a_human_acts(main_window, qtbot) -> None:  # noqa: ANN001
+    from wargame.poe import actions as A
+
+    view = poe(main_window, ["human", "strong", "strong"])
+    for _ in range(300):
+        step(view, qtbot)
+        if any(isinstance(e.action, A.Move | A.Enter) for e in view.recent_auto):
+            break
+    marked = {k for k, item in view.board.areas.items() if item.trail}
+    moved = {
+        getattr(e.action, "to", None) or getattr(e.action, "area", None)
+        for e in view.recent_auto
+        if isinstance(e.action, A.Move | A.Enter | A.Banish)
+    }
+    assert moved and marked == moved
+    assert all(e.seat in view.bots for e in view.recent_auto)
+    until_human = 0
+    while not view.my_move() and until_human < 300:
+        step(view, qtbot)
+        until_human += 1
+    assert view.do(view.state.legal_actions()[0])  # the human acts: the marks go
+    assert view.recent_auto == []
+    assert not any(item.trail for item in view.board.areas.values())

@@ -10,16 +10,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from wargame.poe import actions as A
+from tests.ui.drivers.poe import DRIVER as POE
+from tests.ui.tables import step as table_step
 
 pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def poe(main_window, seats, seed=3):  # noqa: ANN001, ANN201
-    view = main_window.show_mode("pieces-of-eight")
-    view.bot_delay_ms = 0
-    view.new_game(seats, scenario=None, seed=seed)
-    return view
+    return POE.start(main_window, seats, seed)
 
 
 def click(qtbot, widget) -> None:  # noqa: ANN001
@@ -27,24 +25,8 @@ def click(qtbot, widget) -> None:  # noqa: ANN001
 
 
 def step(view, qtbot) -> None:  # noqa: ANN001
-    """One move at the table: take the hand-off, let bots move, carry on, or the
-    human to move ends their phase (Done, else Pass, else the first legal action)."""
-    if view.handoff.isVisible():
-        click(qtbot, view.handoff.button)
-        return
-    seat = view.state.current_player()
-    if view.bot_acts(seat):
-        view.run_bots(limit=1)
-        return
-    if view.shared_window():
-        click(qtbot, view.buttons["carry"])
-        return
-    legal = view.state.legal_actions()
-    for kind in (A.Done, A.Pass):
-        if any(isinstance(a, kind) for a in legal):
-            assert view.do(kind()), view.last_error
-            return
-    assert view.do(legal[0]), view.last_error
+    """One move at the table (see ``tests/ui/tables.step``)."""
+    table_step(POE, view, qtbot)
 
 
 def log_lines(view) -> list[str]:  # noqa: ANN001

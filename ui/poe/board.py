@@ -68,6 +68,7 @@ class AreaItem(QGraphicsPathItem):
         self.big = big
         self.board = board
         self.highlight = False
+        self.trail = False
         self.setAcceptHoverEvents(True)
         self._style()
 
@@ -90,7 +91,14 @@ class AreaItem(QGraphicsPathItem):
             self.setPen(QPen(LAND_EDGE, 2.5))
         if self.highlight:
             self.setPen(QPen(QColor("#ffe14d"), 6.0))
+        elif self.trail:  # where the bots just went
+            self.setPen(QPen(QColor("#e67e22"), 5.0, Qt.PenStyle.DotLine))
         self.setZValue(1 if self.sea else 2)
+
+    def set_trail(self, on: bool) -> None:
+        if on != self.trail:
+            self.trail = on
+            self._style()
 
     def set_highlight(self, on: bool) -> None:
         if on != self.highlight:
@@ -242,6 +250,7 @@ class BoardView(QGraphicsView):
         buried: dict[str, int],
         highlight: set[str],
         active: int | None,
+        trail: set[str] | frozenset[str] = frozenset(),
     ) -> None:
         scene = self.scene()
         for item in self.dynamic:
@@ -251,6 +260,7 @@ class BoardView(QGraphicsView):
         self._names = {p["seat"]: p["name"] for p in pirates if p.get("name")}
         for area_id, item in self.areas.items():
             item.set_highlight(area_id in highlight)
+            item.set_trail(area_id in trail)
         per_area: dict[str, int] = {}
         for k, area_id in enumerate(ships):
             if area_id not in self.anchor:

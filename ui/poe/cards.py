@@ -206,6 +206,36 @@ class CardRow(QWidget):
         self.empty.setStyleSheet("color: #8b7a5a; font-style: italic;")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
+    def card_size(self) -> tuple[int, int]:
+        return (92, 58) if self.small else (128, 176)
+
+    def width_for(self, cards: int) -> int:
+        """The width that shows ``cards`` cards side by side, margins included."""
+        m = self.layout().contentsMargins()
+        return (
+            cards * self.card_size()[0]
+            + (cards - 1) * self.row.spacing()
+            + m.left()
+            + m.right()
+            + 4
+        )
+
+    def columns_in(self, width: int, most: int) -> int:
+        """How many columns of cards fit in ``width`` (1 to ``most``)."""
+        for n in range(most, 1, -1):
+            if self.width_for(n) <= width:
+                return n
+        return 1
+
+    def set_columns(self, columns: int) -> None:
+        """Lay a grid row's cards out in ``columns`` columns."""
+        if not isinstance(self.row, QGridLayout) or columns == self.columns:
+            return
+        self.columns = columns
+        for k, w in enumerate(self.widgets.values()):
+            self.row.removeWidget(w)
+            self.row.addWidget(w, k // columns, k % columns)
+
     def set_cards(
         self,
         cards: list[Card],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.poe.panels import fight_summary, pirate_card, prompt_text, shared_prompt_text
+from ui.poe.panels import pirate_card, prompt_text, shared_prompt_text
 from wargame.core.actions import Action
 from wargame.poe import actions as A
 
@@ -40,27 +40,18 @@ def pass_names(line: str) -> list[str] | None:
 
 class PoeLog:
     """The Pieces of Eight log lines of an entry: a run of passes (a window nobody
-    takes) is one line; a fight's result follows the action that ended it."""
+    takes) is one line; what the engine told (a fight's result) follows the action."""
 
     log: Any
-    #: The last fight after each logged entry (to tell a new one).
-    _fights: list[Any]
 
-    def entry_lines(self, entries: Any, i: int, state: Any) -> tuple[str | None, list[str]]:
+    def entry_lines(self, entries: Any, i: int) -> tuple[str | None, list[str]]:
         e = entries[i]
         who = passer(e.label)
-        rewrite, lines = None, [e.label]
+        rewrite, lines = None, list(e.lines)
         last = self.log.item(self.log.count() - 1).text() if self.log.count() else ""
         before = pass_names(last) if i and passer(entries[i - 1].label) else None
         if who is not None and before:
-            rewrite, lines = passes_line([*before, who]), []
-        del self._fights[i:]
-        prev = self._fights[i - 1] if i and len(self._fights) >= i else None
-        fight = state.last_fight
-        self._fights.extend([None] * (i - len(self._fights)))
-        self._fights.append(fight)
-        if fight is not None and fight != prev:
-            lines.append(fight_summary(state, fight))
+            rewrite, lines = passes_line([*before, who]), list(e.told or ())
         return rewrite, lines
 
 
@@ -95,14 +86,25 @@ class TableDrawing:
             buried=buried,
             highlight=highlight,
             active=st.active if not st.over else None,
+            trail=self.bot_trail(),
         )
+
+    def bot_trail(self) -> set[str]:
+        """The areas the bots moved to since a human last acted (marked on the board)."""
+        trail = set()
+        for e in self.recent_auto:
+            a = e.action
+            if isinstance(a, A.Move | A.Banish):
+                trail.add(a.to)
+            elif isinstance(a, A.Enter):
+                trail.add(a.area)
+        return trail
 
     def _draw_hand(self, legal: list[Action]) -> None:
         st = self.state
         v = self.viewer
         names = st.rules.bury.type_names
         playable = {getattr(a, "card", -1) for a in legal}
-        sel = set(st.selection) if v == st.active else set()
         shared = self.shared_window()
         if v is None or shared:
             self.hand_row.title.setText(
@@ -111,12 +113,15 @@ class TableDrawing:
             self.hand_row.set_cards([], names, selected=set(), playable=set())
             self.faceup_row.set_cards([], names, selected=set(), playable=set())
             return
+        seen = self.seen()  # the hand and the burial being chosen come from here only
+        hand = seen["pirates"][v]["hand"]
+        sel = {c for c in seen["selection"] if c >= 0} if v == st.active else set()
         self.hand_row.title.setText(
-            f"{st.name(v)}'s hand ({len(st.hand[v])}/{st.rules.hand.limit}) - "
+            f"{st.name(v)}'s hand ({len(hand)}/{st.rules.hand.limit}) - "
             "click a card to play, bury or discard it"
         )
         self.hand_row.set_cards(
-            [st.cards[c] for c in st.hand[v]],
+            [st.cards[c] for c in hand],
             names,
             selected=sel,
             playable=playable,

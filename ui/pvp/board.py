@@ -1,10 +1,11 @@
 """The triangle board drawn as the board game looks: triangles, rowboats in their
 colours, coins, pirate tokens (with their facing in No Backstabbing), and the
 highlights of a turn (pirates that can move, where the selected one can end,
-the path it would take, the last move)."""
+the path it would take, each crew's last move)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -255,9 +256,11 @@ class BoardView(QGraphicsView):
         selected: int,
         targets: dict[int, str],
         path: list[int] | None,
-        last_path: list[int] | None,
+        trails: Sequence[tuple[list[int], str]] = (),
     ) -> None:
-        """Draw ``st`` (a PvpState) with a turn's highlights."""
+        """Draw ``st`` (a PvpState) with a turn's highlights; ``trails``: the last
+        moves made (cells, the crew's colour), dashed, so the moves made while a
+        player looked away can be followed."""
         board = self.board
         if board is None:
             return
@@ -343,10 +346,8 @@ class BoardView(QGraphicsView):
             poly.setToolTip(f"<b>{board.labels[i]}</b>: {what_words(what)}. Click to move here.")
             sc.addItem(poly)
             self.overlays.append(poly)
-        for cells, colour, style in (
-            (last_path, QColor(40, 40, 40, 160), Qt.PenStyle.DashLine),
-            (path, PATH, Qt.PenStyle.SolidLine),
-        ):
+        lines = [(t, colour_of(c).darker(130), Qt.PenStyle.DashLine) for t, c in trails]
+        for cells, colour, style in (*lines, (path, PATH, Qt.PenStyle.SolidLine)):
             if not cells or len(cells) < 2:
                 continue
             pp = QPainterPath(_pt(grid.centre(board.cells[cells[0]])))

@@ -88,14 +88,16 @@ class PlayersPanel(QFrame):
             carried = [st.board.coin_names[st.carry[p]] for p in st.alive(s) if st.carry[p] >= 0]
             turn = "▶ " if st.current_player() == s else ""
             who = controllers[s] if s < len(controllers) else "human"
+            if st.name(s) != colour.capitalize():  # a named crew keeps its colour in view
+                who = f"{colour}, {who}"
             hex_ = colour_of(colour).name()
             lab.setText(
-                f"{turn}<b><span style='color:{hex_}'>■ {colour.capitalize()}</span></b> "
+                f"{turn}<b><span style='color:{hex_}'>■ {st.name(s)}</span></b> "
                 f"({who}): {alive} pirates, {st.delivered[s]} of {st.opts.silver_to_win} "
                 f"silver home" + (f", carrying {', '.join(carried)}" if carried else "")
             )
             lab.setToolTip(
-                f"{colour.capitalize()} wins by delivering {st.opts.silver_to_win} silver coins "
+                f"{st.name(s)} wins by delivering {st.opts.silver_to_win} silver coins "
                 "or the gold coin to its rowboat, or by eliminating every rival pirate."
             )
 
@@ -133,7 +135,11 @@ LEGEND = [
     ("boat", "A rowboat (dark outline): two silver spaces and the gold space of that colour."),
     ("start", "Pale triangles: a colour's start spaces."),
     ("target", "Green: where the selected pirate can end. Red: an attack."),
-    ("path", "Green line with step numbers: the path it would take. Dashed: the last move."),
+    (
+        "path",
+        "Green line with step numbers: the path it would take. Dashed, in a crew's "
+        "colour: that crew's last move.",
+    ),
     ("back", "No Backstabbing: the bar on a triangle side is the pirate's back."),
 ]
 

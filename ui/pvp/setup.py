@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 CONTROLLERS = ("human", "random", "expectimax")
 TITLES = {"human": "Human", "random": "Random bot", "expectimax": "Expectimax bot"}
+
+
+def crew_name(view: Any, seat: int) -> str:
+    """A crew's name before its players name it: its colour ("Red")."""
+    session = getattr(view, "session", None)
+    if session is not None and seat < len(session.state.colour):
+        return str(session.state.colour[seat]).capitalize()
+    return f"Crew {seat + 1}"
 
 
 class SetupBar(QWidget):

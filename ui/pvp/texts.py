@@ -6,9 +6,10 @@ from typing import Any
 
 from ui.pvp.setup import TITLES
 from wargame.pvp import actions as A
+from wargame.pvp.describe import end_text
 from wargame.pvp.grid import side_name
 from wargame.pvp.odds import any_threat
-from wargame.pvp.state import FACE, ORDER, OVER, ROLL, SETUP, PvpState
+from wargame.pvp.state import FACE, MOVE, ORDER, OVER, PHASE_TITLES, ROLL, SETUP, PvpState
 
 
 def prompt_text(st: PvpState, seats: list[str], bots: dict[int, Any]) -> str:
@@ -43,6 +44,16 @@ def prompt_text(st: PvpState, seats: list[str], bots: dict[int, Any]) -> str:
         f"<b>{who}</b> rolled {' + '.join(map(str, st.dice))} = <b>{st.total}</b>. Click a pirate with a "
         "yellow ring, then a green triangle (red: attack). Hover a triangle to see the path."
     )
+
+
+def status_text(st: PvpState) -> str:
+    """The status line: whose turn, what they do now, the roll ("Turn 4: Red - move, rolled 5")."""
+    if st.phase == OVER:
+        return end_text(st).rstrip(".")
+    seat = st.current_player()
+    who = st.name(seat) if seat is not None else "?"
+    roll = f", rolled {st.total}" if st.phase == MOVE else ""
+    return f"Turn {max(st.turns, 1)}: {who} - {PHASE_TITLES[st.phase]}{roll}"
 
 
 def pirate_card(st: PvpState, p: int) -> str:

@@ -19,13 +19,13 @@ when another human's turn comes and at every barrier (a roll, a draw, a reveal).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtCore import QPoint, QSettings, QTimer
+from PySide6.QtGui import QAction, QCursor, QKeySequence
+from PySide6.QtWidgets import QComboBox, QMenu, QWidget
 
 from ui.context import AppContext
 from ui.mode_base import ModeView
@@ -35,7 +35,7 @@ from ui.table.scores import ScoreTable
 from ui.table.seats import saved_seats
 from ui.table.undo import ActionCommand, clear_stack, push_action
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, ReplayProvider, fresh_seed
+from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Entry, Session
 from wargame.core.play import load_session, new_session
@@ -90,6 +90,9 @@ class TableView(ModeView):
         self._scores_shown = False
         #: Public lines since a human last acted (told on the next hand-off).
         self.recent: list[str] = []
+        #: The public moves made by themselves (bots, chores) since a human last acted:
+        #: a game marks them on its board so the table can follow the bots' turns.
+        self.recent_auto: list[Entry] = []
         self.log = TableLog(f"{self.mode_key.split('-')[0]}-log")
         self.handoff = HandOff(self)
         self.handoff.ready.connect(self.take_computer)
@@ -141,12 +144,10 @@ class TableView(ModeView):
         """True while the table waits for a human before anything moves on by itself."""
         return False
 
-    def entry_lines(
-        self, entries: Sequence[Entry], i: int, state: Any
-    ) -> tuple[str | None, list[str]]:
-        """The log lines of ``entries[i]`` (``state``: the state after it): a rewrite
-        of the last line, or None, and the new lines (default: its public sentence)."""
-        return None, [entries[i].label]
+    def entry_lines(self, entries: Sequence[Entry], i: int) -> tuple[str | None, list[str]]:
+        """The log lines of ``entries[i]``: a rewrite of the last line, or None, and the
+        new lines (default: what the engine reported, ``Entry.lines``)."""
+        return None, list(entries[i].lines)
 
     def started(self, session: Session[Any]) -> None:
         """A game was put on the table (new or opened): reset the game's own view state."""
@@ -164,6 +165,12 @@ class TableView(ModeView):
     def revealed(self) -> int | None:
         """The seat whose private view is on screen (as :attr:`viewer`)."""
         return self.viewer
+
+    def seen(self) -> dict[str, Any]:
+        """What the seat on screen may see (``observation(viewer)``; the public view
+        between seats). A game draws anything secret from this, never from the true
+        state, so a widget cannot be given what its seat may not see."""
+        return self.state.observation(self.viewer)
 
     @revealed.setter
     def revealed(self, seat: int | None) -> None:
@@ -240,6 +247,7 @@ class TableView(ModeView):
         humans = [s for s in authors if self.seats[s] == "human"]
         self.undo_owner = humans[-1] if humans else None
         self.recent = []
+        self.recent_auto = []
         self._scores_shown = False
         self.scores.hide()
         self.started(session)
@@ -290,12 +298,33 @@ class TableView(ModeView):
         if self.session is None:
             return
         header = self.session.header
+        if self.replace_game(lambda: self.new_game_like(header)):
+            self.schedule_bots()
+
+    def replace_game(self, load: Callable[[], object]) -> bool:
+        """Put the game ``load`` starts on the table (asking to save the one there
+        first); a game the rules refuse to set up is told, not raised. False: nothing
+        changed."""
         try:
-            self.replace_document(lambda: self.new_game_like(header))
+            return self.replace_document(load)
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start that game")
-            return
-        self.schedule_bots()
+            return False
+
+    def bar_seats(self) -> list[str]:
+        """Who plays each seat, as the setup bar says (its player count, seat boxes)."""
+        boxes: list[QComboBox] = getattr(self, "seat_boxes", [])
+        return [boxes[s].currentData() for s in range(self.player_spin.value())]
+
+    def offer(self, choices: Sequence[tuple[str, Action]], name: str) -> None:
+        """A menu at the pointer of the actions one click could mean (their words)."""
+        menu = QMenu(self)
+        menu.setObjectName(name)
+        for text, action in choices:
+            item = menu.addAction(text)
+            item.triggered.connect(lambda _=False, act=action: self.do(act))
+        self._menu = menu  # tests pick from it
+        menu.popup(QCursor.pos() if self.isVisible() else QPoint(0, 0))
 
     def new_game_like(self, header: dict[str, Any]) -> None:
         spec = GameSpec(
@@ -308,19 +337,11 @@ class TableView(ModeView):
 
     # -- the log ----------------------------------------------------------------------
     def _retell(self, session: Session[Any]) -> None:
-        """Rebuild the log of a game put on the table by replaying its entries."""
+        """Rebuild the log of a game put on the table from what its entries told."""
         self.log.restart()
         self._tell_setup(session)
-        try:
-            state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
-            for i, e in enumerate(session.entries):
-                state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
-                self.log.add(*self.entry_lines(session.entries, i, state))
-        except WargameError:
-            self.log.restart()
-            self._tell_setup(session)
-            for e in session.entries:
-                self.log.add(None, [e.label])
+        for i in range(len(session.entries)):
+            self.log.add(*self.entry_lines(session.entries, i))
 
     def _tell_setup(self, session: Session[Any]) -> None:
         """The log's first line: who starts, when the deal rolled for it (a public die,
@@ -332,14 +353,18 @@ class TableView(ModeView):
     def _on_session(self, session: Session[Any], what: str) -> None:
         if what in ("apply", "redo") and session.entries:
             i = len(session.entries) - 1
-            rewrite, lines = self.entry_lines(session.entries, i, session.state)
+            rewrite, lines = self.entry_lines(session.entries, i)
             seat = session.entries[i].seat
             auto = seat is None or seat in self.bots
             self.log.add(rewrite, lines, auto=auto)
             self.recent = [*self.recent, *lines][-5:] if auto else []
+            last = session.entries[i]
+            fresh = [last] if auto and not last.secret else []
+            self.recent_auto = [*self.recent_auto, *fresh][-8:] if auto else []
         elif what == "undo":
             self.log.drop()
             self.recent = []
+            self.recent_auto = []
             if session.friendly_undo:  # a practice game's undo is marked, as in its save
                 self.log.note("(undo - friendly undo, practice game)")
 
@@ -491,9 +516,13 @@ class TableView(ModeView):
             return
         won = set(out.winners)
         order = sorted(range(st.n), key=lambda s: (s not in won, -float(out.scores.get(s, 0))))
-        rows = [(st.name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
+        rows = [(self.score_name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
         who = ", ".join(st.name(s) for s in order if s in won) or "nobody"
         self.scores.show_scores(f"Game over ({out.end}): {who} won", rows)
+
+    def score_name(self, seat: int) -> str:
+        """A seat's name on the score table (a game's: e.g. with the team it was on)."""
+        return str(self.state.name(seat))
 
     def status_text(self) -> str:
         if self.session is None:

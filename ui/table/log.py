@@ -38,6 +38,15 @@ class TableLog(QListWidget):
         #: Per session entry: how many lines it added and the last line it rewrote.
         self._records: list[tuple[int, str | None]] = []
 
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        """A log that showed its newest line still does when the panels around it
+        change its height (a longer prompt, a name that wraps)."""
+        bar = self.verticalScrollBar()
+        newest = bar.value() >= bar.maximum()
+        super().resizeEvent(event)
+        if newest:
+            self.scrollToBottom()
+
     def lines(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableWidget,
@@ -39,6 +40,10 @@ class ScoreTable(QFrame):
         self.grid.setObjectName("table-scores-grid")
         self.grid.setHorizontalHeaderLabels(["Player", "Score", ""])
         self.grid.verticalHeader().hide()
+        head = self.grid.horizontalHeader()
+        fit, fill = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
+        for c, mode in enumerate((fit, fit, fill)):  # a heading is never cut short
+            head.setSectionResizeMode(c, mode)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         lay.addWidget(self.grid)
         row = QHBoxLayout()

@@ -6,6 +6,7 @@ Nations are told apart by name as well as colour.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -45,6 +47,17 @@ def rank_name(i: int, size: int, *, tortuga: bool = False) -> str:
     if i == size - 1:
         name += " & cabin boy"
     return name
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Take every widget out of ``layout`` (and delete it)."""
+    while layout.count():
+        item = layout.takeAt(0)
+        w = item.widget()
+        if w is not None:
+            w.hide()
+            w.setParent(None)
+            w.deleteLater()
 
 
 def chip(text: str, colour: str) -> QLabel:
@@ -140,7 +153,7 @@ class Board(QWidget):
         for i in range(5):
             b = QPushButton()
             b.setObjectName(f"tortuga-slot-{i}")
-            b.setMinimumHeight(52)
+            b.setMinimumHeight(84)  # room for a viewed card's title on three lines
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             b.clicked.connect(lambda _=False, k=i: self.slot_clicked.emit(k))
             row.addWidget(b)
@@ -194,7 +207,8 @@ class Board(QWidget):
                 b.setToolTip("No card here: the last cards are no longer replaced.")
             elif str(i) in viewed:
                 kind = viewed[str(i)]
-                b.setText(f"Event {i + 1}\nyou saw: {TITLES[kind]}")
+                title = "\n".join(textwrap.wrap(TITLES[kind], 12))  # fits a slot at 1024 px
+                b.setText(f"Event {i + 1}\nyou saw:\n{title}")
                 b.setToolTip(f"You viewed this card: {TITLES[kind]}. Press {i + 1} to reveal it.")
             else:
                 b.setText(f"Event {i + 1}\nface down")

@@ -12,15 +12,17 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QFrame,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from ui.tortuga.board import BRITISH, FRENCH, chip, rank_name
+from ui.tortuga.board import BRITISH, FRENCH, chip, clear_layout, rank_name
 from wargame.core.seats import seat_label
+from wargame.tortuga.describe import vote_words
 from wargame.tortuga.rules import TITLES, vote_name
 
 CONTROLLERS = ("human", "random", "strong")
@@ -35,6 +37,8 @@ SYMBOL_COLOURS = {
     "skull": "#1d1d1d",
     "helm": "#7a5a1e",
 }
+#: The background of a bot's last move in the pirates panel (as the log shades it).
+JUST_MOVED = "#e8dcc0"
 TEAM_COLOURS = {"British": BRITISH, "French": FRENCH, "Dutch": "#c46a00"}
 
 
@@ -49,6 +53,7 @@ class SecretsPanel(QFrame):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("tortuga-secrets")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         self.title = QLabel()
@@ -104,45 +109,72 @@ class SecretsPanel(QFrame):
         self.body.setText("<br>".join(rows))
 
 
-class PlayersPanel(QLabel):
-    """Every pirate: place and rank, vote-card count, cards kept in front of them."""
+class PlayersPanel(QWidget):
+    """Every pirate: who plays the seat (a box: switch it to a bot, and it plays at
+    once), place and rank, vote-card count, cards kept in front of them."""
 
-    def __init__(self) -> None:
+    def __init__(self, seats: int = 9) -> None:
         super().__init__()
         self.setObjectName("tortuga-players")
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(2)
+        grid.setColumnStretch(1, 1)
+        self.boxes: list[QComboBox] = []
+        self.rows: list[QLabel] = []
+        for s in range(seats):
+            box = QComboBox()
+            box.setObjectName(f"tortuga-seat-{s}")
+            for c in CONTROLLERS:
+                box.addItem(f"Pirate {s + 1}: {CONTROLLER_TITLES[c]}", c)
+            grid.addWidget(box, s, 0, Qt.AlignmentFlag.AlignTop)
+            row = QLabel()
+            row.setObjectName(f"tortuga-player-{s}")
+            row.setWordWrap(True)
+            row.setTextFormat(Qt.TextFormat.RichText)
+            grid.addWidget(row, s, 1)
+            self.boxes.append(box)
+            self.rows.append(row)
 
-    def show_players(self, obs: dict[str, Any], names: list[str], seats: list[str]) -> None:
-        rows = []
-        lines = obs["lines"]
-        for s in range(obs["players"]):
-            where = "?"
-            for p, line in enumerate(lines):
-                if s in line:
-                    place = ("Flying Dutchman", "Jolly Roger", "Tortuga")[p]
-                    rank = rank_name(line.index(s), len(line), tortuga=p == 2)
-                    where = f"{place}, {rank[:1].lower() + rank[1:]}"
-            for b, occupant in enumerate(obs["boats"]):
-                if occupant == s:
-                    where = f"rowboat {'of the Dutchman' if b == 0 else 'of the Roger'}"
-            kept = ", ".join(TITLES[k] for k in obs["kept"][s]) or "nothing kept"
-            extra = []
-            if obs["pirate_code"][s]:
-                extra.append(f"sits out {obs['pirate_code'][s]} vote(s)")
-            if obs["scurvy"][s]:
-                extra.append("loses the next turn (Scurvy)")
-            turn = " ◀ to act" if obs["to_act"] == s else ""
-            who = CONTROLLER_TITLES[seats[s]] if s < len(seats) else ""
-            loyalty = obs["loyalty"][s] if obs["over"] else None
-            team = f" — <b>{loyalty}</b>" if loyalty else ""
-            rows.append(
-                f"<b>{names[s]}</b> ({who}){team}{turn}<br>&nbsp;&nbsp;{where} · "
-                f"{obs['hand_sizes'][s]} vote card(s) · {kept}"
-                + (f" · {'; '.join(extra)}" if extra else "")
-            )
-        self.setText("<br>".join(rows))
+    def show_players(self, obs: dict[str, Any], moved: dict[int, str] | None = None) -> None:
+        """``moved``: the last public move of each seat a bot played since a human
+        last acted, marked under its row so the table can follow the bots' turns."""
+        moved = moved or {}
+        for s, (box, row) in enumerate(zip(self.boxes, self.rows, strict=True)):
+            box.setVisible(s < obs["players"])
+            row.setVisible(s < obs["players"])
+            if s < obs["players"]:
+                just = (
+                    f"<br><span style='background:{JUST_MOVED}'>↻ {moved[s]}</span>"
+                    if s in moved
+                    else ""
+                )
+                row.setText(player_text(obs, s) + just)
+
+
+def player_text(obs: dict[str, Any], s: int) -> str:
+    """One pirate's public row (and their loyalty once the game is over)."""
+    where = "?"
+    for p, line in enumerate(obs["lines"]):
+        if s in line:
+            place = ("Flying Dutchman", "Jolly Roger", "Tortuga")[p]
+            rank = rank_name(line.index(s), len(line), tortuga=p == 2)
+            where = f"{place}, {rank[:1].lower() + rank[1:]}"
+    for b, occupant in enumerate(obs["boats"]):
+        if occupant == s:
+            where = f"rowboat {'of the Dutchman' if b == 0 else 'of the Roger'}"
+    kept = ", ".join(TITLES[k] for k in obs["kept"][s]) or "nothing kept"
+    extra = []
+    if obs["pirate_code"][s]:
+        extra.append(f"sits out {obs['pirate_code'][s]} vote(s)")
+    if obs["scurvy"][s]:
+        extra.append("loses the next turn (Scurvy)")
+    turn = "<b>◀ to act</b> · " if obs["to_act"] == s else ""
+    loyalty = obs["loyalty"][s] if obs["over"] else None
+    team = f"<b>{loyalty}</b> · " if loyalty else ""
+    return f"{team}{turn}{where} · {obs['hand_sizes'][s]} vote card(s) · {kept}" + (
+        f" · {'; '.join(extra)}" if extra else ""
+    )
 
 
 class VoteReveal(QFrame):
@@ -151,13 +183,14 @@ class VoteReveal(QFrame):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("tortuga-vote")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         self.title = QLabel()
         self.title.setObjectName("row-title")
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
-        self.cards = QHBoxLayout()
+        self.cards = QGridLayout()  # up to ten cards: four to a row fit at 1024 px
         self.cards.setSpacing(6)
         self.cards.setContentsMargins(0, 0, 0, 0)
         holder = QWidget()
@@ -168,24 +201,20 @@ class VoteReveal(QFrame):
         lay.addWidget(self.verdict)
         self.hide()
 
-    def show_vote(self, last: list[Any] | None, names: list[str], text: str) -> None:
-        while self.cards.count():
-            item = self.cards.takeAt(0)
-            w = item.widget()
-            if w is not None:
-                w.hide()
-                w.setParent(None)
-                w.deleteLater()
+    def show_vote(self, last: list[Any] | None, names: Sequence[str]) -> None:
+        clear_layout(self.cards)
         if last is None:
             self.hide()
             return
         kind, caller, cards, _ok = last
         self.title.setText(f"Vote revealed: the {VOTE_WORDS[kind]} called by {names[caller]}")
-        for c in cards:
+        for i, c in enumerate(cards):
             word = vote_name(c).split(" / ")[kind]
-            self.cards.addWidget(chip(word, SYMBOL_COLOURS.get(word, "#5b4a2e")))
-        self.cards.addStretch(1)
-        self.verdict.setText(text.split(": ", 1)[-1][:1].upper() + text.split(": ", 1)[-1][1:])
+            card = chip(word, SYMBOL_COLOURS.get(word, "#5b4a2e"))
+            self.cards.addWidget(card, i // 4, i % 4)
+            card.show()  # now, not when the layout next runs: the screen is whole at once
+        text = vote_words(last, names.__getitem__).split(": ", 1)[-1]
+        self.verdict.setText(text[:1].upper() + text[1:])
         self.show()
 
 

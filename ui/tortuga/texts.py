@@ -1,16 +1,13 @@
 """What the table says about actions: the main-action buttons with their keys, tips
-and refusal examples, the vote prompts, and the public log of a reopened game."""
+and refusal examples, the vote prompts, the words of a choice, and the odds."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ui.table.log import starts_line
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, ReplayProvider
-from wargame.core.log import Session
 from wargame.tortuga import actions as A
-from wargame.tortuga.describe import vote_result
+from wargame.tortuga.rules import TITLES, vote_name
 
 #: The main actions as buttons: key, label, shortcut, the action classes they offer.
 CATEGORIES: tuple[tuple[str, str, str, tuple[type[Action], ...]], ...] = (
@@ -38,6 +35,19 @@ EXAMPLES: dict[str, Action] = {
     "shift": A.Shift(0),
     "marque": A.Marque(0, 0),
 }
+#: What a private look owed shows, on the hand-off and in the prompt.
+LOOKS = {
+    "view": (
+        "Look at the two event cards you viewed, in secret.",
+        "The two cards you viewed are shown on the event row and above. Done looking?",
+    ),
+    "fever": (
+        "Cabin Fever dealt you a loyalty card: look at it in secret.",
+        "Your loyalty card after Cabin Fever is shown above. Done looking?",
+    ),
+}
+
+
 VOTE_HELP = (
     ("attack", "only the attack symbol counts: a cannon and a torch not cancelled by water win."),
     ("brawl", "only the flag counts: the majority takes both of Tortuga's treasures."),
@@ -57,19 +67,32 @@ TIPS = {
 }
 
 
-def history_lines(session: Session[Any]) -> list[str]:
-    """The public log of a reopened game: each action described as it was played."""
-    state = session.factory(DiceService(ReplayProvider(session.setup_rolls)))
-    first = starts_line(session)
-    out = [first] if first is not None else []
-    seen = state.last_vote
-    for e in session.entries:
-        out.append(e.label if e.override else state.describe(e.action))  # a table override
-        state.apply(e.action, DiceService(ReplayProvider(e.rolls)))
-        if state.last_vote is not None and state.last_vote is not seen:
-            seen = state.last_vote
-            out.append(vote_result(state))
-    return out
+def choice_text(st: Any, obs: dict[str, Any], a: Action) -> str:
+    """A button or menu text for one of the actor's own choices (``obs``: the actor's
+    observation; never the name of a face-down card the actor has not viewed)."""
+    if isinstance(a, A.View):
+        return f"View event cards {a.a + 1} and {a.b + 1}"
+    if isinstance(a, A.Vote):
+        cards = " + ".join(vote_name(c) for c in a.cards)
+        return f"Play {cards}" if len(a.cards) == 1 else f"Play two (El Dorado): {cards}"
+    if isinstance(a, A.Pick):
+        return f"Take {vote_name(a.card)}"
+    if isinstance(a, A.Take):
+        return f"Take face-down card {a.slot + 1}"
+    if isinstance(a, A.Reveal):
+        seen = obs["viewed"].get(str(a.slot))
+        known = f" (you saw: {TITLES[seen]})" if seen is not None else ""
+        return f"Reveal event card {a.slot + 1}{known}"
+    text = st.describe(a)
+    seat = obs["to_act"]
+    prefix = f"{st.name(seat)} " if seat is not None else ""
+    if text.startswith(prefix):  # "Pirate 2 moves to ..." -> "Move to ..."
+        text = text[len(prefix) :]
+        verb, _, rest = text.partition(" ")
+        if verb.endswith("s") and not verb.endswith("ss"):
+            verb = verb[:-1]
+        text = f"{verb[:1].upper()}{verb[1:]} {rest}".strip()
+    return text
 
 
 def deck_odds_text(obs: dict[str, Any], kind: int) -> str:

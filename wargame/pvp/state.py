@@ -177,6 +177,10 @@ class PvpState(GameState):
     def seat_title(self, seat: int) -> str:
         return seat_label(seat, self.seat_names, self.colour[seat].capitalize())
 
+    def name(self, seat: int) -> str:
+        """The seat's name, as every game's state gives it (the table, hand-offs, saves)."""
+        return self.seat_title(seat)
+
     def coin_index(self, name: str) -> int:
         try:
             return self.board.coin_names.index(name)

@@ -6,6 +6,9 @@ a marooned hand) are told only as having happened.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from wargame.core.actions import Action
 from wargame.tortuga import actions as A
 from wargame.tortuga.actions import HOLD_NAMES, PLACE_NAMES, SHIP_NAMES
@@ -96,9 +99,15 @@ def describe(st: TortugaState, action: Action) -> str:
 
 def vote_result(st: TortugaState) -> str:
     """The last vote, as revealed to everyone."""
-    if st.last_vote is None:
+    return vote_words(st.last_vote, st.name)
+
+
+def vote_words(last: Sequence[Any] | None, name: Callable[[int], str]) -> str:
+    """A vote revealed (``last``: kind, caller, cards, passed; as ``last_vote`` and a
+    seat's observation hold it): "The mutiny called by Anna: skull, helm: it fails"."""
+    if last is None:
         return ""
-    kind, caller, cards, ok = st.last_vote
+    kind, caller, cards, ok = last
     shown = ", ".join(vote_name(c).split(" / ")[kind] for c in cards)
     what = VOTE_KINDS[kind]
     if kind == 1:
@@ -107,4 +116,11 @@ def vote_result(st: TortugaState) -> str:
         verdict = "British win it" if b > f else "French win it" if f > b else "a tie"
     else:
         verdict = "it succeeds" if ok else "it fails"
-    return f"The {what} called by {st.name(caller)}: {shown or 'no cards'}: {verdict}"
+    return f"The {what} called by {name(caller)}: {shown or 'no cards'}: {verdict}"
+
+
+def end_text(st: TortugaState) -> str:
+    """The game's end, as told to everyone (every loyalty is turned up)."""
+    b, f = st.totals()
+    won = [st.name(s) for s in range(st.n) if st.team[s] == st.win_team]
+    return f"Game over ({st.end_reason}): British {b}, French {f}. Winners: {', '.join(won) or 'nobody'}."

@@ -67,12 +67,21 @@ class TortugaPlay(TortugaState):
         """Everything accounted for: see :mod:`wargame.tortuga.invariants`."""
         invariants.check(self)
 
+    def describe_secret(self, action: Action) -> str:
+        """A secret action told without its choice ("Anna plays a vote card face down"):
+        :func:`~wargame.tortuga.describe.describe` never names a secret's parameters."""
+        return describe.describe(self, action)
+
     def tell_mark(self) -> Any:
-        return self.last_vote
+        return (self.last_vote, self.over)
 
     def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
-        """A vote the action closed: the cards played and whether it passed."""
-        vote = self.last_vote
-        if vote is None or vote is mark:
-            return ()
-        return (describe.vote_result(self),)
+        """A vote the action closed (the cards played and whether it passed), and the
+        game's end it brought (the totals and the winning team's pirates)."""
+        vote, over = mark if isinstance(mark, tuple) else (mark, False)
+        out: tuple[str, ...] = ()
+        if self.last_vote is not None and self.last_vote is not vote:
+            out += (describe.vote_result(self),)
+        if self.over and not over:
+            out += (describe.end_text(self),)
+        return out

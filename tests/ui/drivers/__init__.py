@@ -1,0 +1,1 @@
+"""One table driver per board game on ``ui/table`` (see ``tests/ui/tables.py``)."""
