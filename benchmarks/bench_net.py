@@ -23,7 +23,7 @@ from typing import Any
 from benchlib import Bench
 
 from wargame.core.play import simulate
-from wargame.net.client import play_remote
+from wargame.net.client import join_in_seat_order, play_remote
 from wargame.net.faults import FaultProxy
 from wargame.net.player import BotPlayer
 from wargame.net.server import TableServer, run_server
@@ -53,20 +53,7 @@ async def _series(
         port = await fault.start()
     differ = 0
     for i in range(games):
-        clients = []
-        for bot in bots:
-            seated = asyncio.Event()
-            clients.append(
-                asyncio.ensure_future(
-                    play_remote(
-                        f"127.0.0.1:{port}",
-                        bot,
-                        give_up=120,
-                        on_connect=lambda p, e=seated: e.set(),
-                    )
-                )
-            )
-            await asyncio.wait_for(seated.wait(), 60)
+        clients = await join_in_seat_order(f"127.0.0.1:{port}", bots, give_up=120)
         if fault is not None:
             fault.arm()
         results = await asyncio.wait_for(asyncio.gather(*clients), 1800)

@@ -8,7 +8,7 @@ from typing import Any
 
 from wargame.core.dice import DiceService
 from wargame.core.play import game_seed, simulate
-from wargame.net.client import play_remote
+from wargame.net.client import join_in_seat_order
 from wargame.net.faults import FaultProxy
 from wargame.net.player import BotPlayer
 from wargame.net.server import TableServer, run_server
@@ -96,21 +96,9 @@ async def serve_and_join(
     if proxy is not None:
         fault = FaultProxy(port, **proxy)
         port = await fault.start()
-    clients = []
+    clients: list[asyncio.Task[dict[str, Any]]] = []
     try:
-        for bot in bots:
-            seated = asyncio.Event()
-            clients.append(
-                asyncio.ensure_future(
-                    play_remote(
-                        f"127.0.0.1:{port}",
-                        bot,
-                        give_up=timeout,
-                        on_connect=lambda p, e=seated: e.set(),
-                    )
-                )
-            )
-            await asyncio.wait_for(seated.wait(), 10)
+        clients = await join_in_seat_order(f"127.0.0.1:{port}", list(bots), give_up=timeout)
         if fault is not None:
             fault.arm()
         results = await asyncio.wait_for(asyncio.gather(*clients), timeout)

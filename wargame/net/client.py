@@ -140,3 +140,20 @@ async def _play(ws: ClientConnection, player: BotPlayer) -> dict[str, Any] | Non
         elif msg["type"] == "error":
             raise WargameError(f"the table says: {msg.get('reason')}")
     return None
+
+
+async def join_in_seat_order(
+    address: str, bots: list[str], *, give_up: float = 60.0
+) -> list[asyncio.Task[dict[str, Any]]]:
+    """One client per bot, each started once the one before has its seat (so the bots
+    sit in the order given); the tasks, each ending with the game's entry."""
+    clients = []
+    for bot in bots:
+        seated = asyncio.Event()
+        clients.append(
+            asyncio.ensure_future(
+                play_remote(address, bot, give_up=give_up, on_connect=lambda _p, e=seated: e.set())
+            )
+        )
+        await asyncio.wait_for(seated.wait(), 60)
+    return clients

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from wargame.core.entry import Entry, public_roll
+from wargame.core.entry import Entry
 from wargame.errors import WargameError
 
 #: The protocol version; a message of another version is refused with a reason.
@@ -64,19 +64,12 @@ def field(msg: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
 
 
 def entry_for(entry: Entry, seat: int | None) -> dict[str, Any]:
-    """One log entry as ``seat`` may read it: its sentence, the action's text unless it
-    is another seat's secret, the dice without hidden values, what it did."""
-    out: dict[str, Any] = {"t": entry.label}
-    if entry.secret and (seat is None or entry.seat != seat):
-        out["x"] = 1
-    else:
+    """One log entry as ``seat`` may read it: as a save shows it to anyone (its sentence,
+    the action's text unless secret, the dice without hidden values, what it did), and
+    the text of its own secret action."""
+    out = entry.public_json()
+    out["t"] = entry.label
+    if entry.secret and seat is not None and entry.seat == seat:
+        del out["x"]
         out["a"] = entry.action.to_text()
-    if entry.rolls:
-        out["r"] = [public_roll(r) for r in entry.rolls]
-    if entry.barrier:
-        out["b"] = 1
-    if entry.seat is not None:
-        out["p"] = entry.seat
-    if entry.told:
-        out["told"] = list(entry.told)
     return out
