@@ -167,3 +167,36 @@ def test_grace_period_then_a_stand_in_bot_then_the_player_takes_the_seat_back() 
     table.resume(a.index, a.token or "")
     assert table.seats[a.index].bot is None
     assert "bot" not in table.seat_list()[a.index]
+
+
+ACTION_TEXT = st.one_of(
+    st.text(max_size=60),
+    st.builds(
+        lambda kind, field, value: f"{kind} {field}={value}",
+        st.sampled_from(["tortuga.vote", "tortuga.hold", "tortuga.view", "coins.draw", "move"]),
+        st.sampled_from(["card", "hold", "a", "b", "slot", "to"]),
+        st.one_of(
+            st.integers(-5, 99).map(str),
+            st.sampled_from(['"x"', "[1,2]", "{}", "null", "true", "1e999", "[[[]]]", '"\\u0000"']),
+        ),
+    ),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=ACTION_TEXT)
+def test_any_text_sent_as_an_action_is_refused_in_words_or_played(text: str) -> None:
+    """Whatever a client sends as an action: a Refused in words, or a legal move; the
+    table stays sound either way."""
+    table = _started("tortuga-1667", 3)
+    seat = table.to_act()
+    assert seat is not None
+    before = table.state.to_json()
+    try:
+        table.act(seat, 0, text)
+    except Refused as exc:
+        assert str(exc) and "Traceback" not in str(exc)
+        assert table.state.to_json() == before and not table.session.entries
+    else:
+        assert len(table.session.entries) == 1
+    table.state.check_invariants()

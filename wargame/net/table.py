@@ -236,6 +236,9 @@ class Table:
             self.session.apply_text(str(text))
         except (IllegalAction, BadInput) as exc:
             raise Refused(str(exc)) from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            # values of the wrong kind for the action (the Session has undone it)
+            raise Refused(f"{shown(text)} is not an action of this game ({exc})") from None
 
     def run_bots(self, limit: int = 100_000) -> int:
         """The server's bots play while it is one of theirs to act; how many actions."""
