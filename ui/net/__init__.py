@@ -15,7 +15,8 @@ def add_menu_action(window: QWidget, menu: QMenu) -> QAction:
     def open_lobby() -> None:
         from ui.net.lobby import LobbyDialog
 
-        LobbyDialog(window).exec()
+        # not modal (the table windows it opens stay usable); the window owns it
+        LobbyDialog(window).show()
 
     act.triggered.connect(open_lobby)
     menu.addAction(act)

@@ -29,7 +29,7 @@ from wargame.net.protocol import (
     field,
     message,
 )
-from wargame.net.settings import NetSettings, net_settings
+from wargame.net.rules import NetSettings, net_settings
 from wargame.net.table import Table
 
 log = logging.getLogger(__name__)

@@ -38,7 +38,7 @@ from wargame.core.registry import game_class
 from wargame.core.seats import seat_label
 from wargame.errors import BadInput, IllegalAction, shown
 from wargame.net.protocol import Refused, UnknownBot, entry_for, message
-from wargame.net.settings import NetSettings, net_settings
+from wargame.net.rules import NetSettings, net_settings
 from wargame.net.worlds import has_hidden, make_world
 
 
