@@ -34,6 +34,17 @@ def scroller(widget: QWidget) -> QScrollArea:
     return widget
 
 
+def rolled_against_a_bot(main_window, qtbot):  # noqa: ANN001, ANN201
+    """No Backstabbing against the expectimax bot: set up as dealt, Blue has rolled 3."""
+    view = open_view(main_window, ["human", "expectimax"], ["4 4", "1 1", "2 1"], "no-backstabbing")
+    view.run_bots()
+    while view.state.phase != ROLL:
+        click(qtbot, view.buttons["ready"])
+        view.run_bots()
+    click(qtbot, view.buttons["roll"])
+    return view
+
+
 def engine_lines(view) -> list[str]:  # noqa: ANN001
     return [line for e in view.session.entries for line in e.lines]
 
@@ -52,12 +63,7 @@ def test_an_undone_move_leaves_no_trace_in_the_log(main_window, qtbot) -> None: 
 
 
 def test_the_mover_takes_back_a_move_but_never_the_roll(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "expectimax"], ["4 4", "1 1", "2 1"], "no-backstabbing")
-    view.run_bots()
-    while view.state.phase != ROLL:
-        click(qtbot, view.buttons["ready"])
-        view.run_bots()
-    click(qtbot, view.buttons["roll"])
+    view = rolled_against_a_bot(main_window, qtbot)
     total, before = view.state.total, view.state.to_json()
     p = first_move(view, qtbot)
     assert view.state.phase == FACE and view.undo_stack.canUndo()
@@ -149,12 +155,7 @@ def test_no_backstabbing_facing_buttons_and_the_newest_log_line_show_at_1024x768
 
 
 def test_a_reopened_game_lets_the_mover_take_back_their_move(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "expectimax"], ["4 4", "1 1", "2 1"], "no-backstabbing")
-    view.run_bots()
-    while view.state.phase != ROLL:
-        click(qtbot, view.buttons["ready"])
-        view.run_bots()
-    click(qtbot, view.buttons["roll"])
+    view = rolled_against_a_bot(main_window, qtbot)
     before = view.state.to_json()
     first_move(view, qtbot)
     assert view.state.phase == FACE

@@ -143,7 +143,9 @@ class PlayersPanel(QWidget):
         for s, (box, row) in enumerate(zip(self.boxes, self.rows, strict=True)):
             box.setVisible(s < obs["players"])
             row.setVisible(s < obs["players"])
-            if s < obs["players"]:
+            if s >= obs["players"]:
+                row.clear()  # no seat: nothing of another game's stays behind it
+            else:
                 just = (
                     f"<br><span style='background:{JUST_MOVED}'>↻ {moved[s]}</span>"
                     if s in moved
