@@ -147,6 +147,9 @@ class MainWindow(QMainWindow):
         self.act_restore = self._action(
             file_menu, "&Restore a backup...", None, self.restore_backup_dialog
         )
+        from ui.net import add_menu_action  # File > Play across computers...
+
+        self.act_network = add_menu_action(self, file_menu)
         file_menu.addSeparator()
         self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)
         file_menu.addSeparator()

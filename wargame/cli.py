@@ -109,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(sub, _Parser)
     add_naval_commands(sub, _Parser)
     pbem_cli.add_commands(sub, _Parser)  # wargame campaign turn export|import
+    from wargame.net.cli import add_commands as add_net_commands
+
+    add_net_commands(sub, _Parser)
     return p
 
 
@@ -216,6 +219,10 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
         from wargame.campaign.pbem_cli import command as campaign_command
 
         return campaign_command(args)
+    if cmd in ("serve", "join"):
+        from wargame.net.cli import command as net_command
+
+        return net_command(args, _parse_params(getattr(args, "param", [])))
     raise BadInput(f"unknown command {shown(cmd)}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import hashlib
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -91,6 +92,13 @@ def _check_players(game: Game, players: int) -> None:
             f"--players: {game.title} takes {game.min_players} to {game.max_players} "
             f"players, not {players}"
         )
+
+
+def bot_seed(seed: int, seat: int) -> str:
+    """The seed of seat ``seat``'s bot in the game seeded ``seed``: one-way (SHA-256),
+    so a bot playing across computers is handed it without learning the table's seed
+    (which would foretell every die). ``simulate`` and ``wargame serve`` both use it."""
+    return hashlib.sha256(f"{seed}:bot:{seat}".encode()).hexdigest()
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -183,7 +191,7 @@ def play_match(
     if factories is None:
         factories = bot_factories(game, bot_options)
     bots: list[Bot] = [
-        factories[name](DiceService.seeded(f"{seed}:bot:{seat}"))
+        factories[name](DiceService.seeded(bot_seed(seed, seat)))
         for seat, name in enumerate(bot_names)
     ]
     actions = 0
