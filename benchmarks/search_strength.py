@@ -6,7 +6,9 @@ the same luck), counts a win 1, a draw (nobody or everybody won) 1/2, and prints
 rate with a 95% interval (normal approximation of the mean score). The reference row
 plays the mode's best hand-written bot against the same opponent the same way.
 
-Every game is played by two players (a board game for more is measured at two).
+Every game is played by two players unless ``--players N`` says otherwise; then the
+bot takes each seat in turn (``--games`` per seat) and a shared result or a draw scores
+its fair share (1/N).
 
     python benchmarks/search_strength.py naval --opponent captain --games 100 \
         --param search_iterations=24 --param search_depth=30 [--jobs 2] [--json]
@@ -37,9 +39,10 @@ command is ``python benchmarks/search_strength.py`` followed by the row's argume
              --param search_iterations=128 --param search_depth=16
          raid --bot tactician --opponent random --games 100
 
-Not measured: Pieces of Eight takes 3 to 6 players (this table is two-player games);
-Pirate Versus Pirate's search plays out with the expectimax bot, about 1 ms a move, so
-1 s gives about 12 iterations and 200 games take hours (random playouts rarely end).
+Not measured in this (issue 19) table: Pieces of Eight takes 3 to 6 players (see the
+issue 27 table, ``--players 4``); Pirate Versus Pirate's search then played out with the
+expectimax bot, about 1 ms a move, so 1 s gave about 12 iterations (now it plays out
+with the greedy bot and judges with the expectimax bot's evaluation: about 600).
 
 What 1 s buys (``--per-second 12``: the median iterations of the search's first 12
 decisions as seat 0 against the opponent named, 2026-11-24): on a quiet machine
@@ -66,6 +69,49 @@ quiet machine, about 11 minutes a row:
     tortuga-1667 --opponent strong --games 100 \
         --param search_iterations=256 --param search_depth=16 --param search_halving=1
 
+The issue 27 table: the ``hard`` level (``wargame/core/levels.py``: the search bot with
+sequential halving at the mode's fixed budget) against each mode's best hand-written
+bot, seat rotated over every seat (``--players N``: the bot in one seat, the opponent in
+the others; a draw scores the fair share), seed 19, ``--jobs 1`` under ``nice -n 10``
+on the 2-core machine shared by six engineers (load 7), 2026-11-26. Each command is
+``python benchmarks/search_strength.py`` followed by the row's arguments and
+``--param`` for each budget entry.
+
+    mode             players  v           budget (--param search_...)        target  score (games)
+    pirate-coins     2        strong      iterations=64 halving=1            65%     70.0% ± 6.3 (200: 138-4-58)
+    tortuga-1667     2        strong      iterations=256 depth=16 halving=1  65%     80.5% ± 5.5 (200: 161-0-39), issue 19's run of this command
+    naval            2        captain     iterations=256 depth=20 halving=1  65%     78.1% ± 7.5 (96), issue 27's figure, not rerun
+    raid             2        tactician   iterations=64 halving=1            65%     not measured (issue 27: 47.9% ± 14.3, 48 games)
+    tortuga-1667     4        strong      iterations=256 depth=16 halving=1  65%     not measured
+    pieces-of-eight  4        strong      iterations=64 halving=1            37.5%   not measured
+    pirate-v-pirate  2        expectimax  iterations=256 depth=0 halving=1   65%     30% (10 games)
+
+    e.g. pirate-coins --opponent strong --games 100 \
+             --param search_iterations=64 --param search_halving=1
+         pieces-of-eight --players 4 --opponent strong --games 50 \
+             --param search_iterations=64 --param search_halving=1
+
+Only the Pirate Coins row was played in full this session: the machine ran at load 7
+to 12 (six engineers' test suites), so a row process at nice 10 got about 7% of a core
+and the Tortuga row (256 iterations, about 10 CPU seconds a game) had played about 14
+of its 200 games after half an hour; it was stopped. An iteration budget gives the same
+games on every machine, so the Tortuga 2-player and naval rows stand as measured
+earlier on the 16-core machine with these commands (naval: 48 games a seat there).
+Pirate Versus Pirate falls short: 3 wins in 10 games at 256 iterations and depth 0
+(greedy playouts), 3 in 10 with the expectimax bot's own playouts cut after its
+rival's reply (128 iterations, depth 2), 0 in 10 with greedy playouts at depth 4. The
+expectimax bot sums its rival's 2d4 exactly; the search samples it, and at the root a
+move's first tries are few (about 40 moves a turn: one try each in the first round of
+halving), so the dice's noise outweighs the differences between moves. The next step
+is to sum the rival's roll at the root as the expectimax bot does (a chance node
+expanded over its 7 totals) rather than sampling it.
+
+What 1 s buys on this machine (``--per-second 6 --param search_halving=1``, the machine
+at load 0.8, 2026-11-26): naval 774 iterations (depth 20), tortuga-1667 917 (depth 16),
+raid 420, pirate-coins 408, pirate-versus-pirate about 600 (depth 20, greedy
+playouts; it was 12 with the expectimax bot's playouts); at load 7 about a third of
+that. Every fixed budget in the table is at most a third of 1 s on the quiet machine.
+
 Budgets: an iteration budget (``search_iterations``) gives the same games on every run
 and on every machine; a time budget (``search_seconds``) depends on the machine's load.
 """
@@ -84,10 +130,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def simulate(
-    game: str, bots: list[str], games: int, seed: int, params: list[str], jobs: int
+    game: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    params: list[str],
+    jobs: int,
+    players: int = 2,
 ) -> subprocess.Popen[str]:
-    """Start one `wargame simulate --json` run of a two-player game."""
-    cmd = [sys.executable, "-m", "wargame", "simulate", game, "--json", "--players", "2"]
+    """Start one `wargame simulate --json` run of ``players`` seats."""
+    cmd = [sys.executable, "-m", "wargame", "simulate", game, "--json"]
+    cmd += ["--players", str(players)]
     cmd += ["--games", str(games), "--seed", str(seed), "--bots", ",".join(bots)]
     cmd += ["--jobs", str(jobs)]
     for p in params:
@@ -104,34 +157,45 @@ def games_of(run: subprocess.Popen[str]) -> list[dict[str, Any]]:
 
 
 def score(game: dict[str, Any], seat: int, players: int) -> float:
-    """1 a win, 0 a loss, 1/2 a draw (nobody or every seat won)."""
+    """1 a win (alone or with its team), 0 a loss, the fair share 1/players a draw
+    (nobody or every seat won): 1/2 in a two-player game."""
     winners = game["winners"]
     if not winners or len(winners) == players:
-        return 0.5
+        return 1.0 / players
     return 1.0 if str(seat) in winners else 0.0
 
 
 def rate(
-    game: str, bot: str, opponent: str, games: int, seed: int, params: list[str], jobs: int
+    game: str,
+    bot: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    params: list[str],
+    jobs: int,
+    players: int = 2,
 ) -> dict[str, Any]:
-    """``bot`` against ``opponent`` over 2 x ``games`` games, seats rotated."""
-    runs = []
-    for seat in (0, 1):  # both halves at once
-        bots = [opponent, opponent]
+    """``bot`` in one seat against ``opponent`` in the others over ``players`` x
+    ``games`` games, seats rotated (the runs one after another: ``jobs`` each)."""
+    scores = []
+    for seat in range(players):
+        bots = [opponent] * players
         bots[seat] = bot
-        runs.append((seat, simulate(game, bots, games, seed, params, jobs)))
-    scores = [score(g, seat, 2) for seat, run in runs for g in games_of(run)]
+        run = simulate(game, bots, games, seed, params, jobs, players)
+        scores += [score(g, seat, players) for g in games_of(run)]
     n = len(scores)
     mean = sum(scores) / n
     var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
     half = 1.96 * math.sqrt(var / n)
     return {
         "mode": game,
+        "players": players,
+        "fair_share": 1.0 / players,
         "bot": bot,
         "opponent": opponent,
         "games": n,
         "wins": sum(s == 1.0 for s in scores),
-        "draws": sum(s == 0.5 for s in scores),
+        "draws": sum(0.0 < s < 1.0 for s in scores),
         "losses": sum(s == 0.0 for s in scores),
         "rate": mean,
         "interval": half,
@@ -193,6 +257,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--players", type=int, default=2, help="seats (default 2)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument(
         "--per-second",
@@ -214,12 +279,22 @@ def main() -> int:
                 f"choice in {got['as_playout_bot']} of them"
             )
         return 0
-    row = rate(args.game, args.bot, args.opponent, args.games, args.seed, args.param, args.jobs)
+    row = rate(
+        args.game,
+        args.bot,
+        args.opponent,
+        args.games,
+        args.seed,
+        args.param,
+        args.jobs,
+        args.players,
+    )
     if args.json:
         print(json.dumps(row))
     else:
         print(
-            f"{row['mode']:<22} {row['bot']:>10} v {row['opponent']:<10} {row['games']:>4} games "
+            f"{row['mode']:<14} {row['players']}p {row['bot']:>8} v {row['opponent']:<10} "
+            f"{row['games']:>4} games "
             f"({row['wins']}-{row['draws']}-{row['losses']})  "
             f"{100 * row['rate']:5.1f}% ± {100 * row['interval']:4.1f}  [{row['budget']}]"
         )

@@ -27,6 +27,13 @@ class BotTurns:
         """Let the seats that act by themselves play until a human must (tests,
         screenshots, the 'skip' key); returns how many actions they took."""
         steps = 0
+        self._batch = True  # a Hard seat thinks on this thread: one move per step
+        try:
+            return self._run_bots(limit, steps)
+        finally:
+            self._batch = False
+
+    def _run_bots(self, limit: int, steps: int) -> int:
         while steps < limit and self.session is not None:
             state = self.session.state
             if state.is_terminal():

@@ -147,6 +147,9 @@ class MainWindow(QMainWindow):
         self.act_restore = self._action(
             file_menu, "&Restore a backup...", None, self.restore_backup_dialog
         )
+        from ui.net import add_menu_action  # File > Play across computers...
+
+        self.act_network = add_menu_action(self, file_menu)
         file_menu.addSeparator()
         self.act_home = self._action(file_menu, "&Home", QKeySequence("Ctrl+H"), self.go_home)
         file_menu.addSeparator()
@@ -261,8 +264,19 @@ class MainWindow(QMainWindow):
         self.act_save.setEnabled(can_save)
         self.act_save_as.setEnabled(can_save)
         self.act_new.setEnabled(view is not self.home)
+        self._show_mode_menu(view)
         self._update_title()
         self._update_status()
+
+    def _show_mode_menu(self, view: ModeView) -> None:
+        """A view's own menu (``mode_menu``: Campaign) is in the menu bar while it is shown."""
+        bar = self.menuBar()
+        for v in self.views.values():
+            menu = getattr(v, "mode_menu", None)
+            if menu is not None:
+                if menu.menuAction() not in bar.actions():
+                    bar.insertMenu(bar.actions()[-1], menu)  # before Help
+                menu.menuAction().setVisible(v is view)
 
     def _title_if_alive(self) -> None:
         """A stack announces its clean state while the window is being destroyed."""
@@ -573,7 +587,13 @@ class MainWindow(QMainWindow):
             return False
         return True
 
-    def print_table(self, path: str | Path | None = None, *, paper: str | None = None) -> int:
+    def print_table(
+        self,
+        path: str | Path | None = None,
+        *,
+        paper: str | None = None,
+        ink_saving: bool | None = None,
+    ) -> int:
         """File > Print table 1:1: the sea or the town on paper at table scale, as a
         PDF of pages to glue together. Returns the number of pages (0: nothing done)."""
         source = self.current.print_source()
@@ -583,12 +603,27 @@ class MainWindow(QMainWindow):
                 "Print table 1:1 prints the naval sea or the raid town: open a battle or a raid.",
             )
             return 0
+        asking = paper is None  # from the menu: ask; a caller naming the paper is not asked
         if paper is None:
             paper, ok = QInputDialog.getItem(
                 self, "Print table 1:1", "Paper:", list(PAPER), 0, False
             )
             if not ok:
                 return 0
+        if ink_saving is None:
+            ink_saving = False
+            if asking and source.ink_saver is not None:
+                choice, ok = QInputDialog.getItem(
+                    self,
+                    "Print table 1:1",
+                    "Print:",
+                    ["In colour", "Saving ink (outlines)"],
+                    0,
+                    False,
+                )
+                if not ok:
+                    return 0
+                ink_saving = choice.startswith("Saving")
         if not path:
             path, _ = QFileDialog.getSaveFileName(
                 self,
@@ -599,7 +634,7 @@ class MainWindow(QMainWindow):
             if not path:
                 return 0
         try:
-            pages = print_table(source, path, PageSetup(paper=paper))
+            pages = print_table(source, path, PageSetup(paper=paper), ink_saving=ink_saving)
         except (WargameError, OSError) as exc:
             self.error("Could not print the table", str(exc))
             return 0

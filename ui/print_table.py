@@ -8,6 +8,7 @@ printer did not scale it. Written atomically (a PDF in memory, then renamed in).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +30,11 @@ from wargame.persistence.files import write_atomic
 RESOLUTION = 300  # dots per inch of the PDF's drawing surface
 DOTS_PER_CM = RESOLUTION / 2.54
 SCALE_BAR_CM = 5
-PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
+PAGE_SIZES = {
+    "A4": QPageSize.PageSizeId.A4,
+    "A3": QPageSize.PageSizeId.A3,
+    "Letter": QPageSize.PageSizeId.Letter,
+}
 
 
 @dataclass
@@ -40,15 +45,25 @@ class PrintSource:
     table: QRectF  # scene coordinates of the table's top-left and size
     units_per_cm: float
     title: str
+    #: Restyles the scene to save ink (white sea, outlines), if the table offers it.
+    ink_saver: Callable[[], None] | None = None
 
     @property
     def size_cm(self) -> tuple[float, float]:
         return self.table.width() / self.units_per_cm, self.table.height() / self.units_per_cm
 
 
-def print_table(source: PrintSource, path: str | Path, setup: PageSetup | None = None) -> int:
+def print_table(
+    source: PrintSource,
+    path: str | Path,
+    setup: PageSetup | None = None,
+    *,
+    ink_saving: bool = False,
+) -> int:
     """Write the table to ``path`` as a PDF at 1:1; returns the number of pages."""
     setup = setup or PageSetup()
+    if ink_saving and source.ink_saver is not None:
+        source.ink_saver()
     # Cached items would be rasterised at the printer's resolution: draw them as vectors.
     for item in source.scene.items():
         item.setCacheMode(QGraphicsItem.CacheMode.NoCache)

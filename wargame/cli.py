@@ -35,10 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="debug, info (the default), warning or error: what the log file in the data "
         "folder records; given, the same lines also go to stderr",
     )
-    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    # COMMAND, not the list of every choice: that list named the hidden startup-probe
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     sub.add_parser("gui", help="open the desktop app (the default)")
-    probe = sub.add_parser("startup-probe", help=argparse.SUPPRESS)
+    probe = sub.add_parser("startup-probe")  # no help: not listed (the app times its start)
     probe.add_argument("--t0", type=float, required=True)
 
     s = sub.add_parser("screenshot", help="render a view offscreen to a PNG")
@@ -101,9 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
     a = sub.add_parser("about", help="versions, and the bundled libraries with their licences")
     a.add_argument("--json", action="store_true")
 
+    from wargame.campaign import pbem_cli
     from wargame.core.portable import add_commands
+    from wargame.naval.cli import add_commands as add_naval_commands
 
     add_commands(sub, _Parser)
+    add_naval_commands(sub, _Parser)
+    pbem_cli.add_commands(sub, _Parser)  # wargame campaign turn export|import
+    from wargame.net.cli import add_commands as add_net_commands
+
+    add_net_commands(sub, _Parser)
     return p
 
 
@@ -192,6 +200,10 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
             "validate": map_cli.validate_command,
         }
         return commands[args.what](args)
+    if cmd == "naval":
+        from wargame.naval.cli import setup_command
+
+        return setup_command(args)
     if cmd == "about":
         from wargame.about import about_command
 
@@ -203,6 +215,14 @@ def _dispatch(args: argparse.Namespace, gui: GuiHandler | None) -> int:
         # whatever a file holds, a slip deep inside is a one-line message naming it
         with loading(getattr(args, "file", None) or "the passphrase file"):
             return command(args)
+    if cmd == "campaign":
+        from wargame.campaign.pbem_cli import command as campaign_command
+
+        return campaign_command(args)
+    if cmd in ("serve", "join"):
+        from wargame.net.cli import command as net_command
+
+        return net_command(args, _parse_params(getattr(args, "param", [])))
     raise BadInput(f"unknown command {shown(cmd)}")
 
 
@@ -275,6 +295,10 @@ def _read_scenario(path: str, game: str) -> dict[str, Any]:
 
     try:
         sc = read_scenario(path)
+        if sc.mode == "map-editor" and game == "naval":  # the map as the sea: the default setup
+            from wargame.naval.setup import battle_on_map
+
+            return battle_on_map(sc.data, where=path)
         if sc.mode != game and (sc.mode != "map-editor" or game in _OWN_FORMATS):
             what = "a map" if sc.mode == "map-editor" else f"a {sc.mode} scenario"
             raise BadInput(f"{path} is {what}, not a scenario for {game}")

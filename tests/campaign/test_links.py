@@ -58,7 +58,7 @@ def test_no_contact_has_no_fight_and_a_stale_result_is_refused() -> None:
     s, keys = two_players(rolls=(3, 1))
     declare_and_reveal(s, keys)
     s.apply(A.Resolve("0:A"))
-    with pytest.raises(BadInput, match="^engagement: 0:A is not a battle or a land raid"):
+    with pytest.raises(BadInput, match="force A against .*: no contact, so there is no battle"):
         linked_scenario(s.state, "0:A")
     link = {"campaign": "test-campaign", "turn": 0, "engagement": "1:A"}
     with pytest.raises(BadInput, match="^campaign_link.turn"):
@@ -144,3 +144,14 @@ def test_campaign_standings_follow_the_fights_verdict_not_the_scores() -> None:
     again = load_campaign(save_campaign(s)).state
     assert again.history[0].engagements[0].verdict in ("attacker", "draw")
     assert {r.seat: r.won for r in again.standings()} == after
+
+
+def test_fight_it_before_the_engagements_are_resolved_says_so_in_words() -> None:
+    """Issue 26: the message named the engagement by its internal id ("0:A")."""
+    s, keys = two_players(rolls=(3, 1))
+    declare_and_reveal(s, keys)
+    with pytest.raises(BadInput) as err:
+        linked_scenario(s.state, "0:A")
+    text = str(err.value)
+    assert "not resolved yet" in text and "resolve the engagements first" in text
+    assert "0:A" not in text and "force A against" in text

@@ -56,7 +56,14 @@ def test_same_seed_same_games(capsys) -> None:  # noqa: ANN001
 
 def test_list_bots_weakest_first(capsys) -> None:  # noqa: ANN001
     assert main(["simulate", "pirate-coins", "--list-bots"]) == 0
-    assert capsys.readouterr().out.split() == ["random", "search", "strong"]
+    assert capsys.readouterr().out.split() == [
+        "random",
+        "easy",
+        "search",
+        "hard",
+        "strong",
+        "normal",
+    ]
 
 
 def test_too_many_players_is_bad_input(capsys) -> None:  # noqa: ANN001

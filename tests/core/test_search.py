@@ -6,7 +6,8 @@ import pytest
 
 from wargame.core.dice import DiceService
 from wargame.core.game import RandomBot
-from wargame.core.play import bot_factories
+from wargame.core.levels import HARD, hard_params
+from wargame.core.play import bot_factories, resolve_bots
 from wargame.core.registry import available_games, game_class
 from wargame.core.search import SearchBot, SearchOptions
 from wargame.errors import BadInput
@@ -22,9 +23,28 @@ def test_every_game_lists_the_search_bot_before_its_strongest_own_bot(name: str)
     names = list(bot_factories(game))
     own = list(game.bots())
     assert "search" in names and names[0] == "random"
-    assert [n for n in names if n != "search"] == own
+    levels = ("easy", "normal", "hard")
+    assert [n for n in names if n != "search" and n not in levels] == own
     if len(own) > 1:
-        assert names[-1] == own[-1]  # the default stays the hand-written bot
+        # the default stays the hand-written bot (the normal level names it)
+        assert names[-2:] == [own[-1], "normal"]
+        assert resolve_bots(game, None, 2) == [own[-1]] * 2
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_names_the_levels_the_app_offers(name: str) -> None:
+    """easy is random, normal the strongest own bot, hard the search bot with halving
+    at the mode's measured fixed budget (a time budget replaces it when one is given)."""
+    game = game_class(name)()
+    bots = bot_factories(game)
+    own = list(game.bots())
+    assert bots["easy"] is bots["random"] and bots["normal"] is bots[own[-1]]
+    hard = bots["hard"](DiceService.seeded(1))
+    assert isinstance(hard, SearchBot)
+    assert hard.options.halving == 1 and hard.options.iterations == HARD[name]["search_iterations"]
+    timed = bot_factories(game, {"search_seconds": 0.5})["hard"](DiceService.seeded(1))
+    assert timed.options.iterations is None and timed.options.seconds == 0.5
+    assert timed.options.halving == 1
 
 
 def test_search_options_come_from_params() -> None:
@@ -40,7 +60,8 @@ def test_search_options_come_from_params() -> None:
         ({"search_iterations": 2.5}, "whole number"),
         ({"search_seconds": -1}, "positive"),
         ({"search_width": 3}, "unknown search bot option"),
-        ({"search_depth": 0}, "positive"),
+        ({"search_depth": -2}, "positive"),
+        ({"search_playout_limit": 0}, "positive"),
     ],
 )
 def test_bad_search_options_are_bad_input(params: dict[str, object], words: str) -> None:
@@ -87,11 +108,11 @@ def test_search_decides_the_same_on_nonsense_hidden_cards() -> None:
     assert compared >= 4
 
 
-def _mode_positions(name: str, seed: int, count: int = 4) -> list[object]:
-    """Positions of a random two-player game of ``name`` where the seat to act has a
-    choice and something is hidden from it."""
+def _mode_positions(name: str, seed: int, count: int = 4, players: int = 2) -> list[object]:
+    """Positions of a random game of ``name`` (two players unless told) where the seat
+    to act has a choice and something is hidden from it."""
     game = game_class(name)()
-    state = game.new_initial_state(2, DiceService.seeded(seed))
+    state = game.new_initial_state(players, DiceService.seeded(seed))
     dice, bot = DiceService.seeded(seed + 1), RandomBot(DiceService.seeded(seed + 2))
     seen: list[object] = []
     while not state.is_terminal() and len(seen) < count:
@@ -216,7 +237,7 @@ def test_search_beats_random_in_the_toy_race(monkeypatch: pytest.MonkeyPatch) ->
     from tests.core.toygame import ToyGame
     from wargame.core import play
 
-    assert list(bot_factories(ToyGame())) == ["random", "search"]
+    assert list(bot_factories(ToyGame())) == ["random", "easy", "hard", "search", "normal"]
     monkeypatch.setattr(play, "game_class", lambda name: ToyGame)
     run = play.simulate("toy", games=1, seed=1)
     assert run["bots"] == ["search", "search"]
@@ -375,3 +396,30 @@ def test_halving_tries_every_root_move_in_the_same_worlds_and_keeps_the_better_h
     assert len(tries[chosen]) == len(longest)  # the move played survived every round
     assert sorted(len(v) for v in tries.values())[0] < len(longest)  # one was dropped
     assert SearchOptions.from_params({"search_halving": 1}).halving == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("pirate-coins", 2), ("tortuga-1667", 4), ("pieces-of-eight", 3)]
+)
+def test_the_hard_level_as_the_app_sets_it_decides_the_same_on_other_hidden_parts(
+    name: str, players: int
+) -> None:
+    """The Hard bot with the app's settings (the mode's depth, sequential halving; a
+    fixed number of iterations here in place of the app's seconds, so the two searches
+    can be compared): the same decision, visit for visit, on a redraw of the hidden
+    parts. Naval, the raid and Pirate Versus Pirate hide nothing but the dice."""
+    game = game_class(name)()
+    params = {**hard_params(name, 1.0), "search_iterations": 12}
+    params.pop("search_seconds")
+    factory = bot_factories(game, params)["hard"]
+    compared = 0
+    for real in _mode_positions(name, 13, count=3, players=players):
+        seat = real.current_player()
+        nonsense = real.resample_hidden(seat, DiceService.seeded(99))
+        assert nonsense.observation(seat) == real.observation(seat)
+        bots = [factory(DiceService.seeded(5)) for _ in range(2)]
+        assert bots[0].options.halving == 1
+        assert bots[0].choose(nonsense, seat) == bots[1].choose(real, seat)
+        assert bots[0].last_visits == bots[1].last_visits
+        compared += 1
+    assert compared >= 2

@@ -122,7 +122,14 @@ def test_cli_lists_bots_weakest_first() -> None:
         cwd=ROOT,
         check=True,
     )
-    assert json.loads(out.stdout)["bots"] == ["random", "search", "tactician"]
+    assert json.loads(out.stdout)["bots"] == [
+        "random",
+        "easy",
+        "search",
+        "hard",
+        "tactician",
+        "normal",
+    ]
 
 
 def test_cli_refuses_a_bad_scenario_with_exit_two(tmp_path: Path) -> None:

@@ -48,7 +48,7 @@ def test_cli_lists_bots_and_runs() -> None:
         text=True,
         check=True,
     )
-    assert run.stdout.split() == ["random", "search", "strong"]
+    assert run.stdout.split() == ["random", "easy", "search", "hard", "strong", "normal"]
     run = subprocess.run(
         [sys.executable, "-m", "wargame", "simulate", "tortuga-1667", "--players", "6",
          "--games", "3", "--bots", "random", "--strict", "--json"],

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ui.campaign.board import PAGE_HANDOFF, PAGE_SHEETS, PAGE_STANDINGS, BoardMixin
 from ui.campaign.dialogs import AddPlayerDialog, ContentsDialog, DeclareDialog, ScoreDialog
+from ui.campaign.pbem import PbemMixin, campaign_menu
 from ui.campaign.printing import print_pdf, sheet_html, standings_html
 from ui.campaign.starting import StartMixin
 from ui.campaign.wizard import CampaignWizard
@@ -54,7 +55,7 @@ from wargame.core.log import Session
 from wargame.errors import BadInput, WargameError
 
 
-class CampaignView(StartMixin, BoardMixin, ModeView):
+class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
     mode_key = "campaign"
     title = "Campaign"
 
@@ -76,6 +77,8 @@ class CampaignView(StartMixin, BoardMixin, ModeView):
         self.wizard: CampaignWizard | None = None
         self._build()
         self.handoff.chose.connect(self.choose_passphrase)
+        #: The menu bar's Campaign menu: play by e-mail (ui/campaign/pbem.py).
+        self.mode_menu = campaign_menu(self)
 
     # -- the ModeView interface -------------------------------------------------------
     @property
@@ -506,7 +509,11 @@ class CampaignView(StartMixin, BoardMixin, ModeView):
             open_data = getattr(window, "open_data", None)
             if open_data is None:
                 raise BadInput("fight: the main window is not available")
-            open_data(scenario, None)
+            view = open_data(scenario, None)
+            # a sea fight: the players choose the sea and where the ships start (the
+            # battle on the table meanwhile is the default, on open sea)
+            if scenario.get("mode") == "naval" and hasattr(view, "open_setup"):
+                view.open_setup(scenario)
         except WargameError as exc:
             self.show_error(str(exc))
             return False

@@ -17,7 +17,7 @@ from ui.table.seats import add_seat_controls
 from wargame.coins.rules import monster_sets, rules
 from wargame.errors import WargameError
 
-CONTROLLER_TITLES = {"human": "Human", "random": "Random", "strong": "Strong"}
+CONTROLLER_TITLES = {"human": "Human", "random": "Random", "strong": "Strong", "hard": "Hard"}
 
 
 class CoinsBar:

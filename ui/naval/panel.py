@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.naval.scene import side_name
+from ui.naval.units import length
 from wargame.core.actions import Action
 from wargame.core.probability import average, chance_at_least, percent
 from wargame.naval import combat, fight_odds
@@ -35,7 +36,7 @@ from wargame.naval.actions import (
 )
 from wargame.naval.movement import OFF_TABLE
 from wargame.naval.odds import hit_distribution
-from wargame.naval.rules import Position
+from wargame.naval.rules import POSITIONS, Position
 from wargame.naval.state import NavalState
 
 STEP_HELP = {
@@ -50,6 +51,14 @@ STEP_HELP = {
 
 def escort_goal(st: NavalState) -> str:
     """The scenario's victory condition in words ("" if it has none)."""
+    hold = st.victory.hold
+    if hold is not None:
+        col, row = st.sea.to_offset(hold.harbour)
+        who = side_name(hold.side).lower()
+        return (
+            f"\nHold: the {who} wins by holding the harbour ({col}, {row}) for {hold.turns} "
+            f"turns in a row ({st.held} so far); else the {side_name(1 - hold.side).lower()} wins."
+        )
     ship = st.ships.get(st.escort) if st.escort else None
     if ship is None or not ship.in_play:
         return ""
@@ -327,19 +336,63 @@ class PanelMixin:
             self.battery_box.setCurrentIndex(batteries.index(keep))
         sides = sorted({a.side for a in options if a.side})
         self.side_box.addItems(sides or ["(facing side)"])
-        self.side_box.setEnabled(bool(sides))
         self.battery_box.blockSignals(False)
         self.side_box.blockSignals(False)
         self.fire_group.setEnabled(bool(options))
-        if self.target:
+        if self.target and not options:
+            # the panel greys out: say why in the player's words (defect 8 of issue 26)
+            self.target_label.setText(f"Target: <b>{self.target}</b> - {self.why_no_shot()}")
+        elif self.target:
             self.target_label.setText(f"Target: <b>{self.target}</b>")
         else:
             self.target_label.setText("Target: click an enemy ship in an arc")
         self._update_odds()
 
+    def why_no_shot(self) -> str:
+        """Why the firing ship cannot fire at the target: each battery's reason (out of
+        its arc, out of range, an island in the way), or that it is not her time."""
+        st = self.state
+        shooter = self._firing_ship()
+        target = st.ships.get(self.target or "")
+        if shooter is None or target is None:
+            return "no ship of yours may fire now"
+        ship = st.ships[shooter]
+        if target.side == ship.side:
+            return f"{target.name} is on your side"
+        reasons = []
+        for pos in POSITIONS:
+            if ship.batteries[pos].guns <= 0:
+                continue
+            why = combat.plan_shot(st.sea, st.rules, ship, pos, target)
+            if isinstance(why, str):
+                reasons.append(f"{pos.value} guns: {why}")
+        if not reasons:
+            return f"{ship.name} cannot fire now (not her fire step, or that battery has fired)"
+        if all("not in the" in r and "arc" in r for r in reasons):
+            return f"{target.name} is in none of {ship.name}'s gun arcs"
+        return "; ".join(reasons)
+
+    def side_applies(self) -> bool:
+        """Whether the chosen shot chooses a hull side: a raking shot at the hull only
+        (aimed at crew or sailing gear, the side is not asked and not sent)."""
+        if self.session is None:
+            return False
+        shooter, pos, aim = (
+            self._firing_ship(),
+            self.battery_box.currentData(),
+            self.aim_box.currentText(),
+        )
+        return any(
+            isinstance(a, Fire)
+            and a.side
+            and (a.ship, a.target, a.battery, a.aim) == (shooter, self.target, pos, aim)
+            for a in self.legal()
+        )
+
     def _update_odds(self) -> None:
         if self.session is None:
             return
+        self.side_box.setEnabled(self.side_applies())
         st = self.state
         shooter = self._firing_ship()
         pos = self.battery_box.currentData()
@@ -355,7 +408,8 @@ class PanelMixin:
         dist = hit_distribution(shot.dice, st.rules.fire.hit_on)
         cells = " ".join(f"{k}:&nbsp;{p * 100:.1f}%" for k, p in enumerate(dist) if k <= 6)
         self.odds_label.setText(
-            f"{shot.distance_cm:.1f} cm, {shot.band} range{', raking' if shot.raking else ''}<br>"
+            f"{length(shot.distance_cm, inches=self.inches)}, {shot.band} range"
+            f"{', raking' if shot.raking else ''}<br>"
             f"{shot.factor.explain()}<br><b>Hits:</b> {cells}<br>"
             f"at least one hit: <b>{(1 - dist[0]) * 100:.1f}%</b>, expected {shot.dice / 6:.2f}"
         )

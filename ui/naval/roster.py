@@ -132,6 +132,13 @@ class RosterDialog(QDialog):
         start.setObjectName("start")
         start.clicked.connect(self.start_battle)
         battle.addWidget(start)
+        setup = QPushButton("Set up battle...")
+        setup.setObjectName("setup")
+        setup.setToolTip(
+            "These ships in the Battle setup: choose the sea, where they start, the victory"
+        )
+        setup.clicked.connect(self.set_up_battle)
+        battle.addWidget(setup)
         lay.addLayout(battle)
         self.battle_started: dict[str, Any] | None = None
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -275,6 +282,20 @@ class RosterDialog(QDialog):
         if view is not None and hasattr(view, "load_scenario_data"):
             view.load_scenario_data(data, None)
         self.accept()
+
+    def set_up_battle(self) -> Any:
+        """The forces picked here in the Battle setup (on open sea to start with)."""
+        from wargame.naval.scenario import battle_from_forces
+
+        if not self.forces[0] or not self.forces[1]:
+            self._warn("Both sides need at least one ship.")
+            return None
+        data = battle_from_forces(self.forces[0], self.forces[1], name="Roster battle")
+        view = self.parent()
+        if view is None or not hasattr(view, "open_setup"):
+            return None
+        self.accept()
+        return view.open_setup(data)
 
     def _warn(self, text: str) -> None:
         self.last_error = text

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.naval.labels import add_island_labels, mark_harbour, place_ship_labels
 from ui.naval.tokens import (  # noqa: F401 - re-exported: the sea's token vocabulary
     MIN_LABEL_PX,
     PX,
@@ -39,6 +40,7 @@ from ui.naval.tokens import (  # noqa: F401 - re-exported: the sea's token vocab
     ship_card,
     stats_card,
 )
+from ui.naval.units import length
 from wargame.geometry.table import NAVAL_SCALE, cm_to_real_metres
 from wargame.naval import combat
 from wargame.naval.rules import POSITIONS, NavalRules, Position
@@ -129,14 +131,17 @@ class SeaScene(QGraphicsScene):
         self.grapple_items: list[QGraphicsItem] = []
         self.intent_items: list[QGraphicsItem] = []
         self.island_labels: list[QGraphicsSimpleTextItem] = []
+        self.leader_items: list[QGraphicsItem] = []
         self.coords: CoordsItem | None = None
         self.view_scale = 1.0  # device px per scene unit of the view showing the sea
+        self.inches = False  # lengths shown with inches beside cm
 
     # -- building ----------------------------------------------------------------------
     def build(self, state: NavalState) -> None:
         self.clear()
         self.stats = {}
-        self.intent_items, self.island_labels = [], []
+        self.intent_items, self.island_labels, self.leader_items = [], [], []
+        self.shore_items: list[QGraphicsItem] = []
         self.ship_items, self.labels, self.overlay, self.ruler_items, self.grapple_items = (
             {},
             {},
@@ -152,12 +157,13 @@ class SeaScene(QGraphicsScene):
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
         grad.setColorAt(0.0, SEA_COLOURS[0])
         grad.setColorAt(1.0, SEA_COLOURS[1])
-        self.addRect(rect, QPen(QColor(90, 70, 40), 6), QBrush(grad)).setZValue(-10)
+        self.sea_rect = self.addRect(rect, QPen(QColor(90, 70, 40), 6), QBrush(grad))
+        self.sea_rect.setZValue(-10)
         grid = QPainterPath()
         for a in sea.hexes:
             grid.addPolygon(hex_polygon(sea, a))
             grid.closeSubpath()
-        item = QGraphicsPathItem(grid)
+        item = self.grid_item = QGraphicsPathItem(grid)
         item.setPen(QPen(QColor(170, 210, 230, 70), 0.8))
         item.setZValue(-5)
         item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -166,7 +172,7 @@ class SeaScene(QGraphicsScene):
         for a in sea.land:
             land.addPolygon(hex_polygon(sea, a))
             land.closeSubpath()
-        li = QGraphicsPathItem(land)
+        li = self.land_item = QGraphicsPathItem(land)
         li.setPen(Qt.PenStyle.NoPen)
         li.setBrush(QColor(214, 190, 130, 110))
         li.setZValue(-4)
@@ -181,13 +187,13 @@ class SeaScene(QGraphicsScene):
                 poly, QPen(QColor(200, 180, 120), 1), QBrush(QColor(96, 140, 70))
             )
             inner.setScale(1.0)
+            self.shore_items += [shore, inner]
             inner.setZValue(-2)
-            c = poly.boundingRect().center()
-            t = self.addSimpleText(isl.name, QFont("Serif", 22, QFont.Weight.Bold))
-            t.setBrush(QColor(60, 45, 25))
-            t.setPos(c - QPointF(t.boundingRect().width() / 2, t.boundingRect().height() / 2))
-            t.setZValue(-1)
-            self.island_labels.append(t)
+            shore.setToolTip(isl.name)
+            inner.setToolTip(isl.name)
+        self.island_labels = add_island_labels(self, sea)
+        if state.victory.hold is not None:
+            mark_harbour(self, sea, state.victory.hold.harbour)
         self.coords = CoordsItem(sea)
         self.coords.setVisible(False)
         self.addItem(self.coords)
@@ -254,22 +260,12 @@ class SeaScene(QGraphicsScene):
         self.place_labels()
 
     def place_labels(self) -> None:
-        """Each ship's name and counts under her, never below their minimum size on
-        screen, and never printed over another label."""
+        """Each ship's name and counts near her (ui/naval/labels.py)."""
         if self.state is None:
             return
-        for name, item in self.ship_items.items():
-            label, stats = self.labels[name], self.stats[name]
-            for text, least in ((label, MIN_LABEL_PX), (stats, MIN_LABEL_PX * 0.85)):
-                h = text.boundingRect().height() * 0.8  # cap height + descent, roughly
-                text.setScale(max(1.0, least / max(1e-6, h * self.view_scale)))
-            p = item.pos()
-            below = self.state.sea.hex_cm * PX * 0.32 * item.compensation
-            lw = label.boundingRect().width() * label.scale()
-            label.setPos(p.x() - lw / 2, p.y() + below)
-            sw = stats.boundingRect().width() * stats.scale()
-            stats.setPos(p.x() - sw / 2, label.sceneBoundingRect().bottom() + 0.5)
-        self._spread_labels()
+        for line in self.leader_items:
+            self.removeItem(line)
+        self.leader_items = place_ship_labels(self)
 
     def label_boxes(self) -> list[tuple[str, QRectF]]:
         """Every visible label's box on the sea: ship names, their counts, island names."""
@@ -277,31 +273,6 @@ class SeaScene(QGraphicsScene):
         for group in (self.labels, self.stats):
             out += [(t.text(), t.sceneBoundingRect()) for t in group.values() if t.isVisible()]
         return out
-
-    def _spread_labels(self) -> None:
-        """Labels of ships side by side must not print over each other, nor over an
-        island's name: push one down."""
-        placed: list[QRectF] = [t.sceneBoundingRect() for t in self.island_labels]
-        names = sorted(self.labels, key=lambda n: (self.labels[n].y(), self.labels[n].x()))
-        for name in names:
-            label, stats = self.labels[name], self.stats[name]
-            if not label.isVisible():
-                continue
-            box = label.sceneBoundingRect()
-            if stats.isVisible():
-                box = box.united(stats.sceneBoundingRect())
-            shift = 0.0
-            moved = True
-            while moved:
-                moved = False
-                for other in placed:
-                    if box.translated(0, shift).intersects(other):
-                        shift = other.bottom() - box.top() + 1
-                        moved = True
-            if shift:
-                label.moveBy(0, shift)
-                stats.moveBy(0, shift)
-            placed.append(box.translated(0, shift))
 
     def select(self, name: str | None) -> None:
         for n, item in self.ship_items.items():
@@ -457,7 +428,7 @@ class SeaScene(QGraphicsScene):
         for r_cm, angle in sorted(edges.items()):
             a = math.radians(angle)
             at = QPointF(c.x() + r_cm * PX * math.cos(a), c.y() + r_cm * PX * math.sin(a))
-            text = self.addSimpleText(f"{r_cm:g} cm", label_font)
+            text = self.addSimpleText(length(r_cm, inches=self.inches, digits=-1), label_font)
             text.setBrush(QColor(255, 250, 235))
             box = text.boundingRect()
             text.setPos(at - QPointF(box.width() / 2, box.height() / 2))
@@ -517,7 +488,7 @@ class SeaScene(QGraphicsScene):
         self.addItem(t)
         metres = cm_to_real_metres(cm)
         label = self.addSimpleText(
-            f"{cm:.1f} cm  ({metres:.0f} m at 1/{NAVAL_SCALE})",
+            f"{length(cm, inches=self.inches)}  ({metres:.0f} m at 1/{NAVAL_SCALE})",
             QFont("Sans", 18, QFont.Weight.Bold),
         )
         label.setBrush(QColor(255, 255, 255))
@@ -542,6 +513,10 @@ class CoordsItem(QGraphicsItem):
     def __init__(self, sea: Sea) -> None:
         super().__init__()
         self.sea = sea
+        #: On paper: "(col, row)" in every hex, sized to the hex (not the screen), in
+        #: ``colour``; the screen keeps its legible pixel sizes and rulers.
+        self.for_print = False
+        self.colour = QColor(225, 240, 250, 210)
         self.setZValue(-0.5)
         w, h = sea.size_cm
         self.rect = QRectF(0, 0, w * PX, h * PX).adjusted(-60, -60, 0, 0)
@@ -561,8 +536,9 @@ class CoordsItem(QGraphicsItem):
         widest = max((self.text_at(a) for a in self.sea.hexes), key=len, default="")
         return QFontMetricsF(font).horizontalAdvance(widest) <= hex_px * 0.92
 
-    @staticmethod
-    def font_px(hex_px: float) -> float:
+    def font_px(self, hex_px: float) -> float:
+        if self.for_print:
+            return hex_px * 0.09
         return max(7.0, min(13.0, hex_px * 0.2))
 
     def paint(
@@ -576,8 +552,8 @@ class CoordsItem(QGraphicsItem):
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
-        if self.fits(hex_px):
-            painter.setPen(QColor(225, 240, 250, 210))
+        if self.for_print or self.fits(hex_px):
+            painter.setPen(self.colour)
             up = self.sea.hex_cm * PX * 0.3
             for a in self.sea.hexes:
                 x, y = self.sea.centre(a)
@@ -612,16 +588,24 @@ class CoordsItem(QGraphicsItem):
             if col % skip_c == 0:
                 p = t.map(QPointF(x * PX, 0))
                 painter.drawText(
-                    QRectF(p.x() - 12, top.y() - 13, 24, 12), Qt.AlignmentFlag.AlignCenter, str(col)
+                    QRectF(p.x() - 12, max(1.0, top.y() - 13), 24, 12),
+                    Qt.AlignmentFlag.AlignCenter,
+                    str(col),
                 )
         for row, y in rows.items():
             if row % skip_r == 0:
                 p = t.map(QPointF(0, y * PX))
                 painter.drawText(
-                    QRectF(top.x() - 22, p.y() - 6, 20, 12),
+                    QRectF(ruler_left(top.x()), p.y() - 6, 20, 12),
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                     str(row),
                 )
+
+
+def ruler_left(sea_left: float) -> float:
+    """The left edge of the row numbers: just left of the sea, but never off the view
+    (a narrow view cut "10" to "0")."""
+    return max(1.0, sea_left - 22)
 
 
 def bands(rules: NavalRules, weight: str) -> list[tuple[str, float, float]]:

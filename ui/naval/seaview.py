@@ -7,7 +7,16 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen, QPolygonF, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPolygonF,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QLabel, QWidget
 
 from ui.naval.scene import BAND_COLOURS, LEGEND, MARK_COLOURS, NOTES, NOTES_FULL, SeaScene
@@ -27,6 +36,9 @@ def legend_html() -> str:
         )
     notes = "".join(f"<tr><td></td><td>{line}</td></tr>" for line in NOTES)
     return "<table cellspacing=3>" + "".join(rows) + notes + "</table>"
+
+
+WIND_FONT = QFont("Sans", 9, QFont.Weight.Bold)
 
 
 class SeaView(QGraphicsView):
@@ -196,8 +208,15 @@ class SeaView(QGraphicsView):
         painter.setBrush(QColor(140, 200, 255))
         painter.drawPolygon(head)
         painter.setPen(QColor(240, 235, 215))
-        painter.setFont(QFont("Sans", 9, QFont.Weight.Bold))
-        painter.drawText(
-            QRectF(c.x() - 60, c.y() + r + 2, 120, 16), Qt.AlignmentFlag.AlignCenter, self.wind_text
-        )
+        painter.setFont(WIND_FONT)
+        painter.drawText(self.wind_label_rect(), Qt.AlignmentFlag.AlignCenter, self.wind_text)
         painter.restore()
+
+    def wind_label_rect(self) -> QRectF:
+        """Where "wind: ..." goes under the rose: centred on it, but never past the
+        viewport's right edge (a long direction was cut there)."""
+        r = 38
+        cx = self.viewport().width() - r - 16
+        w = QFontMetricsF(WIND_FONT).horizontalAdvance(self.wind_text) + 8
+        left = min(cx - w / 2, self.viewport().width() - 4 - w)
+        return QRectF(left, r + 16 + r + 2, w, 16)

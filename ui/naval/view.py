@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_thread import HARD_LEVEL, bot_move, hard_bot, level_box
 from ui.mode_base import ModeView
 from ui.naval.panel import PanelMixin, compass
 from ui.naval.scene import PX, SeaScene, ShipItem
 from ui.naval.seaview import SeaView
 from ui.naval.sheet import export_pdf, sheet_html
+from ui.naval.units import length
 from ui.override import attach_piece_menu
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
@@ -77,6 +79,20 @@ class NavalView(PanelMixin, ModeView):
         outer.setContentsMargins(0, 0, 0, 0)
         bar = QToolBar("Naval")
         self.toolbar = bar
+        self.act_setup = self._tool(bar, "Battle setup", "Ctrl+Shift+B", lambda: self.open_setup())
+        self.act_setup.setToolTip(
+            "Set up a battle: the sea (any map or open sea), ships from the Roster, where "
+            "they start, the victory condition; save it as a scenario (Ctrl+Shift+B)"
+        )
+        self.act_return = self._tool(
+            bar, "Return to the campaign", "Ctrl+Shift+C", self.return_to_campaign
+        )
+        self.act_return.setToolTip(
+            "Back to the campaign this battle was fought for; its result goes onto the "
+            "sheets when the battle is over (Ctrl+Shift+C)"
+        )
+        self.act_return.setVisible(False)
+        bar.addSeparator()
         self.act_ruler = self._tool(bar, "Ruler", "R", self._toggle_ruler, checkable=True)
         self.act_end = self._tool(bar, "End ship's turn", "E", self._end_turn)
         self.act_bot = self._tool(bar, "Bot move", "B", self.bot_step)
@@ -86,6 +102,8 @@ class NavalView(PanelMixin, ModeView):
         self.bot_box.setToolTip("Which sides the computer commands")
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
         bar.addWidget(self.bot_box)
+        self.level_box = level_box("naval-bot-level")
+        bar.addWidget(self.level_box)
         bar.addSeparator()
         self._tool(bar, "Fit table", "0", self.sea_view_fit)
         self._tool(bar, "Zoom in", "+", lambda: self._zoom(1.25))
@@ -94,6 +112,11 @@ class NavalView(PanelMixin, ModeView):
         self.act_all_arcs.setToolTip("Show every ship's gun arcs, not only the selected ship's (A)")
         self.act_legend = self._tool(bar, "Legend", "L", self._toggle_legend, checkable=True)
         self.act_legend.setChecked(True)
+        self.act_inches = self._tool(bar, "Inches", "I", self._toggle_inches, checkable=True)
+        self.act_inches.setToolTip(
+            "Show inches beside cm on the ruler, the arcs, the hover and the odds (I); "
+            "the rules still measure in cm"
+        )
         self.act_coords = self._tool(bar, "Coordinates", "C", self._toggle_coords, checkable=True)
         self.act_coords.setToolTip(
             "Show each hex's (column, row) on the sea, as the log and the status bar name them (C)"
@@ -123,7 +146,9 @@ class NavalView(PanelMixin, ModeView):
         self.sea_view.grab_test = self._grab_test
         self.sea_view.grab_moved.connect(self._grab_moved)
         self.sea_view.grab_released.connect(self._grab_moved)
-        self.sea_view.ruler_changed.connect(lambda cm: self._set_status(f"Ruler: {cm:.1f} cm"))
+        self.sea_view.ruler_changed.connect(
+            lambda cm: self._set_status(f"Ruler: {length(cm, inches=self.inches)}")
+        )
         attach_piece_menu(self.sea_view, self, self._ship_under)  # right-click: Override...
         split.addWidget(self.sea_view)
         side = QWidget()
@@ -156,6 +181,7 @@ class NavalView(PanelMixin, ModeView):
         self.fire_button.setShortcut(QKeySequence("F"))
         self.fire_button.clicked.connect(self._fire)
         self.target_label = QLabel("Target: click an enemy ship")
+        self.target_label.setWordWrap(True)
         fl.addWidget(self.target_label, 0, 0, 1, 2)
         fl.addWidget(QLabel("Battery"), 1, 0)
         fl.addWidget(self.battery_box, 1, 1)
@@ -236,6 +262,10 @@ class NavalView(PanelMixin, ModeView):
         self.load_scenario_data(default_scenario(), None)
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
+        if data.get("format") == "wargame-map":  # a map as the sea: its default battle
+            from wargame.naval.setup import battle_on_map
+
+            data = battle_on_map(data, where=str(path or "map"))
         if (
             path is not None
             and "map_file" in data
@@ -264,9 +294,12 @@ class NavalView(PanelMixin, ModeView):
         return self.session.to_json()
 
     def _start(self, session: Session[Any], scenario: dict[str, Any]) -> None:
+        # a new battle starts with the players in command: the last one's bots stay behind
+        self.bot_box.setCurrentIndex(0)
         self.session = session
         self.scenario = scenario
         self.reported = False
+        self.act_return.setVisible(isinstance(scenario.get("campaign_link"), dict))
         self.undo_stack.clear()
         self.selected = None
         self.target = None
@@ -278,6 +311,14 @@ class NavalView(PanelMixin, ModeView):
 
     def status_text(self) -> str:
         return self._status or self.title
+
+    @property
+    def inches(self) -> bool:
+        return self.act_inches.isChecked()
+
+    def _toggle_inches(self) -> None:
+        self.scene.inches = self.inches
+        self._refresh()
 
     def _toggle_coords(self) -> None:
         self.scene.show_coords(self.act_coords.isChecked())
@@ -293,22 +334,18 @@ class NavalView(PanelMixin, ModeView):
         return next((i.name for i in self.sea_view.items(pos) if isinstance(i, ShipItem)), None)
 
     def print_source(self) -> Any:
-        """The sea with its hexes and islands, without ships, at the scenario's hex size."""
-        from PySide6.QtCore import QRectF
-
-        from ui.naval.scene import PX
+        """The sea with its hexes, their coordinates and islands, without ships, at the
+        scenario's hex size (ui/naval/printing.py); it can be printed saving ink."""
+        from ui.naval.printing import print_scene, save_ink, table_rect
         from ui.print_table import PrintSource
 
         if self.session is None:
             return None
-        scene = SeaScene(self)
-        scene.build(self.state)
-        for group in (scene.ship_items, scene.labels, scene.stats):
-            for item in group.values():
-                item.hide()
-        w, h = self.state.sea.size_cm
+        scene = print_scene(self.state, self)
         title = str(self.scenario.get("name", "Sea fight")) if self.scenario else "Sea fight"
-        return PrintSource(scene, QRectF(0, 0, w * PX, h * PX), PX, title)
+        return PrintSource(
+            scene, table_rect(self.state), PX, title, ink_saver=lambda: save_ink(scene)
+        )
 
     def _set_status(self, text: str) -> None:
         self._status = text
@@ -497,7 +534,7 @@ class NavalView(PanelMixin, ModeView):
         text = f"Hex ({col}, {row}){' - land' if hex_ in st.sea.land else ''}"
         if self.selected and st.ships[self.selected].in_play:
             cm = st.sea.distance_cm(st.ships[self.selected].hex, hex_)
-            text += f" - {cm:.1f} cm from {self.selected}"
+            text += f" - {length(cm, inches=self.inches)} from {self.selected}"
         self.hover_text = text
         self._set_status(f"{text}.  {self._phase_text().splitlines()[-1]}")
 
@@ -538,7 +575,7 @@ class NavalView(PanelMixin, ModeView):
             return None
         pos = self.battery_box.currentData()
         aim = self.aim_box.currentText()
-        side = self.side_box.currentText() if self.side_box.isEnabled() else ""
+        side = self.side_box.currentText() if self.side_applies() else ""
         for a in self.legal():
             if (
                 isinstance(a, Fire)
@@ -586,7 +623,7 @@ class NavalView(PanelMixin, ModeView):
         pa, pb = st.ships[a].hex, st.ships[b].hex
         ca, cb = st.sea.centre(pa), st.sea.centre(pb)
         cm = self.scene.show_ruler(QPointF(ca[0] * PX, ca[1] * PX), QPointF(cb[0] * PX, cb[1] * PX))
-        self._set_status(f"Ruler: {a} to {b} is {cm:.1f} cm")
+        self._set_status(f"Ruler: {a} to {b} is {length(cm, inches=self.inches)}")
         return cm
 
     # -- bots -------------------------------------------------------------------------------
@@ -609,6 +646,10 @@ class NavalView(PanelMixin, ModeView):
             return
         seat = self.state.current_player()
         assert seat is not None
+        if self.level_box.currentData() == HARD_LEVEL:  # thinks off the UI thread
+            who = ("The attacker", "The defender")[seat]
+            bot_move(self, seat, self.act, bot=hard_bot(self, seat), who=who)
+            return
         # the bot's own choices never ask the player for dice: a plain seeded service
         bot = CaptainBot(DiceService.seeded(fresh_seed()))
         self.act(bot.choose(self.state, seat))
@@ -625,6 +666,29 @@ class NavalView(PanelMixin, ModeView):
         n = export_pdf(self.state, path)
         self._set_status(f"Exported {n} ship sheets to {path}")
         return n
+
+    def open_setup(self, data: dict[str, Any] | None = None) -> Any:
+        """The battle setup screen, from ``data`` (the battle on the table if None;
+        open sea if the table shows a campaign fight)."""
+        from ui.naval.setup import BattleSetupDialog
+
+        if data is None and self.scenario and "campaign_link" not in self.scenario:
+            data = self.scenario
+        try:
+            dialog = BattleSetupDialog(self.ctx, self, data)
+        except WargameError:  # a scenario the setup cannot show: start from open sea
+            dialog = BattleSetupDialog(self.ctx, self, None)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if self.window() is not self:
+            dialog.close_with(self.window())
+        dialog.show()  # a window of its own: the table behind it stays usable
+        return dialog
+
+    def return_to_campaign(self) -> None:
+        """Show the campaign (it picks up the result of a battle that is over)."""
+        show_mode = getattr(self.window(), "show_mode", None)
+        if show_mode is not None:
+            show_mode("campaign")
 
     def _roster(self) -> None:
         from ui.naval.roster import RosterDialog

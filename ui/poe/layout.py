@@ -31,8 +31,8 @@ from ui.poe.panels import PlayersPanel, VariantsButton
 from ui.table.seats import SeatNaming
 from wargame.poe.game import PiecesOfEightGame, rules
 
-CONTROLLERS = ("human", "random", "strong")
-CONTROLLER_TITLES = {"human": "Human", "random": "Random", "strong": "Strong"}
+CONTROLLERS = ("human", "random", "strong", "hard")
+CONTROLLER_TITLES = {"human": "Human", "random": "Random", "strong": "Strong", "hard": "Hard"}
 
 STYLE = """
 PiecesOfEightView { background: #efe6d2; }

@@ -6,8 +6,13 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
-CONTROLLERS = ("human", "random", "expectimax")
-TITLES = {"human": "Human", "random": "Random bot", "expectimax": "Expectimax bot"}
+CONTROLLERS = ("human", "random", "expectimax", "hard")
+TITLES = {
+    "human": "Human",
+    "random": "Random bot",
+    "expectimax": "Expectimax bot",
+    "hard": "Hard bot",
+}
 
 
 def crew_name(view: Any, seat: int) -> str:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.bot_thread import HARD_LEVEL, bot_move, hard_bot, level_box
 from ui.mode_base import ModeView
 from ui.override import attach_piece_menu
 from ui.raid.board import TownBoard, TownScene
@@ -83,6 +84,8 @@ class RaidView(SetupMixin, ModeView):
         self.bot_box.addItems(["nobody", "the pirates", "the defenders", "both sides"])
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
         bar.addWidget(self.bot_box)
+        self.level_box = level_box("raid-bot-level")
+        bar.addWidget(self.level_box)
         bar.addSeparator()
         self.act_restart = bar.addAction("Restart this raid", self._restart)
         outer.addWidget(bar)
@@ -314,6 +317,10 @@ class RaidView(SetupMixin, ModeView):
             return
         seat = self.state.current_player()
         assert seat is not None
+        if self.level_box.currentData() == HARD_LEVEL:  # thinks off the UI thread
+            who = ("The pirates", "The defenders")[seat]
+            bot_move(self, seat, self.do, bot=hard_bot(self, seat), who=who)
+            return
         bot = TacticianBot(self.ctx.make_dice(None, "Raid bot"))
         self.do(bot.choose(self.state, seat))
 

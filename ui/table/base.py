@@ -27,6 +27,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCursor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLayout, QMenu, QSplitter, QVBoxLayout, QWidget
 
+from ui.bot_thread import BotThinker, bot_move, level_factories, thinks
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.table.handoff import HandOff
@@ -64,7 +65,7 @@ def open_saved_session(ctx: Any, title: str, data: dict[str, Any]) -> Session[An
 
 class TableView(ModeView):
     #: Who can sit at a seat; "human" first.
-    controllers: ClassVar[tuple[str, ...]] = ("human", "random", "strong")
+    controllers: ClassVar[tuple[str, ...]] = ("human", "random", "strong", "hard")
     #: False for a game with no hidden information: no hand-offs at all.
     has_secrets: ClassVar[bool] = True
     #: What the hand-off says the next screen shows of the player's.
@@ -85,6 +86,8 @@ class TableView(ModeView):
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
+        #: A Hard seat thinks off the UI thread (ui/bot_thread.py).
+        self.thinker = BotThinker(self)
         self._batch = False
         self._in_history = False
         #: While :meth:`do` applies a move: whether it is automatic (a bot's, or a chore
@@ -267,9 +270,10 @@ class TableView(ModeView):
 
     def _make_bots(self) -> None:
         assert self.session is not None
-        factories = game_class(self.session.header["game"])(
-            self.session.header.get("params") or {}
-        ).bots()
+        self.thinker.cancel()
+        factories = level_factories(
+            game_class(self.session.header["game"])(self.session.header.get("params") or {})
+        )
         self.bots = {
             s: factories[c](DiceService.seeded(fresh_seed()))
             for s, c in enumerate(self.seats)
@@ -425,6 +429,7 @@ class TableView(ModeView):
         """After undo or redo: the seat that undid keeps the screen; bots wait for
         their turn again."""
         self._bot_timer.stop()
+        self.thinker.cancel()
         self._in_history = True
         try:
             self.after_change()
@@ -580,8 +585,12 @@ class TableView(ModeView):
 
     def _bot_step(self) -> None:
         seat = self._next_auto()
-        if seat is not None:
-            self.do(self.automatic_action(seat), auto=True)
+        if seat is None:
+            return
+        if thinks(self.bots.get(seat)):  # a Hard seat thinks off the UI thread
+            bot_move(self, seat, lambda a: self.do(a, auto=True), at_once=self._batch)
+            return
+        self.do(self.automatic_action(seat), auto=True)
 
     def bot_acts(self, seat: int) -> bool:
         return self.acts_by_itself(seat) and not self.waiting()

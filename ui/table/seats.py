@@ -67,11 +67,12 @@ def add_seat_controls(
     key: str,
     players: tuple[int, int, int],
     titles: Mapping[str, str],
+    bot: str = "strong",
 ) -> None:
     """The seats part of a table's bar: "Pirates: [4] [1: Human] [2: Strong] ... [Names...]".
 
     ``players``: (fewest, most, shown at first); ``titles``: controller -> its word,
-    "human" first, the strongest bot last (a new seat's default). Sets the view's
+    "human" first; ``bot``: a new seat's default after the first. Sets the view's
     ``player_spin`` (``<key>-players``), ``seat_boxes`` (``<key>-seat-N``) and
     ``naming``; a box changed during a game plays its seat so at once
     (``view.seat_box_changed``)."""
@@ -91,7 +92,7 @@ def add_seat_controls(
         box.setObjectName(f"{key}-seat-{s}")
         for controller, title in titles.items():
             box.addItem(f"{s + 1}: {title}", controller)
-        box.setCurrentIndex(0 if s == 0 else len(titles) - 1)
+        box.setCurrentIndex(0 if s == 0 else list(titles).index(bot))
         box.currentIndexChanged.connect(lambda _=0, seat=s: view.seat_box_changed(seat))
         bar.addWidget(box)
         boxes.append(box)

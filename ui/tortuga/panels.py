@@ -25,8 +25,13 @@ from wargame.core.seats import seat_label
 from wargame.tortuga.describe import vote_words
 from wargame.tortuga.rules import TITLES, vote_name
 
-CONTROLLERS = ("human", "random", "strong")
-CONTROLLER_TITLES = {"human": "Human", "random": "Random bot", "strong": "Strong bot"}
+CONTROLLERS = ("human", "random", "strong", "hard")
+CONTROLLER_TITLES = {
+    "human": "Human",
+    "random": "Random bot",
+    "strong": "Strong bot",
+    "hard": "Hard bot",
+}
 VOTE_WORDS = ("attack", "brawl", "mutiny")
 SYMBOL_COLOURS = {
     "cannon": "#3b3b3b",

@@ -310,8 +310,7 @@ class TortugaView(TableView):
             self.prompt.say(self.status_line())
         elif not self.my_move():
             who = "a bot" if seat in self.bots else "another player"
-            last = f" Last: {self.recent[-1]}." if self.recent else ""
-            self.prompt.say(f"{st.name(seat)} ({who}) must {self.asked(seat)}.{last}")
+            self.prompt.say(f"{st.name(seat)} ({who}) must {self.asked(seat)}.")
         elif obs["pending"]:
             self.prompt.say(f"{st.name(seat)}: {self.asked(seat)}." + self._vote_words(obs))
             for i, a in enumerate(st.legal_actions()):

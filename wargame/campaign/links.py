@@ -90,10 +90,16 @@ def linked_scenario(
     """The naval or raid scenario for engagement ``key``, with its ``campaign_link``
     (``roster``: ship sheets by name, from the naval roster)."""
     e = state.engagement(key)
+    title = state.engagement_title(key)
+    if e.result is None:
+        raise BadInput(
+            f"{title}: not resolved yet - resolve the engagements first (the roll says "
+            "whether it is a battle, a land raid or no contact)"
+        )
     if e.result not in BUILDERS:
-        raise BadInput(f"engagement: {key} is not a battle or a land raid (resolve it first)")
+        raise BadInput(f"{title}: no contact, so there is no battle or land raid to fight")
     if e.scored:
-        raise BadInput(f"engagement: {key} already has its battle score")
+        raise BadInput(f"{title}: already fought (it has its battle score)")
     attacker = force_for_link(state, *e.attacker_side)
     defender = force_for_link(state, *e.defender_side)
     kind = "battle" if e.result == BATTLE else "raid"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import hashlib
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -12,6 +13,7 @@ from typing import Any
 
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, BotFactory, Game, GameSpec, GameState
+from wargame.core.levels import real_name, with_levels
 from wargame.core.log import FRIENDLY_UNDO, Session
 from wargame.core.registry import game_class, game_names
 from wargame.core.search import HEADLESS_SEARCH_ITERATIONS, SEARCH_BUDGET_KEYS, with_search
@@ -92,6 +94,13 @@ def _check_players(game: Game, players: int) -> None:
         )
 
 
+def bot_seed(seed: int, seat: int) -> str:
+    """The seed of seat ``seat``'s bot in the game seeded ``seed``: one-way (SHA-256),
+    so a bot playing across computers is handed it without learning the table's seed
+    (which would foretell every die). ``simulate`` and ``wargame serve`` both use it."""
+    return hashlib.sha256(f"{seed}:bot:{seat}".encode()).hexdigest()
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of the ``index``-th game of a run seeded ``seed``."""
     return (seed * 1_000_003 + index * 7_919) % (2**63)
@@ -139,8 +148,9 @@ def split_params(params: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict
 
 
 def bot_factories(game: Game, options: Mapping[str, Any] | None = None) -> dict[str, BotFactory]:
-    """Every bot of ``game``, weakest first: its own and the search bot every game has."""
-    return with_search(game, game.bots(), options or {})
+    """Every bot of ``game``, weakest first: its own, the search bot every game has,
+    and the levels the app offers (``easy``, ``normal``, ``hard``: core/levels.py)."""
+    return with_levels(game, with_search(game, game.bots(), options or {}), options or {})
 
 
 def resolve_bots(
@@ -150,8 +160,8 @@ def resolve_bots(
     options: Mapping[str, Any] | None = None,
 ) -> list[str]:
     available = bot_factories(game, options)
-    if not names:
-        strongest = list(available)[-1]
+    if not names:  # the strongest listed, by the name of the bot it is
+        strongest = real_name(available, list(available)[-1])
         return [strongest] * players
     if len(names) == 1:
         names = list(names) * players
@@ -181,7 +191,7 @@ def play_match(
     if factories is None:
         factories = bot_factories(game, bot_options)
     bots: list[Bot] = [
-        factories[name](DiceService.seeded(f"{seed}:bot:{seat}"))
+        factories[name](DiceService.seeded(bot_seed(seed, seat)))
         for seat, name in enumerate(bot_names)
     ]
     actions = 0

@@ -32,11 +32,13 @@ searcher's later choices below it are planned as if it had seen that card.
 
 A playout is cut off after ``depth`` actions where the mode judges positions: the
 playout bot's class may offer ``evaluate(state)``, each seat's reward in 0..1 on the
-scale below (naval, raid and tortuga-1667 do, in their ``bots.py``); elsewhere it
+scale below (naval, raid and tortuga-1667 do, in their ``bots.py``, and Pirate Versus
+Pirate's ``greedy``); elsewhere it
 runs to the end.
 
 A playout follows the game's strongest hand-written bot (found through
-``Game.bots()``, weakest first), each move replaced by a random one with
+``Game.bots()``, weakest first), or the cheaper bot it names as its
+``playout_policy`` (Pirate Versus Pirate's expectimax bot names ``greedy``), each move replaced by a random one with
 probability ``epsilon``; a game with no bot but ``random`` plays out at random.
 Random playouts alone tell little in games where random play rarely scores (most
 random naval battles end 0-0), and the hand-written bots run as fast as the
@@ -106,7 +108,8 @@ class SearchOptions:
     epsilon: float = 0.1
     #: Cut a playout off after this many actions and score the position with the
     #: mode's evaluation (``evaluate`` on its playout bot); None: play to the end.
-    #: Without an evaluation the playout runs to the end (``playout_limit``).
+    #: Without an evaluation the playout runs to the end (``playout_limit``); 0: the
+    #: position where the tree ends is judged at once (where the mode can judge it).
     depth: int | None = 40
     #: Paired samples: the n-th try of every root action is played in the same world
     #: (the same redraw of the hidden parts, the same dice after it), so the actions
@@ -151,6 +154,7 @@ class SearchOptions:
             except (TypeError, ValueError):
                 raise BadInput(f"--param {key}: expected a number, not {raw!r}") from None
             zero_ok = key in (
+                "search_depth",
                 "search_epsilon",
                 "search_paired",
                 "search_fpu",
@@ -227,8 +231,17 @@ class SearchBot:
         self.last_visits: dict[Action, int] = {}
         #: The last decision's tree (for tests and tools).
         self.last_tree: _Node | None = None
+        #: Set (from another thread: the app's "move now") to end the thinking under way
+        #: after the iteration it is in; the next decision clears it.
+        self.hurried = False
+
+    def hurry(self) -> None:
+        """Move now: the decision under way ends after its current iteration and plays
+        the best move found so far (a plain flag, safe to set from another thread)."""
+        self.hurried = True
 
     def choose(self, state: GameState, seat: int) -> Action:
+        self.hurried = False
         legal = list(state.legal_actions())
         if len(legal) == 1:
             self.last_iterations = 0
@@ -251,6 +264,8 @@ class SearchBot:
             return self._halving(root, state, seat, legal, base)
         done = 0
         while True:
+            if done and self.hurried:
+                break
             if budget is not None:
                 if done >= budget:
                     break
@@ -302,6 +317,8 @@ class SearchBot:
         the moves of the turn is overspent (about twice the moves at most)."""
         opts = self.options
         start = time.perf_counter()
+        timed = opts.iterations is None
+        end = start + opts.seconds
         candidates = list(legal)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         done = 0
@@ -318,7 +335,11 @@ class SearchBot:
                     policy = self.playout_bot(dice) if self.playout_bot is not None else None
                     self._iterate(root, state.resample_hidden(seat, dice), dice, policy, a)
                     done += 1
-                if time.perf_counter() >= round_end:
+                    # Out of time (a timed search) or told to move now: the best so far.
+                    if self.hurried or (timed and time.perf_counter() >= end):
+                        self.hurried = True
+                        break
+                if self.hurried or time.perf_counter() >= round_end:
                     break
             if len(candidates) > 1:
 
@@ -329,6 +350,9 @@ class SearchBot:
 
                 ranked = sorted(candidates, key=mean, reverse=True)  # stable: legal order
                 candidates = ranked[: max(1, math.ceil(len(ranked) / 2))]
+                if self.hurried:
+                    candidates = ranked[:1]  # move now: the best so far
+                    break
         self.last_iterations = done
         self.last_tree = root
         self.last_visits = {a: n.visits for a, n in root.children.items() if isinstance(a, Action)}
@@ -464,6 +488,20 @@ def rewards(outcome: Outcome) -> dict[int, float]:
     return out
 
 
+def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) -> BotFactory:
+    """The search bot with ``options``, playing out with the strongest of the game's own
+    ``factories`` (weakest first) and judging cut-off playouts with its ``evaluate``."""
+    hand_written = [n for n in factories if n not in (NAME, "random")]
+    playout = factories[hand_written[-1]] if hand_written else None
+    # A strongest bot too slow for playouts names a cheaper one (``playout_policy``).
+    cheaper = getattr(playout, "playout_policy", None)
+    if cheaper in factories:
+        playout = factories[cheaper]
+    # The mode's evaluation of a position, where its playout bot offers one.
+    evaluate = getattr(playout, "evaluate", None)
+    return functools.partial(SearchBot, options=options, playout_bot=playout, evaluate=evaluate)
+
+
 def with_search(
     game: Game, factories: Mapping[str, BotFactory], params: Mapping[str, Any]
 ) -> dict[str, BotFactory]:
@@ -472,13 +510,8 @@ def with_search(
     The search bot goes just before the game's strongest hand-written bot (so that
     bot stays the default of ``wargame simulate``), last where it measured stronger
     (``STRONGEST_IN``) or where the game has no bot but ``random``."""
-    options = SearchOptions.from_params(params)
+    bot = search_factory(factories, SearchOptions.from_params(params))
     names = [n for n in factories if n != NAME]
-    hand_written = [n for n in names if n != "random"]
-    playout = factories[hand_written[-1]] if hand_written else None
-    # The mode's evaluation of a position, where its playout bot offers one.
-    evaluate = getattr(playout, "evaluate", None)
-    bot = functools.partial(SearchBot, options=options, playout_bot=playout, evaluate=evaluate)
     at = len(names) if game.name in STRONGEST_IN or len(names) <= 1 else len(names) - 1
     out: dict[str, BotFactory] = {}
     for i, n in enumerate(names):

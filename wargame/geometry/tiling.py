@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from wargame.errors import BadInput
 
 #: Paper sizes in cm, portrait (width, height).
-PAPER: dict[str, tuple[float, float]] = {"A4": (21.0, 29.7), "Letter": (21.59, 27.94)}
+PAPER: dict[str, tuple[float, float]] = {
+    "A4": (21.0, 29.7),
+    "A3": (29.7, 42.0),
+    "Letter": (21.59, 27.94),
+}
 
 
 @dataclass(frozen=True, slots=True)

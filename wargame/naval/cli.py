@@ -72,3 +72,55 @@ def odds_command(args: argparse.Namespace) -> int:
         print(f"  {k:2d} hit{'s' if k != 1 else ' '}: {p * 100:7.3f} %")
     print(f"  expected hits: {result['expected_hits']:.4f}")
     return 0
+
+
+def add_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+    """``wargame naval setup`` (../shared/CONTRACT.md, "Your own sea fight")."""
+    naval = sub.add_parser("naval", help="sea fights: build one on a map")
+    nsub = naval.add_subparsers(dest="what", parser_class=parser_class, required=True)
+    s = nsub.add_parser(
+        "setup",
+        help="a sea fight on a map: its land becomes land on the hex sea, ships at its edges",
+    )
+    s.add_argument("--map", required=True, help="a map file (the map editor's, or map import's)")
+    s.add_argument("--out", required=True, help="the scenario file to write")
+    s.add_argument("--hex-cm", type=float, help="hex size across the flats in cm (rules default)")
+    s.add_argument("--ships-per-side", type=int, help="ships each side takes (rules default)")
+    s.add_argument("--name", help="the battle's name (default: after the map)")
+
+
+def setup_command(args: argparse.Namespace) -> int:
+    """Write a sea fight on ``args.map`` to ``args.out``; exit 2 naming why it can't be."""
+    from wargame.maps.model import MAX_MAP_BYTES
+    from wargame.naval.scenario import state_from_scenario
+    from wargame.naval.setup import battle_on_map
+    from wargame.persistence.files import (
+        check_output_path,
+        parse_json,
+        read_regular_text,
+        write_user_file,
+    )
+    from wargame.persistence.guard import loading
+
+    out = check_output_path(args.out)
+    where = f"--map: {args.map}"
+    with loading(args.map):
+        data = parse_json(read_regular_text(args.map, max_bytes=MAX_MAP_BYTES), args.map)
+        if isinstance(data, dict) and data.get("format") == "wargame-scenario":
+            raise BadInput(f"{where}: this is a scenario, not a map; open it with --scenario")
+        scenario = battle_on_map(
+            data,
+            where=where,
+            hex_cm=args.hex_cm,
+            ships_per_side=args.ships_per_side,
+            name=args.name,
+        )
+        state = state_from_scenario(scenario)  # what simulate and the app will set up
+    write_user_file(out, json.dumps(scenario, indent=1, ensure_ascii=False) + "\n")
+    sea = state.sea
+    per_side = len(scenario["ships"]) // 2
+    print(
+        f"{out}: {scenario['name']}: a sea of {sea.cols} x {sea.rows} hexes of {sea.hex_cm:g} cm "
+        f"({len(sea.land)} land), {per_side} ships a side"
+    )
+    return 0

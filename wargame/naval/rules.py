@@ -59,6 +59,8 @@ class TableRules(RulesModel):
     hex_cm: float = Field(gt=0)
     orientation: Literal["flat", "pointy"]
     countdown_coins: int = Field(ge=1)
+    #: a hex is land when more than this share of its area lies on an island
+    land_fraction: float = Field(gt=0, lt=1)
 
 
 class SailPoint(RulesModel):
@@ -219,6 +221,35 @@ class ShipTypeRules(RulesModel):
     guns: dict[Position, tuple[int, Weight]]
 
 
+class RosterShip(RulesModel):
+    name: str = Field(min_length=1, max_length=60)
+    type: ShipType
+    quality: Quality = Quality.ABLE
+
+
+class SetupRules(RulesModel):
+    """``wargame naval setup`` and the battle setup screen: the default roster and how
+    many ships each side takes, placed on water near opposite table edges."""
+
+    ships_per_side: int = Field(ge=1)
+    max_ships_per_side: int = Field(ge=1, le=40)
+    #: the share of the sea's width, from each side's own edge, its ships start in
+    edge_share: float = Field(gt=0, le=0.5)
+    #: hexes kept clear between two starting ships (1: they may not touch)
+    spacing_hexes: int = Field(ge=1, le=5)
+    attacker: list[RosterShip] = Field(min_length=1)
+    defender: list[RosterShip] = Field(min_length=1)
+
+
+class VictoryRules(RulesModel):
+    """The numbers of a scenario's victory conditions (docs/scenario-format.md)."""
+
+    #: hold a harbour: game turns in a row a side must hold it to win (a scenario may set its own)
+    hold_turns: int = Field(ge=1, le=50)
+    #: a ship holds the harbour within this many hexes of it
+    hold_radius_hexes: int = Field(ge=0, le=5)
+
+
 class NavalRules(RulesModel):
     table: TableRules
     sail: SailRules
@@ -234,6 +265,8 @@ class NavalRules(RulesModel):
     turn: TurnRules
     score: ScoreRules
     ship_types: dict[ShipType, ShipTypeRules]
+    setup: SetupRules
+    victory: VictoryRules
 
 
 def naval_rules(*, reload: bool = False) -> NavalRules:

@@ -15,11 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from wargame.errors import BadInput, shown
+from wargame.naval.fields import (
+    SCENARIO_FIELDS,
+    SEA_FIELDS,
+    SHIP_FIELDS,
+    refuse_unknown,
+)
 from wargame.naval.play import NavalPlay
 from wargame.naval.rules import NavalRules, naval_rules
 from wargame.naval.sea import Island, Sea, islands_from_map
 from wargame.naval.ship import Ship, ship_from_spec
 from wargame.naval.state import NavalState
+from wargame.naval.victory import victory_from_scenario
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
 
@@ -41,8 +48,26 @@ def default_scenario() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=32)
-def _sea(cols: int, rows: int, hex_cm: float, orientation: str, islands: tuple[Island, ...]) -> Sea:
-    return Sea(cols, rows, hex_cm, orientation, islands)
+def cached_sea(
+    cols: int,
+    rows: int,
+    hex_cm: float,
+    orientation: str,
+    islands: tuple[Island, ...],
+    land_fraction: float,
+) -> Sea:
+    return Sea(cols, rows, hex_cm, orientation, islands, land_fraction)
+
+
+def _origin(value: Any) -> tuple[float, float]:
+    """``sea.origin``: the map's point (cm) at the sea's top-left corner."""
+    if value is None:
+        return (0.0, 0.0)
+    if not isinstance(value, list) or len(value) != 2:
+        raise BadInput("scenario: sea.origin must be [x, y] in cm")
+    x = _number(value[0], "scenario: sea.origin x", low=-1e6, high=1e6)
+    y = _number(value[1], "scenario: sea.origin y", low=-1e6, high=1e6)
+    return (x, y)
 
 
 def _number(value: Any, where: str, *, low: float, high: float) -> float:
@@ -55,6 +80,7 @@ def sea_from_scenario(data: dict[str, Any], rules: NavalRules, base: Path | None
     sea = data.get("sea", {})
     if not isinstance(sea, dict):
         raise BadInput("scenario: key 'sea' must be an object")
+    refuse_unknown(sea, SEA_FIELDS, "scenario: sea")
     cols = int(_number(sea.get("cols", 20), "scenario: sea.cols", low=2, high=200))
     rows = int(_number(sea.get("rows", 14), "scenario: sea.rows", low=2, high=200))
     hex_cm = _number(
@@ -65,18 +91,19 @@ def sea_from_scenario(data: dict[str, Any], rules: NavalRules, base: Path | None
         raise BadInput(
             f"scenario: sea.orientation must be 'flat' or 'pointy', not {shown(orientation)}"
         )
+    origin = _origin(sea.get("origin"))
     islands: tuple[Island, ...] = ()
     from wargame.maps.playable import read_map_ref, require_playable_json
 
     if "map" in data and data["map"] is not None:
         require_playable_json(data["map"], "scenario: map")  # no crossing or stacked shapes
-        islands = islands_from_map(data["map"], "scenario: map")
+        islands = islands_from_map(data["map"], "scenario: map", origin=origin)
     elif "map_file" in data:  # read only from inside the scenario's folder
         where = "scenario: map_file"
         mapdata = read_map_ref(data["map_file"], base or scenarios_dir(), where)
         require_playable_json(mapdata, where)
-        islands = islands_from_map(mapdata, where)
-    return _sea(cols, rows, hex_cm, orientation, islands)
+        islands = islands_from_map(mapdata, where, origin=origin)
+    return cached_sea(cols, rows, hex_cm, orientation, islands, rules.table.land_fraction)
 
 
 def state_from_scenario(
@@ -88,6 +115,7 @@ def state_from_scenario(
         raise BadInput("scenario: a naval scenario must be a JSON object")
     if data.get("mode", "naval") != "naval":
         raise BadInput(f"scenario: mode is {shown(data.get('mode'))}, not 'naval'")
+    refuse_unknown(data, SCENARIO_FIELDS, "scenario")
     sea = sea_from_scenario(data, rules, base)
     specs = data.get("ships")
     if not isinstance(specs, list) or not specs:
@@ -98,6 +126,8 @@ def state_from_scenario(
         where = f"scenario: ships[{i}]"
         if not isinstance(spec, dict):
             raise BadInput(f"{where}: a ship must be an object")
+        named = f"{where} {shown(spec['name'])}" if isinstance(spec.get("name"), str) else where
+        refuse_unknown(spec, SHIP_FIELDS, named)
         side = spec.get("side", 0)
         if isinstance(side, str):
             side = {"attacker": 0, "defender": 1}.get(side, side)
@@ -127,7 +157,7 @@ def state_from_scenario(
     coins = data.get("coins", rules.table.countdown_coins)
     if not isinstance(coins, int) or coins < 1:
         raise BadInput("scenario: coins must be a whole number of 1 or more")
-    escort, edge = _escort(data, names)
+    victory = victory_from_scenario(data, names, sea, rules)
     return NavalPlay(
         rules,
         sea,
@@ -135,30 +165,8 @@ def state_from_scenario(
         wind=wind,
         coins=coins,
         name=str(data.get("name", "Sea fight")),
-        escort=escort,
-        escort_edge=edge,
+        victory=victory,
     )
-
-
-EDGES = ("north", "south", "east", "west")
-
-
-def _escort(data: dict[str, Any], names: set[str]) -> tuple[str | None, str | None]:
-    """The scenario's victory condition: ``"victory": {"escort": SHIP, "edge": EDGE}``
-    (the ship to escort, and the table edge she must escape by; any edge if none)."""
-    victory = data.get("victory")
-    if victory is None:
-        return None, None
-    if not isinstance(victory, dict) or not isinstance(victory.get("escort"), str):
-        raise BadInput('scenario: key \'victory\' must be {"escort": "ship name", "edge": ...}')
-    if victory["escort"] not in names:
-        raise BadInput(f"scenario: victory: no ship is named {shown(victory['escort'])}")
-    edge = victory.get("edge")
-    if edge is not None and edge not in EDGES:
-        raise BadInput(
-            f"scenario: victory: edge must be one of {', '.join(EDGES)}, not {shown(edge)}"
-        )
-    return str(victory["escort"]), edge
 
 
 def battle_from_forces(

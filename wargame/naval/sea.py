@@ -20,8 +20,9 @@ from wargame.naval.rules import NavalRules, Position, Weight
 Axial = tuple[int, int]
 Polygon = list[tuple[float, float]]
 EPS = 1e-6
-#: A hex is land when this many of its 7 probe points (centre and six around it) are on an island.
-LAND_PROBES = 3
+#: A hex is land when more than this share of its area lies on an island (rules data
+#: table.land_fraction; this is its default).
+LAND_FRACTION = 0.5
 
 
 @dataclass(frozen=True)
@@ -31,23 +32,36 @@ class Island:
     holes: tuple[tuple[tuple[float, float], ...], ...] = ()
 
 
-def _point_in_ring(x: float, y: float, ring: Sequence[tuple[float, float]]) -> bool:
-    inside = False
-    n = len(ring)
-    j = n - 1
-    for i in range(n):
-        xi, yi = ring[i]
-        xj, yj = ring[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            inside = not inside
-        j = i
-    return inside
+def island_shape(island: Island) -> Any:
+    """The island as a valid shapely polygon (a ring drawn crossing itself is mended)."""
+    from shapely import make_valid
+    from shapely.geometry import Polygon as ShapelyPolygon
+
+    shape = ShapelyPolygon(island.polygon, island.holes)
+    return shape if shape.is_valid else make_valid(shape)
 
 
-def point_on_island(x: float, y: float, island: Island) -> bool:
-    if not _point_in_ring(x, y, island.polygon):
-        return False
-    return not any(_point_in_ring(x, y, hole) for hole in island.holes)
+def land_hexes(
+    islands: Sequence[Island], layout: Layout, hexes: frozenset[Axial], fraction: float
+) -> set[Axial]:
+    """The hexes more than ``fraction`` of whose area lies on the islands."""
+    if not islands:
+        return set()
+    from shapely import STRtree, unary_union
+    from shapely.geometry import Polygon as ShapelyPolygon
+
+    shapes = [island_shape(i) for i in islands]
+    tree = STRtree(shapes)
+    land: set[Axial] = set()
+    for a in hexes:
+        cell = ShapelyPolygon(layout.corners(Hex(a[0], a[1], -a[0] - a[1])))
+        near = [shapes[i] for i in tree.query(cell, predicate="intersects")]
+        if not near:
+            continue
+        covered = unary_union([cell.intersection(s) for s in near]).area
+        if covered > fraction * cell.area + EPS:
+            land.add(a)
+    return land
 
 
 class Bearings(NamedTuple):
@@ -73,6 +87,7 @@ class Sea:
     hex_cm: float
     orientation: str = "flat"
     islands: tuple[Island, ...] = ()
+    land_fraction: float = LAND_FRACTION
     layout: Layout = field(init=False)
     hexes: frozenset[Axial] = field(init=False)
     land: frozenset[Axial] = field(init=False)
@@ -95,19 +110,7 @@ class Sea:
                 centres[(h.q, h.r)] = self.layout.to_point(h)
         self.hexes = frozenset(hexes)
         self.centres = centres
-        land = set()
-        if self.islands:
-            r = self.layout.size[0] * 0.6
-            probes = [(0.0, 0.0)] + [
-                (r * math.cos(math.pi * k / 3), r * math.sin(math.pi * k / 3)) for k in range(6)
-            ]
-            for a, (x, y) in centres.items():
-                hits = [
-                    any(point_on_island(x + dx, y + dy, isl) for isl in self.islands)
-                    for dx, dy in probes
-                ]
-                if hits[0] or sum(hits) >= LAND_PROBES:
-                    land.add(a)
+        land = land_hexes(self.islands, self.layout, self.hexes, self.land_fraction)
         self.land = frozenset(land)
         self._angles = [self.layout.direction_angle(d) for d in range(6)]
         self._dist_cache: dict[tuple[int, int], float] = {}  # by offset
@@ -340,8 +343,11 @@ def point_of_sail(heading: int, wind: int, rules: NavalRules) -> str:
 
 
 # -- building a sea from a scenario and a map file ------------------------------------
-def islands_from_map(data: dict[str, Any], where: str = "map") -> tuple[Island, ...]:
-    """Land areas of a ``wargame-map`` file (each one blocks movement)."""
+def islands_from_map(
+    data: dict[str, Any], where: str = "map", *, origin: tuple[float, float] = (0.0, 0.0)
+) -> tuple[Island, ...]:
+    """Land areas of a ``wargame-map`` file (each one blocks movement), in sea cm: the
+    map's point ``origin`` lies at the sea's top-left corner."""
     if not isinstance(data, dict) or data.get("format") != "wargame-map":
         raise BadInput(f"{where}: not a map file (format is not 'wargame-map')")
     areas = data.get("areas", [])
@@ -359,21 +365,24 @@ def islands_from_map(data: dict[str, Any], where: str = "map") -> tuple[Island, 
     for k, area in enumerate(areas):
         if not isinstance(area, dict) or area.get("kind") != "land":
             continue
-        poly = _ring(area.get("polygon"), f"{where}: areas[{k}].polygon")
+        poly = _ring(area.get("polygon"), f"{where}: areas[{k}].polygon", origin)
         if not isinstance(area.get("holes", []), list):
             raise BadInput(f"{where}: areas[{k}].holes must be a list")
         island = area.get("island")
         if island is not None and not isinstance(island, str):
             raise BadInput(f"{where}: areas[{k}].island must be text")
         holes = tuple(
-            _ring(h, f"{where}: areas[{k}].holes[{j}]") for j, h in enumerate(area.get("holes", []))
+            _ring(h, f"{where}: areas[{k}].holes[{j}]", origin)
+            for j, h in enumerate(area.get("holes", []))
         )
         name = names.get(area.get("island")) or area.get("name") or f"island {k + 1}"
         out.append(Island(str(name), poly, holes))
     return tuple(out)
 
 
-def _ring(value: Any, where: str) -> tuple[tuple[float, float], ...]:
+def _ring(
+    value: Any, where: str, origin: tuple[float, float] = (0.0, 0.0)
+) -> tuple[tuple[float, float], ...]:
     if not isinstance(value, list) or len(value) < 3:
         raise BadInput(f"{where}: a polygon needs at least 3 points")
     pts = []
@@ -384,5 +393,26 @@ def _ring(value: Any, where: str) -> tuple[tuple[float, float], ...]:
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in p)
         ):
             raise BadInput(f"{where}: point {shown(p)} is not [x, y]")
-        pts.append((float(p[0]), float(p[1])))
+        pts.append((float(p[0]) - origin[0], float(p[1]) - origin[1]))
     return tuple(pts)
+
+
+def island_anchors(islands: Sequence[Island]) -> list[tuple[str, float, float, float]]:
+    """Where each island's name goes: ``(name, x, y, area)`` once per name (the land
+    areas of one island together), at a point inside its largest piece, largest first."""
+    from shapely import unary_union
+
+    by_name: dict[str, list[Any]] = {}
+    for isl in islands:
+        by_name.setdefault(isl.name, []).append(island_shape(isl))
+    out = []
+    for name, shapes in by_name.items():
+        whole = unary_union(shapes)
+        parts = list(getattr(whole, "geoms", [whole]))
+        biggest = max(parts, key=lambda g: g.area)
+        if biggest.is_empty:
+            continue
+        p = biggest.representative_point()
+        out.append((name, float(p.x), float(p.y), float(whole.area)))
+    out.sort(key=lambda t: (-t[3], t[0]))
+    return out

@@ -31,6 +31,7 @@ from wargame.naval.common import (
 from wargame.naval.rules import NavalRules
 from wargame.naval.sea import Sea
 from wargame.naval.ship import Ship, Status
+from wargame.naval.victory import Victory, hold_winner
 
 
 class NavalState(GameState):
@@ -48,12 +49,17 @@ class NavalState(GameState):
         name: str = "Sea fight",
         escort: str | None = None,
         escort_edge: str | None = None,
+        victory: Victory | None = None,
     ) -> None:
         self.rules = rules
         self.sea = sea
         self.name = name
-        self.escort = escort  # the scenario's ship to escort (victory condition), if any
-        self.escort_edge = escort_edge  # ... and the table edge she must escape by (any if None)
+        if victory is None:
+            victory = Victory("escort", escort, escort_edge) if escort else Victory()
+        self.victory = victory  # the scenario's victory condition (wargame.naval.victory)
+        self.escort = victory.escort  # the ship to escort, if any
+        self.escort_edge = victory.edge  # ... and the table edge she must escape by (any if None)
+        self.held = 0  # game turns in a row the harbour has been held (victory kind "hold")
         self.ships: dict[str, Ship] = {s.name: s for s in ships}
         self.wind = wind % 6
         self.coins = coins
@@ -114,6 +120,8 @@ class NavalState(GameState):
             return None
         sc = self.scores()
         winner = None if sc[0] == sc[1] else (0 if sc[0] > sc[1] else 1)
+        if self.victory.hold is not None:
+            winner = hold_winner(self.ships.values(), self.victory.hold, self.held)
         return Outcome(
             winner, {k: float(v) for k, v in sc.items()}, self.turn_no, self.end_reason or ""
         )
@@ -122,6 +130,7 @@ class NavalState(GameState):
         c = object.__new__(type(self))
         c.rules, c.sea, c.name = self.rules, self.sea, self.name
         c.escort, c.escort_edge = self.escort, self.escort_edge
+        c.victory, c.held = self.victory, self.held
         c.ships = {k: s.copy() for k, s in self.ships.items()}
         c.wind, c.coins, c.turn_no, c.phase = self.wind, self.coins, self.turn_no, self.phase
         c.order, c.idx = list(self.order), self.idx
@@ -141,6 +150,11 @@ class NavalState(GameState):
             "name": self.name,
             "escort": self.escort,
             "escort_edge": self.escort_edge,
+            **(
+                {"victory": self.victory.kind, "held": self.held}
+                if self.victory.hold is not None
+                else {}
+            ),
             "turn": self.turn_no,
             "phase": self.phase,
             "wind": self.wind,

@@ -27,6 +27,7 @@ from wargame.naval.common import (
 from wargame.naval.rules import SIDES
 from wargame.naval.sea import point_of_sail
 from wargame.naval.ship import Ship, Status
+from wargame.naval.victory import holds
 
 
 class TurnSteps:
@@ -72,10 +73,34 @@ class TurnSteps:
         for s in self.ships.values():
             if s.reduced_sail > 0:
                 s.reduced_sail -= 1
-        if self._check_end():
+        if self._check_end() or self._count_hold():
             return
         self.phase = "countdown"
         self.roll_side = 0
+
+    def _count_hold(self) -> bool:
+        """Victory kind "hold", at the end of a game turn: the turn counts if the side
+        holds the harbour (a ship afloat there, no enemy ship afloat there), else the
+        count starts again; True when the harbour is won."""
+        hold = self.victory.hold
+        if hold is None:
+            return False
+        who = SIDE_NAMES[hold.side].capitalize()
+        if holds(self.ships.values(), hold, hold.side) and not holds(
+            self.ships.values(), hold, 1 - hold.side
+        ):
+            self.held += 1
+            self._log(f"{who} holds the harbour: {self.held} of {hold.turns} turns")
+        else:
+            if self.held:
+                self._log(f"{who} no longer holds the harbour")
+            self.held = 0
+        if self.held < hold.turns:
+            return False
+        self.phase = "over"
+        self.end_reason = f"the {SIDE_NAMES[hold.side]} held the harbour for {hold.turns} turns"
+        self._log(f"The battle is over: {self.end_reason}")
+        return True
 
     def _do_turn_count(self, a: TurnCount, dice: DiceService) -> None:
         if self.phase != "countdown" or a.side != self.roll_side:

@@ -457,6 +457,17 @@ class Database:
         except SQLAlchemyError as exc:
             raise PersistenceError(f"the scenarios cannot be listed: {_sql_problem(exc)}") from None
 
+    def put_scenario(self, mode: str, name: str, data: dict[str, Any]) -> int:
+        """Add a scenario made in the app (the naval battle setup's "Save as scenario")
+        to the home screen's list; returns its id."""
+        payload = json.dumps(data, separators=(",", ":"))
+        with self.transaction() as s:
+            row = ScenarioRow(mode=mode, name=name, source="", data=payload)
+            s.add(row)
+            s.flush()
+            assert row.id is not None
+            return row.id
+
     def get_scenario(self, scenario_id: int) -> dict[str, Any]:
         with Session(self.engine) as s:
             row = s.get(ScenarioRow, scenario_id)

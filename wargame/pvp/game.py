@@ -119,6 +119,7 @@ class PirateVersusPirateGame(Game):
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.pvp.bots import FastRandomBot
+        from wargame.pvp.greedy import GreedyBot
         from wargame.pvp.search import ExpectimaxBot
 
-        return {"random": FastRandomBot, "expectimax": ExpectimaxBot}
+        return {"random": FastRandomBot, "greedy": GreedyBot, "expectimax": ExpectimaxBot}

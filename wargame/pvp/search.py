@@ -34,6 +34,9 @@ SECOND_RIVAL = 0.5
 
 class ExpectimaxBot:
     name = "expectimax"
+    #: The bot the search plays out with (a thousand times cheaper a move; its
+    #: ``evaluate`` judges positions cut short): :mod:`wargame.pvp.greedy`.
+    playout_policy = "greedy"
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice

@@ -1,0 +1,260 @@
+"""Host a game or join one across computers (File > Play across computers...).
+
+Host: choose the game and, for each seat, this screen, a bot, or open for a
+remote player; the table server runs inside the app (in Qt's event loop) and is
+announced on the LAN. Join: a table heard on the LAN, or an address; with a
+seat's code, take that seat back. Each seat played here gets its own window."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.net.loop import spawn
+from ui.net.seat import NetSeat
+from ui.net.window import NetTableWindow
+from wargame.core.play import bot_factories
+from wargame.core.registry import available_games, game_class, mode
+from wargame.errors import WargameError
+from wargame.net.server import TableServer, run_server
+
+log = logging.getLogger(__name__)
+
+TRUST = (
+    "Whoever runs the server could read hidden parts from its memory; use a neutral "
+    "<tt>wargame serve</tt> host for competitive games."
+)
+HERE, OPEN = "This screen", "Open for a remote player"
+#: Windows and servers live as long as the app (nothing else holds them).
+_KEEP: list[object] = []
+
+
+class LobbyDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Play across computers")
+        self.resize(560, 480)
+        self.windows: list[NetTableWindow] = []
+        self.server: TableServer | None = None
+        tabs = QTabWidget()
+        tabs.addTab(self._host_tab(), "Host a game")
+        tabs.addTab(self._join_tab(), "Join a game")
+        self.tabs = tabs
+        trust = QLabel(TRUST)
+        trust.setWordWrap(True)
+        trust.setObjectName("trust")
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.addWidget(tabs, 1)
+        lay.addWidget(trust)
+        lay.addWidget(self.status)
+
+    # -- host ---------------------------------------------------------------------------
+    def _host_tab(self) -> QWidget:
+        w = QWidget()
+        form = QFormLayout(w)
+        self.game = QComboBox()
+        for name in available_games():
+            self.game.addItem(mode(name).title, name)
+        self.players = QSpinBox()
+        self.port = QSpinBox()
+        self.port.setRange(0, 65535)
+        self.port.setValue(8765)
+        self.port.setToolTip("0: any free port")
+        self.host_name = QLineEdit()
+        self.host_name.setPlaceholderText("your name at the table")
+        self.seat_box = QVBoxLayout()
+        self.seat_choices: list[QComboBox] = []
+        seats = QWidget()
+        seats.setLayout(self.seat_box)
+        self.host_button = QPushButton("Host")
+        self.address = QLabel("")
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow("Game", self.game)
+        form.addRow("Players", self.players)
+        form.addRow("Seats", seats)
+        form.addRow("Your name", self.host_name)
+        form.addRow("Port", self.port)
+        form.addRow(self.host_button)
+        form.addRow(self.address)
+        self.game.currentIndexChanged.connect(self._game_changed)
+        self.players.valueChanged.connect(self._seats_changed)
+        self.host_button.clicked.connect(self.host)
+        self._game_changed()
+        return w
+
+    def _game_changed(self) -> None:
+        cls = game_class(str(self.game.currentData()))
+        self.players.blockSignals(True)
+        self.players.setRange(cls.min_players, cls.max_players)
+        self.players.setValue(cls(None).default_players())
+        self.players.blockSignals(False)
+        self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        for box in self.seat_choices:
+            box.deleteLater()
+        self.seat_choices = []
+        game = game_class(str(self.game.currentData()))()
+        bots = [f"Bot: {name}" for name in bot_factories(game)]
+        for seat in range(self.players.value()):
+            box = QComboBox()
+            box.addItems([HERE, OPEN, *bots])
+            box.setCurrentIndex(0 if seat == 0 else 1)
+            box.setAccessibleName(f"Seat {seat + 1}")
+            self.seat_box.addWidget(box)
+            self.seat_choices.append(box)
+
+    def host(self) -> None:
+        """Start the table server here, announce it, and open this screen's seats."""
+        game = str(self.game.currentData())
+        choices = [b.currentText() for b in self.seat_choices]
+        bots = {s: c.removeprefix("Bot: ") for s, c in enumerate(choices) if c.startswith("Bot: ")}
+        try:
+            server = TableServer(game, players=self.players.value(), bots=bots)
+        except WargameError as exc:
+            self.status.setText(str(exc))
+            return
+        self.server = server
+        self.host_button.setEnabled(False)
+        here = [s for s, c in enumerate(choices) if c == HERE]
+
+        def ready(port: int) -> None:
+            self.address.setText(
+                f"Hosting on port {port}: players join this computer's address with port {port}."
+            )
+            for seat in here:
+                self.open_seat(f"127.0.0.1:{port}", seat=seat, name=self.host_name.text())
+            spawn(_announce(server, port, game))
+
+        task = spawn(_serve(server, self.port.value(), ready))
+        task.add_done_callback(self._host_ended)
+        _KEEP.append(task)
+
+    def _host_ended(self, task: object) -> None:
+        exc = getattr(task, "exception", lambda: None)()
+        if exc is not None:
+            self.status.setText(f"cannot host: {exc}")
+            self.host_button.setEnabled(True)
+
+    # -- join ---------------------------------------------------------------------------
+    def _join_tab(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.addWidget(QLabel("Tables on this network:"))
+        self.lan = QListWidget()
+        lay.addWidget(self.lan, 1)
+        self.refresh = QPushButton("Look again")
+        row = QHBoxLayout()
+        row.addWidget(self.refresh)
+        row.addStretch(1)
+        lay.addLayout(row)
+        form = QFormLayout()
+        self.join_address = QLineEdit()
+        self.join_address.setPlaceholderText("HOST:PORT, or wss://... behind a proxy")
+        self.join_code = QLineEdit()
+        self.join_code.setPlaceholderText(
+            "your seat's code, to take it back (else: the next open seat)"
+        )
+        self.join_name = QLineEdit()
+        form.addRow("Address", self.join_address)
+        form.addRow("Seat code", self.join_code)
+        form.addRow("Your name", self.join_name)
+        lay.addLayout(form)
+        self.join_button = QPushButton("Join")
+        lay.addWidget(self.join_button)
+        self.lan.currentItemChanged.connect(self._lan_picked)
+        self.refresh.clicked.connect(self.look)
+        self.join_button.clicked.connect(self.join)
+        return w
+
+    def look(self) -> None:
+        """List the tables announced on the LAN (zeroconf)."""
+        self.lan.clear()
+        self.lan.addItem("looking...")
+        spawn(self._look())
+
+    async def _look(self) -> None:
+        from wargame.net.discovery import browse
+
+        try:
+            found = await browse()
+        except Exception as exc:  # noqa: BLE001 - no multicast here: say so, go on
+            self.lan.clear()
+            self.lan.addItem(f"cannot look on this network ({exc}); type an address")
+            return
+        self.lan.clear()
+        for t in found:
+            item = QListWidgetItem(f"{t.name} - {t.game} at {t.address}")
+            item.setData(Qt.ItemDataRole.UserRole, t.address)
+            self.lan.addItem(item)
+        if not found:
+            self.lan.addItem("no table heard; type an address")
+
+    def _lan_picked(self, item: QListWidgetItem | None) -> None:
+        address = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if address:
+            self.join_address.setText(str(address))
+
+    def join(self) -> None:
+        address = self.join_address.text().strip()
+        if not address:
+            self.status.setText("Type the table's address (HOST:PORT) or pick one above.")
+            return
+        self.open_seat(address, name=self.join_name.text(), code=self.join_code.text().strip())
+
+    def open_seat(
+        self, address: str, *, seat: int | None = None, name: str = "", code: str = ""
+    ) -> NetTableWindow | None:
+        try:
+            net = NetSeat(address, name=name, seat=seat, code=code or None)
+        except (WargameError, ValueError) as exc:
+            self.status.setText(str(exc))
+            return None
+        window = NetTableWindow(net)
+        self.windows.append(window)
+        _KEEP.append(window)
+        window.show()
+        net.start()
+        return window
+
+
+async def _serve(server: TableServer, port: int, ready: object) -> None:
+    await run_server(server, "0.0.0.0", port, ready=ready)  # noqa: S104 - a LAN game
+
+
+async def _announce(server: TableServer, port: int, game: str) -> None:
+    """Tell the LAN (best effort: a network without multicast just isn't told)."""
+    import socket
+
+    from wargame.net.discovery import Advertisement
+
+    ad = Advertisement(f"{mode(game).title} at {socket.gethostname()}", port, game)
+    try:
+        await ad.start()
+    except Exception as exc:  # noqa: BLE001
+        log.info("not announced on the LAN: %s", exc)
+        return
+    try:
+        await server.done.wait()
+    finally:
+        with contextlib.suppress(Exception):
+            await ad.close()

@@ -1,0 +1,1 @@
+"""Playing across computers: a host-authoritative table server (see docs/network.md)."""

@@ -1,0 +1,159 @@
+"""A bot client: ``wargame join HOST:PORT --bot NAME`` plays one seat to the end.
+
+It joins, then answers every update through :class:`~wargame.net.player.BotPlayer`.
+When the line drops it resumes with its seat's code and the number of log
+entries it has (the table sends exactly the missing ones), trying again with a
+growing pause for as long as ``give_up`` seconds allow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from wargame.errors import BadInput, WargameError, shown
+from wargame.net.player import BotPlayer
+from wargame.net.protocol import ProtocolError, decode, encode, message
+
+#: The largest message a client reads (a world or an update of a long log).
+MAX_MESSAGE = 8 * 1024 * 1024
+
+
+def address_uri(address: str) -> str:
+    """``HOST:PORT`` (or a ``ws://`` / ``wss://`` address, e.g. behind a TLS proxy)
+    as the address to connect to; BadInput naming what is wrong."""
+    text = address.strip()
+    if text.startswith(("ws://", "wss://")):
+        return text
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise BadInput(f"{shown(address)} is not an address: write HOST:PORT, e.g. 127.0.0.1:8765")
+    if ":" in host:
+        host = f"[{host}]"
+    return f"ws://{host}:{port}"
+
+
+class TableGone(WargameError):
+    """The server could not be reached, or stayed away longer than allowed."""
+
+
+async def play_remote(
+    address: str,
+    bot: str,
+    *,
+    name: str = "",
+    give_up: float = 60.0,
+    on_connect: Callable[[BotPlayer], None] | None = None,
+) -> dict[str, Any]:
+    """Join the table at ``address`` with ``bot`` and play until the game ends; the
+    game's entry as ``simulate`` writes it."""
+    uri = address_uri(address)
+    player: BotPlayer | None = None
+    pause = 0.05
+    last_contact = time.monotonic()
+    while True:
+        try:
+            async with connect(
+                uri, max_size=MAX_MESSAGE, compression=None, proxy=None, open_timeout=10
+            ) as ws:
+                player = await _hello(ws, player, bot, name)
+                if on_connect is not None:
+                    on_connect(player)
+                pause = 0.05
+                last_contact = time.monotonic()
+                result = await _play(ws, player)
+                if result is not None:
+                    return result
+                last_contact = time.monotonic()
+        except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
+            if player is not None and player.result is not None:
+                if not isinstance(exc, ConnectionClosed):
+                    return player.result  # the end is known and the table has closed
+            if player is None:
+                raise TableGone(f"cannot reach a table at {address}: {_why(exc)}") from None
+            if time.monotonic() - max(last_contact, player.seen_at) > give_up:
+                raise TableGone(
+                    f"the table at {address} is gone (no answer for {give_up:.0f} s)"
+                ) from None
+        except InvalidURI:
+            raise BadInput(f"{shown(address)} is not an address") from None
+        except WargameError:
+            if player is not None and player.result is not None:
+                return player.result  # back for the end the table no longer keeps
+            raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 2.0)
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, ConnectionRefusedError):
+        return "nobody is serving there (connection refused)"
+    if isinstance(exc, TimeoutError):
+        return "no answer in time"
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+async def _hello(ws: ClientConnection, player: BotPlayer | None, bot: str, name: str) -> BotPlayer:
+    if player is None:
+        await ws.send(encode(message("join", bot=bot, name=name)))
+    else:
+        hello = message(
+            "resume", table=player.table, seat=player.seat, token=player.token, have=player.have
+        )
+        await ws.send(encode(hello))
+    welcome = decode(await asyncio.wait_for(ws.recv(), 30), limit=MAX_MESSAGE)
+    if welcome["type"] == "error":
+        if welcome.get("option") == "bot":
+            raise BadInput(f"--bot: {welcome.get('reason')}")
+        raise WargameError(f"the table says: {welcome.get('reason')}")
+    if welcome["type"] != "welcome":
+        raise ProtocolError(f"the table answered {str(welcome['type'])[:20]!r}, not 'welcome'")
+    return player if player is not None else BotPlayer(welcome)
+
+
+async def _play(ws: ClientConnection, player: BotPlayer) -> dict[str, Any] | None:
+    """Answer updates until the game ends (its result) or the line drops (None)."""
+    async for raw in ws:
+        player.seen_at = time.monotonic()
+        msg = decode(raw, limit=MAX_MESSAGE)
+        if msg["type"] == "update":
+            act = player.take(msg)
+            if player.result is not None:
+                # Say so, and wait for the table to have heard it (else resume, say again).
+                await ws.send(encode(message("bye")))
+                async for raw_ack in ws:
+                    if decode(raw_ack, limit=MAX_MESSAGE)["type"] == "bye":
+                        return player.result
+                return None
+            if act is not None:
+                await ws.send(encode(act))
+        elif msg["type"] == "refused":
+            reason = str(msg.get("reason"))
+            if not reason.startswith("stale"):  # a resend overtaken by the table: harmless
+                raise WargameError(f"the table refused this bot's action: {reason}")
+        elif msg["type"] == "error":
+            raise WargameError(f"the table says: {msg.get('reason')}")
+    return None
+
+
+async def join_in_seat_order(
+    address: str, bots: list[str], *, give_up: float = 60.0
+) -> list[asyncio.Task[dict[str, Any]]]:
+    """One client per bot, each started once the one before has its seat (so the bots
+    sit in the order given); the tasks, each ending with the game's entry."""
+    clients = []
+    for bot in bots:
+        seated = asyncio.Event()
+        clients.append(
+            asyncio.ensure_future(
+                play_remote(address, bot, give_up=give_up, on_connect=lambda _p, e=seated: e.set())
+            )
+        )
+        await asyncio.wait_for(seated.wait(), 60)
+    return clients

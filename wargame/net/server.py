@@ -1,0 +1,315 @@
+"""The table server: :class:`~wargame.net.table.Table` s behind a websockets server.
+
+A ``join`` takes the next open seat of the table still filling (a new table opens
+when every table is full, unless the server was started for one game); the
+``welcome`` gives the seat's code, and from then on every change sends each
+connected seat its own ``update`` (:meth:`Table.update_for`), in order, through
+one queue per connection. A dropped seat is kept for the grace period, after
+which the headless server seats the stand-in bot of ``resources/rules/net.toml``
+until its player resumes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from wargame.core.play import game_seed
+from wargame.net.protocol import (
+    ProtocolError,
+    Refused,
+    UnknownBot,
+    decode,
+    encode,
+    field,
+    message,
+)
+from wargame.net.rules import NetSettings, net_settings
+from wargame.net.table import Table
+
+log = logging.getLogger(__name__)
+
+#: How long a new connection has to say who it is.
+HELLO_SECONDS = 10.0
+
+
+class _Client:
+    """One connection: its seat and its ordered outbox."""
+
+    def __init__(self, ws: ServerConnection, tid: int, seat: int) -> None:
+        self.ws = ws
+        self.tid = tid
+        self.seat = seat
+        #: Log entries this client has been sent.
+        self.sent = 0
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.ensure_future(self._write())
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            try:
+                await self.ws.send(text)
+            except ConnectionClosed:
+                return
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.outbox.put_nowait(encode(msg))
+
+    def close(self) -> None:
+        self.outbox.put_nowait(None)
+
+
+class TableServer:
+    """Every table of one ``wargame serve`` (or of one host in the app)."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        scenario: Mapping[str, Any] | None = None,
+        bots: Mapping[int, str] | None = None,
+        once: bool = False,
+        settings: NetSettings | None = None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.params = dict(params or {})
+        self.scenario = scenario
+        self.bots = dict(bots or {})
+        self.once = once
+        self.settings = settings or net_settings()
+        self.tables: list[Table | None] = []
+        self.clients: dict[int, dict[int, _Client]] = {}
+        #: Set when the server's work is done (``once``: its game is over).
+        self.done = asyncio.Event()
+        #: Called with (table id, update count) after each broadcast (benchmarks).
+        self.on_broadcast: Callable[[int, int], None] | None = None
+        #: How many times a seat came back with its code.
+        self.resumes = 0
+        #: Per table, the seats that said they have the game's end ("bye").
+        self.told_end: dict[int, set[int]] = {}
+        self.new_table()  # the first table is set up now: a bad game setting fails at once
+
+    # -- tables ----------------------------------------------------------------------
+    def new_table(self) -> int:
+        tid = len(self.tables)
+        seed = game_seed(self.seed, tid) if self.seed is not None else None
+        table = Table(
+            self.game,
+            players=self.players,
+            seed=seed,
+            params=self.params,
+            scenario=self.scenario,
+            bots=self.bots,
+            settings=self.settings,
+        )
+        self.tables.append(table)
+        self.clients[tid] = {}
+        table.run_bots()  # a table of bots alone plays at once
+        return tid
+
+    def table(self, tid: int) -> Table:
+        if not 0 <= tid < len(self.tables) or self.tables[tid] is None:
+            raise Refused(f"there is no table {tid} on this server (its game may be over)")
+        table = self.tables[tid]
+        assert table is not None
+        return table
+
+    def _table_to_join(self) -> int:
+        for tid, table in enumerate(self.tables):
+            if table is not None and not table.over and not table.full:
+                return tid
+        if self.once:
+            raise Refused("no open seat: every seat of this server's table is taken")
+        return self.new_table()
+
+    # -- connections -----------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        limit = self.settings.limits.max_message_bytes
+        client: _Client | None = None
+        try:
+            hello = decode(await asyncio.wait_for(ws.recv(), HELLO_SECONDS), limit=limit)
+            client = self._greet(ws, hello)
+            self.broadcast(client.tid)
+            async for raw in ws:
+                try:
+                    self._handle(client, decode(raw, limit=limit))
+                except (ProtocolError, Refused) as exc:
+                    client.send(message("refused", reason=str(exc), n=self._entries(client.tid)))
+        except (ProtocolError, Refused) as exc:
+            said = message("error", reason=str(exc))
+            if isinstance(exc, UnknownBot):
+                said["option"] = "bot"
+            await _say_and_close(ws, said)
+        except (ConnectionClosed, TimeoutError):
+            pass
+        finally:
+            if client is not None:
+                self._gone(client)
+
+    def _entries(self, tid: int) -> int:
+        table = self.tables[tid]
+        return len(table.session.entries) if table is not None else 0
+
+    def _greet(self, ws: ServerConnection, hello: dict[str, Any]) -> _Client:
+        kind = hello["type"]
+        if kind == "join":
+            bot = hello.get("bot")
+            if bot is not None and not isinstance(bot, str):
+                raise ProtocolError("'bot' must be a bot's name")
+            wanted = hello.get("seat")
+            if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
+                raise ProtocolError("'seat' must be a seat number")
+            tid = self._table_to_join()
+            table = self.table(tid)
+            seat = table.take_seat(str(hello.get("name") or ""), bot, wanted).index
+            have = 0
+        elif kind == "resume":
+            tid = field(hello, "table", int)
+            seat = field(hello, "seat", int)
+            table = self.table(tid)
+            table.resume(seat, field(hello, "token", str))
+            have = max(0, field(hello, "have", int))
+            self.resumes += 1
+        else:
+            raise ProtocolError("the first message must be 'join' or 'resume'")
+        old = self.clients[tid].pop(seat, None)
+        if old is not None:  # the same seat from a new line: the old one goes
+            old.close()
+        client = _Client(ws, tid, seat)
+        client.sent = have
+        self.clients[tid][seat] = client
+        client.send(table.welcome_for(seat, tid))
+        log.info("table %d: seat %d %s", tid, seat, "joined" if kind == "join" else "is back")
+        table.run_bots()
+        return client
+
+    def _handle(self, client: _Client, msg: dict[str, Any]) -> None:
+        table = self.table(client.tid)
+        kind = msg["type"]
+        if kind == "act":
+            table.act(client.seat, field(msg, "n", int), field(msg, "action", str))
+            table.run_bots()
+            self.broadcast(client.tid)
+        elif kind == "bye":  # the seat has the game's end
+            if table.over:
+                self.told_end.setdefault(client.tid, set()).add(client.seat)
+                client.send(message("bye"))
+        elif kind == "chat":
+            line = table.chat(client.seat, field(msg, "text", str))
+            for other in self.clients[client.tid].values():
+                other.send(line)
+        else:
+            raise ProtocolError(f"unknown message type {str(kind)[:20]!r}")
+
+    def _gone(self, client: _Client) -> None:
+        client.close()
+        seats = self.clients.get(client.tid, {})
+        if seats.get(client.seat) is not client:
+            return  # replaced by a newer line for the same seat
+        del seats[client.seat]
+        table = self.tables[client.tid]
+        if table is None:
+            return
+        if table.over:
+            if not seats and self.told(client.tid):
+                self.tables[client.tid] = None  # everyone has the end: forget it
+                self.told_end.pop(client.tid, None)
+            return
+        table.drop(client.seat)
+        log.info("table %d: seat %d dropped", client.tid, client.seat)
+        grace = self.settings.seats.grace_seconds
+        asyncio.get_running_loop().call_later(grace, self._grace_over, client.tid, client.seat)
+        self.broadcast(client.tid)
+
+    def _grace_over(self, tid: int, seat: int) -> None:
+        table = self.tables[tid]
+        bot = self.settings.seats.stand_in_bot
+        if table is None or table.over or not bot or table.grace_left(seat) != 0:
+            return
+        if table.seats[seat].bot is not None:
+            return
+        try:
+            table.stand_in(seat, bot)
+        except Refused:
+            return
+        log.info("table %d: a %s bot stands in for seat %d", tid, bot, seat)
+        table.run_bots()
+        self.broadcast(tid)
+
+    def told(self, tid: int) -> bool:
+        """Every remote seat of finished table ``tid`` said it has the end."""
+        table = self.tables[tid]
+        if table is None:
+            return True
+        people = {s.index for s in table.seats if s.token is not None}
+        return table.over and people <= self.told_end.get(tid, set())
+
+    def everyone_told(self) -> bool:
+        return all(self.told(tid) for tid, t in enumerate(self.tables) if t is not None and t.over)
+
+    def broadcast(self, tid: int) -> None:
+        """Every connected seat of table ``tid`` gets what is new for it."""
+        table = self.tables[tid]
+        if table is None:
+            return
+        for client in self.clients[tid].values():
+            update = table.update_for(client.seat, client.sent)
+            client.sent = update["n"]
+            client.send(update)
+        if self.on_broadcast is not None:
+            self.on_broadcast(tid, self._entries(tid))
+        if table.over and self.once:
+            self.done.set()
+
+
+async def _say_and_close(ws: ServerConnection, msg: dict[str, Any]) -> None:
+    try:
+        await ws.send(encode(msg))
+        await ws.close()
+    except ConnectionClosed:
+        pass
+
+
+async def run_server(
+    server: TableServer,
+    host: str,
+    port: int,
+    *,
+    ready: Callable[[int], None] | None = None,
+) -> None:
+    """Serve until ``server.done`` (forever unless ``once``); ``ready(port)`` once listening."""
+    async with serve(
+        server.handler,
+        host,
+        port,
+        max_size=server.settings.limits.max_message_bytes,
+        compression=None,
+    ) as ws_server:
+        sockets = list(ws_server.sockets)
+        if ready is not None:
+            ready(sockets[0].getsockname()[1] if sockets else port)
+        await server.done.wait()
+        # A --once server waits (at most the grace period) for every seat to have the
+        # end: a client cut off just then comes back for it.
+        loop = asyncio.get_running_loop()
+        until = loop.time() + server.settings.seats.grace_seconds
+        while loop.time() < until and not server.everyone_told():
+            await asyncio.sleep(0.05)
+        # the last updates out before closing
+        for seats in server.clients.values():
+            for client in list(seats.values()):
+                client.close()
+                await asyncio.wait([client.writer], timeout=5)

@@ -1,0 +1,330 @@
+"""One table across computers: the game's Session and its seats, with no sockets.
+
+The table is host-authoritative: a client sends an action's text with the log
+length it saw; :meth:`Table.act` refuses it in words when it is stale, out of
+turn, unreadable or illegal, and otherwise applies it through the one Session
+(so barriers and sealing hold as at one screen). :meth:`Table.update_for` is all
+a seat ever learns: the log entries as that seat may read them
+(:func:`~wargame.net.protocol.entry_for`), its ``observation``, the public seat
+list and, for a seat played by a bot client on its turn, a *world*
+(:mod:`wargame.net.worlds`). Never the dice, never another seat's secrets.
+
+Each seat holds a random code (``secrets``); a client that drops resumes with it
+and the number of entries it has. A dropped seat is kept for its player for the
+grace period (``resources/rules/net.toml``); after it the host may seat a
+stand-in bot, which leaves when the player comes back.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from wargame.core.dice import DiceService, SeededProvider, fresh_seed
+from wargame.core.entry import public_roll
+from wargame.core.game import Bot, GameSpec, GameState
+from wargame.core.log import Session
+from wargame.core.play import (
+    MatchResult,
+    _check_players,
+    bot_factories,
+    bot_seed,
+    new_session,
+)
+from wargame.core.registry import game_class
+from wargame.core.seats import seat_label
+from wargame.errors import BadInput, IllegalAction, shown
+from wargame.net.protocol import Refused, UnknownBot, entry_for, message
+from wargame.net.rules import NetSettings, net_settings
+from wargame.net.worlds import has_hidden, make_world
+
+
+@dataclass
+class Seat:
+    index: int
+    #: The seat's code (None: open for a remote player, or a bot of the server).
+    token: str | None = None
+    name: str = ""
+    #: The bot a client said it plays the seat with (None: a person).
+    client_bot: str | None = None
+    connected: bool = False
+    dropped_at: float | None = None
+    #: A bot of the server playing the seat: from the start, or standing in.
+    bot: Bot | None = None
+    bot_name: str = ""
+    stand_in: bool = False
+
+    @property
+    def taken(self) -> bool:
+        return self.token is not None or (self.bot is not None and not self.stand_in)
+
+    def public(self, grace: float, now: float) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": self.index,
+            "name": self.name,
+            "open": not self.taken,
+            "connected": self.connected or (self.bot is not None and not self.stand_in),
+        }
+        if self.bot is not None:
+            out["bot"] = self.bot_name
+            out["stand_in"] = self.stand_in
+        elif self.client_bot is not None:
+            out["bot"] = self.client_bot
+        if self.dropped_at is not None and not self.connected:
+            out["grace_left"] = round(max(0.0, grace - (now - self.dropped_at)), 1)
+        return out
+
+
+class Table:
+    """A game's Session with its seats (see the module)."""
+
+    def __init__(
+        self,
+        game_name: str,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        scenario: Mapping[str, Any] | None = None,
+        bots: Mapping[int, str] | None = None,
+        settings: NetSettings | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.game_name = game_name
+        self.params = dict(params or {})
+        self.game = game_class(game_name)(self.params)
+        n = players if players is not None else self.game.default_players()
+        _check_players(self.game, n)
+        self.players = n
+        self.scenario = dict(scenario) if scenario is not None else None
+        #: The game's seed: the table's own secret until the game is over.
+        self.seed = seed if seed is not None else fresh_seed()
+        spec = GameSpec(game_name, n, dict(self.params), self.scenario)
+        self.session: Session[GameState] = new_session(spec, DiceService.seeded(self.seed))
+        #: The server's own dice (worlds, stand-in bots): nothing to do with the game's.
+        self.private = DiceService(SeededProvider(fresh_seed()))
+        self.settings = settings or net_settings()
+        self.clock = clock
+        self.factories = bot_factories(self.game, {})
+        self.hidden = has_hidden(self.session.state)
+        self.seats = [Seat(i) for i in range(n)]
+        for seat, name in (bots or {}).items():
+            self._check_seat(seat)
+            self.seats[seat].bot = self._bot(name, DiceService.seeded(bot_seed(self.seed, seat)))
+            self.seats[seat].bot_name = name
+            self.seats[seat].name = f"{name} bot"
+
+    # -- seats ---------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            raise Refused(f"there is no seat {seat + 1} at a table of {self.players}")
+
+    def _bot(self, name: str, dice: DiceService) -> Bot:
+        if name not in self.factories:
+            raise BadInput(f"unknown bot {shown(name)}; choose from {', '.join(self.factories)}")
+        return self.factories[name](dice)
+
+    def check_bot(self, name: str | None) -> None:
+        if name is not None and name not in self.factories:
+            raise UnknownBot(
+                f"{self.game.title} has no bot {shown(name)}; choose from "
+                f"{', '.join(self.factories)}"
+            )
+
+    def open_seats(self) -> list[int]:
+        return [s.index for s in self.seats if not s.taken]
+
+    @property
+    def full(self) -> bool:
+        return not self.open_seats()
+
+    def take_seat(self, name: str = "", bot: str | None = None, seat_no: int | None = None) -> Seat:
+        """The next open seat (or open seat ``seat_no``) for a remote player (``bot``: the
+        bot it plays with)."""
+        self.check_bot(bot)
+        free = self.open_seats()
+        if seat_no is not None:
+            self._check_seat(seat_no)
+            if seat_no not in free:
+                raise Refused(f"seat {seat_no + 1} is taken")
+            free = [seat_no]
+        if not free:
+            raise Refused("no open seat at this table")
+        seat = self.seats[free[0]]
+        seat.token = secrets.token_urlsafe(16)
+        seat.name = " ".join(str(name).split())[:24]
+        seat.client_bot = bot
+        seat.connected = True
+        return seat
+
+    def resume(self, seat: int, token: str) -> Seat:
+        """The seat's player is back (its code checked): a stand-in bot leaves."""
+        self._check_seat(seat)
+        s = self.seats[seat]
+        if s.token is None or not secrets.compare_digest(s.token, str(token)):
+            raise Refused(f"that is not the code of seat {seat + 1}")
+        s.connected = True
+        s.dropped_at = None
+        if s.stand_in:
+            s.bot, s.bot_name, s.stand_in = None, "", False
+        return s
+
+    def drop(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.connected = False
+        s.dropped_at = self.clock()
+
+    def grace_left(self, seat: int) -> float | None:
+        """Seconds until the host may give the dropped ``seat`` to a bot (None: not dropped)."""
+        s = self.seats[seat]
+        if s.connected or s.dropped_at is None:
+            return None
+        return max(0.0, self.settings.seats.grace_seconds - (self.clock() - s.dropped_at))
+
+    def stand_in(self, seat: int, bot: str) -> None:
+        """The host seats ``bot`` for a player gone longer than the grace period."""
+        self._check_seat(seat)
+        left = self.grace_left(seat)
+        if left is None:
+            raise Refused(f"seat {seat + 1} has its player")
+        if left > 0:
+            raise Refused(f"seat {seat + 1} is kept for its player {left:.0f} s more")
+        s = self.seats[seat]
+        s.bot = self._bot(bot, self.private)
+        s.bot_name, s.stand_in = bot, True
+
+    # -- play ------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return all(s.taken for s in self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    def to_act(self) -> int | None:
+        if not self.started or self.over:
+            return None
+        return self.state.current_player()
+
+    def name(self, seat: int) -> str:
+        return seat_label(seat, [s.name for s in self.seats])
+
+    def act(self, seat: int, have: int, text: str) -> None:
+        """Seat ``seat``'s action (its text), made having seen ``have`` log entries.
+        Refused, in words, when stale, out of turn, unreadable or illegal."""
+        n = len(self.session.entries)
+        if not self.started:
+            raise Refused("the game starts when every seat is taken")
+        if have != n:
+            raise Refused(f"stale: the log has {n} entries, the action was made after {have}")
+        if self.over:
+            raise Refused("the game is over")
+        turn = self.state.current_player()
+        if turn != seat:
+            raise Refused(f"it is {self.name(turn) if turn is not None else 'nobody'}'s turn")
+        if self.seats[seat].stand_in:
+            raise Refused("a bot sits in for this seat: take it back first")
+        try:
+            self.session.apply_text(str(text))
+        except (IllegalAction, BadInput) as exc:
+            raise Refused(str(exc)) from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            # values of the wrong kind for the action (the Session has undone it)
+            raise Refused(f"{shown(text)} is not an action of this game ({exc})") from None
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """The server's bots play while it is one of theirs to act; how many actions."""
+        done = 0
+        while done < limit:
+            seat = self.to_act()
+            if seat is None or self.seats[seat].bot is None:
+                break
+            bot = self.seats[seat].bot
+            assert bot is not None
+            self.session.apply(bot.choose(self.state, seat))
+            done += 1
+        return done
+
+    # -- what a seat is told -----------------------------------------------------------
+    def seat_list(self) -> list[dict[str, Any]]:
+        now, grace = self.clock(), self.settings.seats.grace_seconds
+        return [s.public(grace, now) for s in self.seats]
+
+    def welcome_for(self, seat: int, table_id: int = 0) -> dict[str, Any]:
+        s = self.seats[seat]
+        out = message(
+            "welcome",
+            table=table_id,
+            seat=seat,
+            token=s.token,
+            game=self.game_name,
+            players=self.players,
+            params=self.params,
+            scenario=self.scenario,
+            hidden=self.hidden,
+        )
+        if not self.hidden:  # everything is public: the client replays the log
+            out["setup"] = [public_roll(r) for r in self.session.setup_rolls]
+        if s.client_bot is not None:
+            out["bot"] = s.client_bot
+            out["bot_seed"] = bot_seed(self.seed, seat)
+        return out
+
+    def update_for(self, seat: int | None, have: int) -> dict[str, Any]:
+        """Everything new for ``seat`` since it had ``have`` entries."""
+        entries = self.session.entries
+        have = max(0, min(have, len(entries)))
+        turn = self.to_act()
+        out = message(
+            "update",
+            start=have,
+            n=len(entries),
+            entries=[entry_for(e, seat) for e in entries[have:]],
+            view=self.state.observation(seat),
+            to_act=turn,
+            seats=self.seat_list(),
+            over=self.over,
+        )
+        if (
+            seat is not None
+            and turn == seat
+            and self.hidden
+            and self.seats[seat].client_bot is not None
+        ):
+            out["world"] = make_world(self.state, seat, self.private)
+        if seat is not None and turn == seat and self.seats[seat].client_bot is None:
+            # a person's choices: its own options, each with the sentence it would make
+            state = self.state
+            out["legal"] = [[a.to_text(), state.describe(a)] for a in state.legal_actions()]
+        if self.over:
+            out["result"] = self.result()
+        return out
+
+    def result(self) -> dict[str, Any] | None:
+        """The game's entry as ``simulate`` writes it (the seed told once it is over)."""
+        outcome = self.state.outcome()
+        if outcome is None:
+            return None
+        return MatchResult(
+            self.seed,
+            outcome.winner,
+            dict(outcome.scores),
+            outcome.turns,
+            len(self.session.entries),
+            outcome.end,
+            outcome.winners,
+        ).to_json()
+
+    def chat(self, seat: int, text: str) -> dict[str, Any]:
+        line = " ".join(str(text).split())[: self.settings.limits.max_chat]
+        if not line:
+            raise Refused("an empty chat line")
+        return message("chat", seat=seat, name=self.name(seat), text=line)
