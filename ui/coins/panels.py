@@ -101,7 +101,7 @@ class WrapLabel(QLabel):
     def _fit(self) -> None:
         if self.width() > 0:
             need = self.heightForWidth(self.width())
-            if need > 0 and need != self.minimumHeight():
+            if need >= 0 and need != self.minimumHeight():
                 self.setMinimumHeight(need)
 
 

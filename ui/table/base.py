@@ -555,6 +555,8 @@ class TableView(ModeView):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.handoff.setGeometry(self.rect())
+        if self.scores.isVisible():
+            self.scores.place()  # the score table stays on the table when it resizes
 
     def table_name(self) -> str:
         """The game's name for its save: "Pieces of Eight — Anna, Ben, Cleo — round 3"."""

@@ -71,10 +71,14 @@ class ScoreTable(QFrame):
             self.grid.rowHeight(r) for r in range(len(rows))
         )
         self.grid.setFixedHeight(height + 4)
-        parent = self.parentWidget()
         self.adjustSize()
+        self.place()
+        self.show()
+        self.raise_()
+
+    def place(self) -> None:
+        """Centred across the table, a third of the way down (again when it resizes)."""
+        parent = self.parentWidget()
         w = max(self.sizeHint().width(), 320)
         h = self.sizeHint().height()
         self.setGeometry((parent.width() - w) // 2, (parent.height() - h) // 3, w, h)
-        self.show()
-        self.raise_()
