@@ -13,11 +13,11 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QMessageBox, QPushButton
 
 from ui.coins.help import RULES_HTML
-from ui.table.seats import add_seat_controls
+from ui.table.seats import add_seat_controls, seat_titles
 from wargame.coins.rules import monster_sets, rules
 from wargame.errors import WargameError
 
-CONTROLLER_TITLES = {"human": "Human", "random": "Random", "strong": "Strong", "hard": "Hard"}
+CONTROLLER_TITLES = seat_titles()
 
 
 class CoinsBar:

@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
 from ui.poe.board import BoardView
 from ui.poe.cards import CardRow
 from ui.poe.panels import PlayersPanel, VariantsButton
-from ui.table.seats import SeatNaming
+from ui.table.seats import SeatNaming, seat_titles
 from wargame.poe.game import PiecesOfEightGame, rules
 
 CONTROLLERS = ("human", "random", "strong", "hard")
-CONTROLLER_TITLES = {"human": "Human", "random": "Random", "strong": "Strong", "hard": "Hard"}
+CONTROLLER_TITLES = seat_titles()
 
 STYLE = """
 PiecesOfEightView { background: #efe6d2; }

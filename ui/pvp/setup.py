@@ -6,13 +6,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
+from ui.table.seats import seat_titles
+
 CONTROLLERS = ("human", "random", "expectimax", "hard")
-TITLES = {
-    "human": "Human",
-    "random": "Random bot",
-    "expectimax": "Expectimax bot",
-    "hard": "Hard bot",
-}
+TITLES = seat_titles(bot_word=True)
 
 
 def crew_name(view: Any, seat: int) -> str:

@@ -32,6 +32,26 @@ from ui.qtcompat import run_modal
 from wargame.core.seats import MAX_NAME, clean_seat_names, seat_label
 from wargame.errors import BadInput
 
+#: What a seat's player is called in the seat boxes, one word each.
+SEAT_TITLES = {
+    "human": "Human",
+    "random": "Random",
+    "strong": "Strong",
+    "expectimax": "Expectimax",
+    "hard": "Hard",
+}
+
+
+def seat_title(controller: str, *, bot_word: bool = False) -> str:
+    """A seat's player in words ("Strong", or "Strong bot" with ``bot_word``)."""
+    title = SEAT_TITLES.get(controller, controller.title())
+    return f"{title} bot" if bot_word and controller != "human" else title
+
+
+def seat_titles(*, bot_word: bool = False) -> dict[str, str]:
+    """Every controller's title (a game's seat boxes)."""
+    return {c: seat_title(c, bot_word=bot_word) for c in SEAT_TITLES}
+
 
 def saved_seats(header: Any, n: int, controllers: Sequence[str]) -> list[str]:
     """Who played each of the ``n`` seats of a reopened save (its header's "seats"),

@@ -20,18 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.table.seats import seat_titles
 from ui.tortuga.board import BRITISH, FRENCH, chip, clear_layout, rank_name
 from wargame.core.seats import seat_label
 from wargame.tortuga.describe import vote_words
 from wargame.tortuga.rules import TITLES, vote_name
 
 CONTROLLERS = ("human", "random", "strong", "hard")
-CONTROLLER_TITLES = {
-    "human": "Human",
-    "random": "Random bot",
-    "strong": "Strong bot",
-    "hard": "Hard bot",
-}
+CONTROLLER_TITLES = seat_titles(bot_word=True)
 VOTE_WORDS = ("attack", "brawl", "mutiny")
 SYMBOL_COLOURS = {
     "cannon": "#3b3b3b",
