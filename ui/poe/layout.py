@@ -31,7 +31,6 @@ from ui.poe.panels import PlayersPanel, VariantsButton
 from ui.table.seats import SeatNaming, seat_titles
 from wargame.poe.game import PiecesOfEightGame, rules
 
-CONTROLLERS = ("human", "random", "strong", "hard")
 CONTROLLER_TITLES = seat_titles()
 
 STYLE = """
@@ -64,6 +63,7 @@ class PoeLayout:
 
     # the view's (TableView / PiecesOfEightView)
     log: Any
+    controllers: tuple[str, ...]
     speed_box: Any
     seat_box_changed: Any
     area_clicked: Any
@@ -195,7 +195,7 @@ class PoeLayout:
         for s in range(PiecesOfEightGame.max_players):
             box = QComboBox()
             box.setObjectName(f"poe-seat-{s}")
-            for c in CONTROLLERS:
+            for c in self.controllers:
                 box.addItem(f"{s + 1}: {CONTROLLER_TITLES[c]}", c)
             box.setToolTip(f"Who plays Pirate {s + 1}: a human at this computer or a bot")
             box.setCurrentIndex(0 if s == 0 else 2)

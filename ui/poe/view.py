@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 from ui.context import AppContext
 from ui.poe.acting import PoeClicks
 from ui.poe.drawing import PoeLog, TableDrawing
-from ui.poe.layout import CONTROLLERS, STYLE, PoeLayout
+from ui.poe.layout import STYLE, PoeLayout
 from ui.poe.panels import frame_title
 from ui.poe.windows import ASK_KEY, PoeWindows
 from ui.table.base import TableView
@@ -102,7 +102,7 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
-        if not isinstance(seats, list) or not all(s in CONTROLLERS for s in seats):
+        if not isinstance(seats, list) or not all(s in self.controllers for s in seats):
             n = int(data.get("players", 4)) if isinstance(data.get("players", 4), int) else 4
             seats = ["human"] + ["strong"] * (n - 1)
         params = data.get("params") if isinstance(data.get("params"), dict) else None

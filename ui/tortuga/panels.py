@@ -20,13 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.table.base import TableView
 from ui.table.seats import seat_titles
 from ui.tortuga.board import BRITISH, FRENCH, chip, clear_layout, rank_name
 from wargame.core.seats import seat_label
 from wargame.tortuga.describe import vote_words
 from wargame.tortuga.rules import TITLES, vote_name
 
-CONTROLLERS = ("human", "random", "strong", "hard")
+CONTROLLERS = TableView.controllers  # who can sit at a seat: the table's one list
 CONTROLLER_TITLES = seat_titles(bot_word=True)
 VOTE_WORDS = ("attack", "brawl", "mutiny")
 SYMBOL_COLOURS = {
