@@ -139,6 +139,13 @@ class GameState(ABC):
         true hidden state. Games without hidden information return a plain clone."""
         return self.clone()
 
+    def chance_outcomes(self) -> Sequence[tuple[float, tuple[int, ...]]] | None:
+        """Where the one legal action is a roll whose outcomes a search may sum exactly
+        (Pirate Versus Pirate's 2d4 to move): each outcome's chance and the dice values
+        it draws, in the order drawn (one outcome per result that plays differently).
+        None elsewhere, the default: the search then samples the dice."""
+        return None
+
     def check_invariants(self) -> None:
         """Raise :class:`~wargame.errors.InvariantViolation` naming the first broken one."""
         return None

@@ -46,6 +46,16 @@ engines. The result credited is 3/4 for the win (1 a win, 0 a loss, a draw
 split evenly) and 1/4 for the seat's share of the points scored, so that a
 playout that ends without a winner still says who did better.
 
+Chance the mode can list (``search_chance=1``, the default): where a state's one legal
+action is a roll whose outcomes it declares (``chance_outcomes()``: Pirate Versus
+Pirate's 2d4 to move, seven totals), the tree does not sample the dice there. It tries
+the outcomes in proportion to their chances (each try the one furthest below its share)
+with the dice scripted, keeps one child per outcome, and values the node as the
+chance-weighted sum of its outcomes' means (an outcome not tried yet counts as the
+node's first judgement). So a root move is judged by the exact expectation over the
+rival's roll, not by a few samples of it, and its tries go to the replies under each
+total. Where a mode lists nothing the dice are drawn as before.
+
 The bot then plays the most visited action at the root (ties: the playout bot's). Its budget is wall-clock
 time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
 number of iterations (``iterations``): a timed search depends on the machine's
@@ -67,7 +77,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService
+from wargame.core.dice import DiceService, ScriptedProvider
 from wargame.core.game import Bot, BotFactory, Game, GameState, Outcome
 from wargame.errors import BadInput, IllegalAction
 
@@ -126,6 +136,9 @@ class SearchOptions:
     #: same paired worlds, round after round, and the worse half dropped each round,
     #: so at a small budget every move is tried, not only the playout bot's. 0: PUCT.
     halving: int = 0
+    #: Rolls whose outcomes the mode lists (``chance_outcomes()``) are expanded exactly
+    #: in the tree, each outcome weighted by its chance (1), or sampled (0).
+    chance: int = 1
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> SearchOptions:
@@ -141,6 +154,7 @@ class SearchOptions:
             "search_fpu": "fpu_reduction",
             "search_secret": "secret",
             "search_halving": "halving",
+            "search_chance": "chance",
         }
         values: dict[str, Any] = {}
         for key, raw in params.items():
@@ -160,6 +174,7 @@ class SearchOptions:
                 "search_fpu",
                 "search_secret",
                 "search_halving",
+                "search_chance",
             )
             if not math.isfinite(number) or number < 0 or (number == 0 and not zero_ok):
                 raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
@@ -172,6 +187,7 @@ class SearchOptions:
                 "paired",
                 "secret",
                 "halving",
+                "chance",
             ):
                 if number != int(number):
                     raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
@@ -184,15 +200,52 @@ class SearchOptions:
 class _Node:
     """A tree node: reached by one action of ``seat``, with its statistics."""
 
-    __slots__ = ("seat", "visits", "reward", "hint", "children")
+    __slots__ = ("seat", "visits", "reward", "first", "hint", "odds", "children")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.reward = 0.0
+        #: The reward of the node's first try (a chance outcome not tried yet counts so).
+        self.first = 0.0
         #: The playout bot's choice here (the first time the node was reached).
         self.hint: Action | None = None
-        self.children: dict[Action | str, _Node] = {}
+        #: Where the state after this node is a roll the mode lists: each outcome's
+        #: chance, the children keyed by the outcome's index (see :func:`_mean`).
+        self.odds: tuple[float, ...] | None = None
+        self.children: dict[Action | str | int, _Node] = {}
+
+
+def _mean(node: _Node) -> float:
+    """The node's value for its seat: its mean reward, or where a listed roll follows
+    it, the chance-weighted sum of the outcomes' means (an outcome not tried yet counts
+    as the node's first try)."""
+    if not node.visits:
+        return 0.0
+    odds = node.odds
+    if odds is None:
+        return node.reward / node.visits
+    children = node.children
+    total = 0.0
+    for i, p in enumerate(odds):
+        ch = children.get(i)
+        total += p * (ch.reward / ch.visits if ch is not None and ch.visits else node.first)
+    return total
+
+
+def _outcome(node: _Node) -> int:
+    """The listed roll's outcome to try next at ``node``: the one furthest below its
+    share of the tries (the largest chance per try so far; ties: the first listed)."""
+    odds = node.odds
+    assert odds is not None
+    children = node.children
+    pick, best = 0, -1.0
+    for i, p in enumerate(odds):
+        ch = children.get(i)
+        score = p / (1 + (ch.visits if ch is not None else 0))
+        if score > best:
+            pick, best = i, score
+    return pick
 
 
 #: The one child of a node where another seat makes a private choice (``secret``).
@@ -293,8 +346,7 @@ class SearchBot:
             node = children.get(a)
             if node is None:
                 continue
-            mean = node.reward / node.visits if node.visits else 0.0
-            key = (node.visits, a == root.hint, mean)
+            key = (node.visits, a == root.hint, _mean(node))
             if key > best_key:
                 best, best_key = a, key
         return best
@@ -345,8 +397,7 @@ class SearchBot:
 
                 def mean(a: Action) -> tuple[float, bool]:
                     node = root.children.get(a)
-                    value = node.reward / node.visits if node and node.visits else 0.0
-                    return (value, a == root.hint)
+                    return (_mean(node) if node is not None else 0.0, a == root.hint)
 
                 ranked = sorted(candidates, key=mean, reverse=True)  # stable: legal order
                 candidates = ranked[: max(1, math.ceil(len(ranked) / 2))]
@@ -383,7 +434,7 @@ class SearchBot:
             if ch is None or not ch.visits:
                 score = fpu + scale * prior
             else:
-                score = ch.reward / ch.visits + scale * prior / (1 + ch.visits)
+                score = _mean(ch) + scale * prior / (1 + ch.visits)
             if score > best:
                 best, action = score, a
         return action
@@ -400,11 +451,28 @@ class SearchBot:
         root.visits += 1
         path: list[_Node] = []
         hide = self.options.secret and policy is not None
+        chance = self.options.chance
         while not st.is_terminal():
             seat = st.current_player()
             if seat is None:
                 break
-            key: Action | str
+            key: Action | str | int
+            outcomes = st.chance_outcomes() if chance and first is None else None
+            if outcomes is not None:
+                # A roll the mode lists: the outcome furthest below its share, its dice
+                # scripted; one child per outcome, valued for the seat before the roll.
+                if node.odds is None:
+                    node.odds = tuple(p for p, _ in outcomes)
+                key = _outcome(node)
+                st.apply(st.legal_actions()[0], DiceService(ScriptedProvider(outcomes[key][1])))
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(node.seat)
+                    path.append(child)
+                    break
+                path.append(child)
+                node = child
+                continue
             if first is not None:
                 action, first = first, None
                 key = action
@@ -434,8 +502,11 @@ class SearchBot:
             node = child
         rewards = _playout(st, dice, self.options, policy, self.evaluate)
         for n in path:
+            got = rewards.get(n.seat, 0.0)
+            if not n.visits:
+                n.first = got
             n.visits += 1
-            n.reward += rewards.get(n.seat, 0.0)
+            n.reward += got
 
 
 def _playout(

@@ -14,7 +14,8 @@ from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.pvp import actions as A
 from wargame.pvp import describe, effects, invariants, legal
-from wargame.pvp.state import OVER, PvpState
+from wargame.pvp.rules import roll_outcomes
+from wargame.pvp.state import OVER, ROLL, PvpState
 
 
 class PvpPlay(PvpState):
@@ -40,6 +41,14 @@ class PvpPlay(PvpState):
 
     def _changed(self) -> None:
         self._legal = None
+
+    def chance_outcomes(self) -> Sequence[tuple[float, tuple[int, ...]]] | None:
+        """The roll to move (not the roll-off for the first turn): each 2d4 total with
+        its chance, for a search that sums over them."""
+        if self.phase != ROLL:
+            return None
+        o = self.opts
+        return roll_outcomes(o.dice_count, o.dice_sides)
 
     def describe(self, action: Action) -> str:
         return describe.describe(self, action)

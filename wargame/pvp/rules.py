@@ -66,11 +66,28 @@ def rules() -> PvpRules:
 def roll_distribution() -> dict[int, float]:
     """The exact chance of each total of the movement dice (2d4: 2..8)."""
     r = rules()
+    return {sum(faces): p for p, faces in roll_outcomes(r.dice.count, r.dice.sides)}
+
+
+@cache
+def roll_outcomes(count: int, sides: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """Each total of ``count`` dice of ``sides`` faces with its exact chance and one fall
+    of the dice that makes it (only the total moves a pirate): the outcomes a search
+    sums over (:meth:`wargame.core.game.GameState.chance_outcomes`)."""
     dist = {0: 1.0}
-    for _ in range(r.dice.count):
+    for _ in range(count):
         nxt: dict[int, float] = {}
         for total, p in dist.items():
-            for face in range(1, r.dice.sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0.0) + p / r.dice.sides
+            for face in range(1, sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / sides
         dist = nxt
-    return dict(sorted(dist.items()))
+    out = []
+    for total, p in sorted(dist.items()):
+        faces = [1] * count
+        extra = total - count
+        for i in range(count):
+            step = min(extra, sides - 1)
+            faces[i] += step
+            extra -= step
+        out.append((p, tuple(faces)))
+    return tuple(out)

@@ -82,7 +82,8 @@ class ExpectimaxBot:
         return best[2]
 
     def value(self, st: PvpState, me: int) -> float:
-        """The position after my move, before the rivals roll."""
+        """The position after my move, before the rivals roll; or after the next
+        rival's roll (a search's position), its known total in place of the 2d4."""
         mine = self.static(st, me)
         rivals = [r for r in range(st.n) if r != me and st.in_play(r)]
         v = mine - max((self.static(st, r) for r in rivals), default=0.0)
@@ -92,7 +93,8 @@ class ExpectimaxBot:
         for _ in range(st.n - 1):
             r = (r + 1) % st.n
             if r in rivals:
-                v -= weight * self.expected_best(st, r, me)
+                rolled = st.phase == MOVE and r == st.active
+                v -= weight * self.expected_best(st, r, me, ((st.total, 1.0),) if rolled else None)
                 weight *= SECOND_RIVAL
         v += FOLLOW_UP * self.expected_best(st, me, None)
         return v
@@ -125,9 +127,16 @@ class ExpectimaxBot:
                 v += NEAR * worth * max(0.0, 1.0 - d / 24.0)
         return v
 
-    def expected_best(self, st: PvpState, seat: int, victim: int | None) -> float:
-        """Over ``seat``'s next roll, the mean of its best tactical gain: capturing a
-        pirate (of ``victim``, or anyone's), delivering a coin, collecting one."""
+    def expected_best(
+        self,
+        st: PvpState,
+        seat: int,
+        victim: int | None,
+        odds: tuple[tuple[int, float], ...] | None = None,
+    ) -> float:
+        """Over ``seat``'s next roll (or the totals ``odds`` gives), the mean of its best
+        tactical gain: capturing a pirate (of ``victim``, or anyone's), delivering a coin,
+        collecting one."""
         b = st.board
         paths = b.paths
         pmask, cmask = st.pmask, st.cmask
@@ -155,7 +164,7 @@ class ExpectimaxBot:
         total = 0.0
         mine = st.alive(seat)
         silver_win = st.delivered[seat] + 1 >= st.opts.silver_to_win
-        for t, prob in self.odds:
+        for t, prob in odds or self.odds:
             best = 0.0
             for p in mine:
                 s = st.pos[p]
