@@ -66,3 +66,70 @@ def test_search_runs_hundreds_of_playouts_a_second_not_a_dozen() -> None:
     spent = time.process_time() - start
     assert bot.last_iterations == 60
     assert spent < 1.0, spent
+
+
+def _rolled(state, faces):  # noqa: ANN001, ANN202 - a PvpPlay after the roll to move
+    from wargame.core.dice import ScriptedProvider
+
+    after = state.clone()
+    after.apply(after.legal_actions()[0], DiceService(ScriptedProvider(faces)))
+    return after
+
+
+def test_the_expectimax_judgement_is_the_chance_weighted_sum_over_the_rivals_known_roll() -> None:
+    """The 2d4 to move is listed (seven totals and their chances); the expectimax bot's
+    judgement of a move equals the sum over those totals of its judgement with the roll
+    known, so a search that sums the roll exactly starts from the bot's own values."""
+    from wargame.pvp.search import ExpectimaxBot
+
+    state, dice = _midgame()
+    while state.phase != MOVE or len(state.legal_actions()) < 2:
+        state.apply(GreedyBot(dice).choose(state, state.current_player()), dice)
+    me = state.active
+    judge = ExpectimaxBot(DiceService.seeded(1))
+    for move in list(state.legal_actions())[:6]:
+        after = state.clone()
+        after.apply(move, dice)
+        outcomes = after.chance_outcomes()
+        assert outcomes is not None and len(outcomes) == 7
+        assert abs(sum(p for p, _ in outcomes) - 1.0) < 1e-12
+        summed = sum(p * judge.value(_rolled(after, faces), me) for p, faces in outcomes)
+        assert abs(summed - judge.value(after, me)) < 1e-9
+
+
+def test_the_search_values_a_root_move_by_the_exact_expectation_over_the_rivals_roll() -> None:
+    """Depth 0: each total of the rival's roll under a root move is judged with that
+    total known (its first try is the evaluation after exactly that roll), and the
+    move's value is the chance-weighted sum over the seven totals, not a sample."""
+    from wargame.core.search import SearchBot, SearchOptions, _mean
+
+    state, dice = _midgame()
+    while state.phase != MOVE or len(state.legal_actions()) < 2:
+        state.apply(GreedyBot(dice).choose(state, state.current_player()), dice)
+    me = state.active
+    moves = len(state.legal_actions())
+    bot = SearchBot(
+        DiceService.seeded(2),
+        SearchOptions(iterations=12 * moves, depth=0, halving=1),
+        playout_bot=GreedyBot,
+        evaluate=evaluate,
+    )
+    bot.choose(state, me)
+    root = bot.last_tree
+    assert root is not None
+    checked = 0
+    for move, node in root.children.items():
+        if len(node.children) != 7:
+            continue
+        after = state.clone()
+        after.apply(move, dice)
+        outcomes = after.chance_outcomes()
+        assert node.odds == tuple(p for p, _ in outcomes)
+        for i, (_, faces) in enumerate(outcomes):
+            judged = evaluate(_rolled(after, faces))
+            assert judged is not None
+            assert abs(node.children[i].first - judged[me]) < 1e-9
+        means = [ch.reward / ch.visits for _, ch in sorted(node.children.items())]
+        assert abs(_mean(node) - sum(p * m for (p, _), m in zip(outcomes, means))) < 1e-9
+        checked += 1
+    assert checked >= 1
