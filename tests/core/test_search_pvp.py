@@ -98,9 +98,10 @@ def test_the_expectimax_judgement_is_the_chance_weighted_sum_over_the_rivals_kno
 
 
 def test_the_search_values_a_root_move_by_the_exact_expectation_over_the_rivals_roll() -> None:
-    """Depth 0: each total of the rival's roll under a root move is judged with that
-    total known (its first try is the evaluation after exactly that roll), and the
-    move's value is the chance-weighted sum over the seven totals, not a sample."""
+    """Depth 0: each total of the rival's roll under a root move is played with its
+    dice scripted (its first try judges the position after the rival's reply to exactly
+    that total), and the move's value is the chance-weighted sum over the seven totals,
+    not a sample of them."""
     from wargame.core.search import SearchBot, SearchOptions, _mean
 
     state, dice = _midgame()
@@ -126,10 +127,51 @@ def test_the_search_values_a_root_move_by_the_exact_expectation_over_the_rivals_
         outcomes = after.chance_outcomes()
         assert node.odds == tuple(p for p, _ in outcomes)
         for i, (_, faces) in enumerate(outcomes):
-            judged = evaluate(_rolled(after, faces))
+            rolled = _rolled(after, faces)
+            reply = node.children[i].hint
+            assert reply is not None and rolled.is_legal(reply)
+            rolled.apply(reply, dice)
+            judged = evaluate(rolled)
             assert judged is not None
             assert abs(node.children[i].first - judged[me]) < 1e-9
         means = [ch.reward / ch.visits for _, ch in sorted(node.children.items())]
         assert abs(_mean(node) - sum(p * m for (p, _), m in zip(outcomes, means))) < 1e-9
         checked += 1
     assert checked >= 1
+
+
+def test_with_search_guide_the_trees_first_tries_are_the_expectimax_bots_moves() -> None:
+    """``search_guide=1``: the playouts (here none: depth 0) follow the cheap greedy
+    bot, but the move tried first at each node of the tree is the expectimax bot's, so
+    the rival's reply under each total of its roll is the reply it would make."""
+    from wargame.pvp.search import ExpectimaxBot
+
+    state, dice = _midgame()
+    while state.phase != MOVE or len(state.legal_actions()) < 2:
+        state.apply(GreedyBot(dice).choose(state, state.current_player()), dice)
+    me = state.active
+    game = PirateVersusPirateGame()
+    params = {"search_iterations": 160, "search_depth": 0, "search_halving": 1}
+    plain = bot_factories(game, params)["search"]
+    assert plain.keywords["guide"] is None
+    guided = bot_factories(game, {**params, "search_guide": 1, "search_keep": 3})["search"]
+    assert guided.keywords["guide"] is ExpectimaxBot
+    bot = guided(DiceService.seeded(2))
+    bot.choose(state, me)
+    root = bot.last_tree
+    assert root is not None
+    deeper = [(m, n) for m, n in root.children.items() if n.visits > 1]
+    assert 1 <= len(deeper) <= 3  # search_keep: three moves past the first round
+    judge = ExpectimaxBot(DiceService.seeded(1))
+    checked = 0
+    for move, node in deeper:
+        after = state.clone()
+        after.apply(move, dice)
+        for i, (_, faces) in enumerate(after.chance_outcomes()):
+            child = node.children.get(i)
+            if child is None or child.hint is None:
+                continue
+            rolled = _rolled(after, faces)
+            assert child.hint == judge.choose(rolled, rolled.active)
+            checked += 1
+    assert checked >= 3

@@ -54,7 +54,15 @@ with the dice scripted, keeps one child per outcome, and values the node as the
 chance-weighted sum of its outcomes' means (an outcome not tried yet counts as the
 node's first judgement). So a root move is judged by the exact expectation over the
 rival's roll, not by a few samples of it, and its tries go to the replies under each
-total. Where a mode lists nothing the dice are drawn as before.
+total. The outcome's node is no leaf: a try goes on through it to the move made after
+the roll (judging the position before that move would repeat the parent's judgement).
+Where a mode lists nothing the dice are drawn as before.
+
+The root's moves named by the mode (``search_narrow=1``): where the playout bot's class
+offers ``root_moves(state, seat, legal, hint)``, only the moves it names beside the
+bot's own choice are searched (the raid's tactician keeps its step in the movement
+phase, Done beside it, and leaves every other decision to the search); a decision
+with one move named is played at once.
 
 The bot then plays the most visited action at the root (ties: the playout bot's). Its budget is wall-clock
 time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
@@ -139,6 +147,18 @@ class SearchOptions:
     #: Rolls whose outcomes the mode lists (``chance_outcomes()``) are expanded exactly
     #: in the tree, each outcome weighted by its chance (1), or sampled (0).
     chance: int = 1
+    #: Where the playout bot's class names the root moves worth comparing with its
+    #: choice (``root_moves``: the raid's tactician keeps its unit moves), only those
+    #: are searched (1); 0: every legal move.
+    narrow: int = 0
+    #: Where the playouts follow a cheaper bot than the mode's strongest (its
+    #: ``playout_policy``), the move tried first at each node of the tree is the
+    #: strongest bot's (1; it is asked once per node) or the playout bot's (0).
+    guide: int = 0
+    #: Sequential halving keeps at most this many moves after its first round (0: the
+    #: better half). With ``depth=0`` the first round is the mode's one-look judgement
+    #: of every move; the rest of the budget goes to the few that judgement is unsure of.
+    keep: int = 0
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> SearchOptions:
@@ -155,6 +175,9 @@ class SearchOptions:
             "search_secret": "secret",
             "search_halving": "halving",
             "search_chance": "chance",
+            "search_narrow": "narrow",
+            "search_guide": "guide",
+            "search_keep": "keep",
         }
         values: dict[str, Any] = {}
         for key, raw in params.items():
@@ -175,6 +198,9 @@ class SearchOptions:
                 "search_secret",
                 "search_halving",
                 "search_chance",
+                "search_narrow",
+                "search_guide",
+                "search_keep",
             )
             if not math.isfinite(number) or number < 0 or (number == 0 and not zero_ok):
                 raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
@@ -188,6 +214,9 @@ class SearchOptions:
                 "secret",
                 "halving",
                 "chance",
+                "narrow",
+                "guide",
+                "keep",
             ):
                 if number != int(number):
                     raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
@@ -255,6 +284,10 @@ _HIDDEN = "hidden choice"
 #: What a mode's evaluation gives: each seat's reward in 0..1 for a position that is not
 #: over (on the scale of :func:`rewards`), or None where it cannot judge the position.
 Evaluate = Callable[[GameState], Mapping[int, float] | None]
+#: What a mode's ``root_moves`` gives: of the legal moves at the root, those worth
+#: comparing with its playout bot's choice (``hint``, to be among them); the search
+#: compares only these (``search_narrow=1``). Reads only what the seat sees.
+Narrow = Callable[[GameState, int, Sequence[Action], Action], Sequence[Action]]
 
 
 class SearchBot:
@@ -268,13 +301,20 @@ class SearchBot:
         options: SearchOptions | None = None,
         playout_bot: BotFactory | None = None,
         evaluate: Evaluate | None = None,
+        narrow: Narrow | None = None,
+        guide: BotFactory | None = None,
     ) -> None:
         self.dice = dice
+        #: The bot that names the move to try first at each node of the tree (None: the
+        #: playout bot): the strongest bot where the playouts follow a cheaper one.
+        self.guide = guide(DiceService.seeded(1)) if guide is not None else None
         self.options = options or SearchOptions()
         #: The bot playouts follow (None: uniformly random playouts).
         self.playout_bot = playout_bot
         #: The mode's evaluation of a position, for playouts cut off at ``depth``.
         self.evaluate = evaluate
+        #: The mode's choice of the root moves worth comparing with its bot's move.
+        self.narrow = narrow
         #: The playout bot that follows this seat through the real game and names the
         #: first action to try at the root (a hand-written bot may remember the game it
         #: follows, as the raid tactician does; playouts get a fresh one each).
@@ -310,6 +350,14 @@ class SearchBot:
                 self._follower = self.playout_bot(DiceService.seeded(self.dice.randint(0, 2**62)))
             # It sees the seat's own redraw of the hidden parts, never the true ones.
             root.hint = self._follower.choose(state.resample_hidden(seat, sim), seat)
+            if self.narrow is not None and self.options.narrow:
+                # The mode names the moves worth comparing with its bot's choice.
+                legal = list(self.narrow(state, seat, legal, root.hint)) or legal
+                if len(legal) == 1:
+                    self.last_iterations = 0
+                    self.last_visits = {legal[0]: 0}
+                    self.last_tree = root
+                    return legal[0]
         opts = self.options
         budget = opts.iterations
         deadline = time.perf_counter() + opts.seconds
@@ -401,6 +449,8 @@ class SearchBot:
 
                 ranked = sorted(candidates, key=mean, reverse=True)  # stable: legal order
                 candidates = ranked[: max(1, math.ceil(len(ranked) / 2))]
+                if r == 0 and opts.keep:
+                    candidates = candidates[: opts.keep]
                 if self.hurried:
                     candidates = ranked[:1]  # move now: the best so far
                     break
@@ -468,8 +518,8 @@ class SearchBot:
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = _Node(node.seat)
-                    path.append(child)
-                    break
+                # Not a leaf: the try goes on to the move made after the roll (judging
+                # the position before it would mostly repeat its parent's judgement).
                 path.append(child)
                 node = child
                 continue
@@ -485,7 +535,7 @@ class SearchBot:
                     key = _HIDDEN
                 else:
                     if node.hint is None and policy is not None:
-                        node.hint = policy.choose(st, seat)
+                        node.hint = (self.guide or policy).choose(st, seat)
                     action = key = self._select(node, legal, seat)
             try:
                 st.apply(action, dice)
@@ -570,7 +620,17 @@ def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) 
         playout = factories[cheaper]
     # The mode's evaluation of a position, where its playout bot offers one.
     evaluate = getattr(playout, "evaluate", None)
-    return functools.partial(SearchBot, options=options, playout_bot=playout, evaluate=evaluate)
+    narrow = getattr(playout, "root_moves", None)
+    # The tree's hints from the strongest bot where playouts follow a cheaper one.
+    guide = factories[hand_written[-1]] if options.guide and playout is not None else None
+    return functools.partial(
+        SearchBot,
+        options=options,
+        playout_bot=playout,
+        evaluate=evaluate,
+        narrow=narrow,
+        guide=guide if guide is not playout else None,
+    )
 
 
 def with_search(

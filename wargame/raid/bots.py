@@ -9,6 +9,7 @@ defender holds the loot squares, rouses its officers and closes on the pirates.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
@@ -87,6 +88,18 @@ def evaluate(state: GameState) -> dict[int, float] | None:
     }
 
 
+def root_moves(state: GameState, seat: int, legal: Sequence[Action], hint: Action) -> list[Action]:
+    """The moves the search compares with the tactician's choice (``search_narrow``):
+    in the movement phase that step (or Done) alone, played at once, the steps being
+    the tactician's plan and a few noisy playouts a poor judge of one square against
+    the next among some eighty; everywhere else (withdraw or stay, shots, attacks,
+    fires, casualties) every legal move."""
+    assert isinstance(state, RaidState)
+    if state.phase == "move" and state.pending is None:
+        return [hint]
+    return list(legal)
+
+
 #: Distance maps by (town, goals), shared by every tactician: the search bot makes a
 #: fresh one for every playout, and a town's maps never change (the entry keeps the
 #: town, so an id reused by another town is caught).
@@ -97,6 +110,8 @@ class TacticianBot:
     name = "tactician"
     #: The search bot's evaluation of a position (its playouts follow this bot).
     evaluate = staticmethod(evaluate)
+    #: The root moves the search compares with this bot's choice.
+    root_moves = staticmethod(root_moves)
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice
