@@ -9,6 +9,8 @@ import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QWidget
 
+from ui.clipping import clipped_texts
+
 pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 LONG_STATUS = (
@@ -188,6 +190,7 @@ def _fits_1024(window: Any, view: Any, what: str) -> None:
     _settle()
     assert window.width() <= 1024, f"{what}: the window grew to {window.width()} px"
     assert window.minimumSizeHint().width() <= 1024, f"{what}: {window.minimumSizeHint()}"
+    assert [str(c) for c in clipped_texts(window)] == [], what  # the layout walk's check
     screen = QRect(0, 0, 1024, 768)
     for button in view.findChildren(QPushButton):
         if button.isVisibleTo(window) and view.isVisible():
