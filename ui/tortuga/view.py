@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.context import AppContext
+from ui.help import RulesDialog
 from ui.table.base import TableView
 from ui.table.seats import SeatNaming
 from ui.tortuga.board import Board
@@ -107,7 +108,7 @@ class TortugaView(TableView):
         bar.addWidget(self.naming.button)
         rules = QPushButton("Rules…")
         rules.setObjectName("tortuga-rules-button")
-        rules.setToolTip("The rules in brief and this table's rulings (Help > Rules, F1)")
+        rules.setToolTip("The rules quick reference (Help > Rules quick reference, F1)")
         rules.clicked.connect(self.show_rules)
         bar.addWidget(rules)
         bar.addWidget(self.speed_box())
@@ -168,9 +169,8 @@ class TortugaView(TableView):
         self.run_bots()
 
     def show_rules(self) -> None:
-        from ui.tortuga.rules_help import RulesDialog
-
-        self._rules = RulesDialog(self)
+        """The rules quick reference (Help's, on this game's page)."""
+        self._rules = RulesDialog(self.mode_key, self)
         self._rules.open()
 
     def new_game_dialog(self) -> None:
