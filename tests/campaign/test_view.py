@@ -364,3 +364,48 @@ def test_a_result_that_no_longer_fits_is_refused_once(main_window) -> None:  # n
     assert view.collect_results() == 0
     assert view.last_error.startswith("engagement: 0:B was no contact")
     assert main_window.ctx.db.list_documents("campaign-result") == []
+
+
+def test_a_sea_fight_played_to_the_end_carries_its_sunk_ships_back_to_the_sheet(
+    main_window,  # noqa: ANN001
+) -> None:
+    """Campaign -> Fight it -> bots play the battle to the end -> Return to the
+    campaign: the force sheets no longer list the ships sunk or taken, and say so."""
+    import shiboken6
+
+    view = main_window.show_mode("campaign")
+    e = view.state.engagements["3:A"]
+    att, dfn = e.attacker_side, e.defender_side
+    before = {
+        side: [s["name"] for s in view.state.revealed_contents(*side)["ships"]]
+        for side in (att, dfn)
+    }
+    assert view.fight("3:A"), view.last_error
+    naval = main_window.current
+    for dlg in naval.findChildren(object):
+        if dlg.objectName() == "naval-battle-setup" and shiboken6.isValid(dlg):
+            dlg.close()  # fought on the default sea
+    for _ in range(4000):
+        if naval.state.is_terminal():
+            break
+        naval.bot_step()
+    assert naval.state.is_terminal()
+    gone = {s.name for s in naval.state.ships.values() if s.status.value in ("sunk", "surrendered")}
+    assert gone, "the shipped engagement is lopsided: Le Marin never comes home"
+    naval.act_return.trigger()
+    assert main_window.current is view
+    assert view.state.engagements["3:A"].scored
+    for side in (att, dfn):
+        left = [s["name"] for s in view.state.revealed_contents(*side)["ships"]]
+        assert left == [n for n in before[side] if n not in gone]
+    for seat, _letter in (att, dfn):
+        view.players.setCurrentRow(seat)
+        assert view.seat == seat
+        shown = visible_text(view.sheet)
+        assert view.state.players[seat].name in shown
+        for side in (att, dfn):
+            for name in before[side] if side[0] == seat else ():
+                assert (name in shown) == (name not in gone), name
+    label = view.session.entries[-1].label
+    assert label.startswith("Lost in the battle of "), label
+    assert all(name in label for name in gone)
