@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.naval.helpers import ship
 from ui.dice_correct import correct_last_die
 from wargame.naval.actions import Fire
 from wargame.naval.rules import Position
 
 SHOT = Fire("A", Position.BOW, "B", "hull")
+
+pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def duel_on_the_table(main_window: Any) -> Any:
@@ -56,3 +60,20 @@ def test_a_digital_die_is_refused_in_words(main_window: Any) -> None:
     assert view.state.to_json() == before
     main_window.act_correct_die.trigger()  # the menu says the same, changes nothing
     assert "rolled by the app" in view.last_error
+
+
+def test_a_board_game_table_retells_the_corrected_roll(main_window: Any, qtbot: Any) -> None:
+    """Pirate Versus Pirate on the table: the roll typed in as 1 1 was 2 1."""
+    from PySide6.QtCore import Qt
+
+    from tests.pvp.test_ui import open_view, reveal
+
+    view = open_view(main_window, ["human", "human"], ["4 4", "1 1", "1 1"])
+    reveal(view, qtbot)
+    qtbot.mouseClick(view.buttons["roll"], Qt.MouseButton.LeftButton)
+    assert view.state.total == 2
+    entry = correct_last_die(view, main_window, index=0, text="2 1")
+    assert entry is not None and view.state.total == 3
+    lines = [view.log.item(i).text() for i in range(view.log.count())]
+    assert lines[-len(entry.lines) :] == list(entry.lines)
+    assert sum("die corrected: 1 1 -> 2 1" in line for line in lines) == 1
