@@ -409,3 +409,48 @@ def test_a_sea_fight_played_to_the_end_carries_its_sunk_ships_back_to_the_sheet(
     label = view.session.entries[-1].label
     assert label.startswith("Lost in the battle of "), label
     assert all(name in label for name in gone)
+
+
+def test_next_turn_the_owner_seals_the_force_without_the_ships_it_lost(
+    qtbot,  # noqa: ANN001
+    main_window,  # noqa: ANN001
+    fresh,  # noqa: ANN001
+) -> None:
+    view = fresh
+    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
+        view.request_handoff(seat)
+        unlock_by_typing(qtbot, view, phrase)
+        view.set_value("A", 3)
+        view.set_contents("A", text)
+    assert view.declare("A", 0, "A", True)  # Bob's A attacks Alice's A
+    view.set_done(True, seat=1)
+    unlock_by_typing(qtbot, view, "alice-pw")
+    view.set_done(True)
+    for _ in range(2):
+        unlock_by_typing(qtbot, view, ("alice-pw", "bobby-pw")[view.handoff.seat])
+        qtbot.mouseClick(view.buttons["reveal"], Qt.MouseButton.LeftButton)
+    main_window.ctx.manual_dice = True
+    main_window.ctx.dice_answerer = lambda request: "1"  # 1: a battle
+    assert view.resolve_all() == 1
+    link = {"campaign": view.state.uid, "turn": 1, "engagement": "1:A"}
+    main_window.ctx.report_result(
+        link,
+        {
+            "winner": 0,
+            "battle_score": {"0": 8, "1": 0},
+            "losses": {"1": {"ships": [{"name": SECRET_SHIP, "fate": "taken"}]}},
+        },
+    )
+    assert view.collect_results() == 1
+    assert "Alice, Queen Annes Revenge (large, taken)" in view.session.entries[-1].label
+    assert view.end_turn()
+    sealed_before = view.state.players[0].forces["A"].sealed
+    view.request_handoff(0)
+    unlock_by_typing(qtbot, view, "alice-pw")
+    assert view.state.players[0].forces["A"].sealed != sealed_before  # sealed afresh
+    assert view._secrets["A"] == {
+        "ships": [],
+        "party": [{"kind": "musket", "quality": "able", "count": 3}],
+    }
+    assert SECRET_SHIP not in visible_text(view.sheet)
+    assert "3 able musket" in visible_text(view.sheet)
