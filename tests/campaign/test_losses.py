@@ -193,3 +193,56 @@ def test_a_raid_reports_its_dead_figures_and_lost_officers_not_those_who_fled() 
         },
         "1": {"ships": [], "party": [{"kind": "guns", "quality": "able", "count": 1}]},
     }
+
+
+def test_any_reported_losses_are_taken_or_refused_in_words_never_a_traceback() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from wargame.errors import BadInput
+
+    leaf = (
+        st.none()
+        | st.booleans()
+        | st.integers(-3, 12)
+        | st.sampled_from(
+            [
+                "sunk",
+                "taken",
+                "dead",
+                "captured",
+                "musket",
+                "able",
+                SECRET_SHIP,
+                "Ship 1B",
+                "captain",
+            ]
+        )
+    )
+    keys = st.sampled_from(
+        ["0", "1", "ships", "party", "name", "fate", "kind", "quality", "count", "officer", "x"]
+    )
+    value = st.recursive(
+        leaf,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=4),
+        max_leaves=20,
+    )
+    s0, _keys = fought()
+
+    @settings(max_examples=300, deadline=None)
+    @given(value)
+    def check(raw: Any) -> None:
+        s = s0.state.clone()
+        try:
+            act = losses_for_result(s, LINK, {"battle_score": {"0": 1, "1": 0}, "losses": raw})
+        except BadInput:
+            return
+        if act is None:
+            return
+        try:
+            s.apply(act, s0.dice)
+        except IllegalAction:
+            return
+        assert s.engagements["0:A"].losses is not None
+
+    check()

@@ -37,6 +37,17 @@ def unlock_by_typing(qtbot, view: CampaignView, passphrase: str) -> None:  # noq
     qtbot.mouseClick(view.handoff.go_button, Qt.MouseButton.LeftButton)
 
 
+def fill_both_sheets(qtbot, view: CampaignView) -> None:  # noqa: ANN001
+    """Alice and Bob each give force A value 3 and its contents; Bob (still unlocked,
+    seat 1) declares his A against Alice's A."""
+    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
+        view.request_handoff(seat)
+        unlock_by_typing(qtbot, view, phrase)
+        view.set_value("A", 3)
+        view.set_contents("A", text)
+    assert view.declare("A", 0, "A", True)
+
+
 @pytest.fixture
 def fresh(main_window) -> CampaignView:  # noqa: ANN001
     view = main_window.show_mode("campaign")
@@ -101,12 +112,7 @@ def test_players_fill_their_secret_part_in_turn_and_never_see_each_other(qtbot, 
 
 def test_the_whole_flow_through_the_view(qtbot, main_window, fresh) -> None:  # noqa: ANN001
     view = fresh
-    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
-        view.request_handoff(seat)
-        unlock_by_typing(qtbot, view, phrase)
-        view.set_value("A", 3)
-        view.set_contents("A", text)
-    assert view.declare("A", 0, "A", True)  # Bob (still unlocked, seat 1) attacks Alice's A
+    fill_both_sheets(qtbot, view)
     view.set_done(True, seat=1)  # hands on to Alice
     assert view.pages.currentIndex() == PAGE_HANDOFF and "Alice" in view.handoff.heading.text()
     unlock_by_typing(qtbot, view, "alice-pw")
@@ -417,12 +423,7 @@ def test_next_turn_the_owner_seals_the_force_without_the_ships_it_lost(
     fresh,  # noqa: ANN001
 ) -> None:
     view = fresh
-    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
-        view.request_handoff(seat)
-        unlock_by_typing(qtbot, view, phrase)
-        view.set_value("A", 3)
-        view.set_contents("A", text)
-    assert view.declare("A", 0, "A", True)  # Bob's A attacks Alice's A
+    fill_both_sheets(qtbot, view)
     view.set_done(True, seat=1)
     unlock_by_typing(qtbot, view, "alice-pw")
     view.set_done(True)
