@@ -404,14 +404,15 @@ def test_a_sea_fight_played_to_the_end_carries_its_sunk_ships_back_to_the_sheet(
     for side in (att, dfn):
         left = [s["name"] for s in view.state.revealed_contents(*side)["ships"]]
         assert left == [n for n in before[side] if n not in gone]
-    for seat, _letter in (att, dfn):
+    for seat, letter in (att, dfn):
         view.players.setCurrentRow(seat)
         assert view.seat == seat
-        shown = visible_text(view.sheet)
-        assert view.state.players[seat].name in shown
-        for side in (att, dfn):
-            for name in before[side] if side[0] == seat else ():
-                assert (name in shown) == (name not in gone), name
+        assert view.state.players[seat].name in visible_text(view.sheet)
+        row = view.state.rules.letters.index(letter)
+        contents, _, lost = view.sheet.lower.item(row, 1).text().partition(" - lost: ")
+        for name in before[(seat, letter)]:
+            assert (name in contents) == (name not in gone), name
+            assert (name in lost) == (name in gone), name
     label = view.session.entries[-1].label
     assert label.startswith("Lost in the battle of "), label
     assert all(name in label for name in gone)

@@ -21,13 +21,14 @@ captured is gone; figures that fled, deserted or got lost come back (docs/ruling
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from wargame.campaign.contents import EMPTY
 from wargame.errors import BadInput, shown
 
 if TYPE_CHECKING:
+    from wargame.campaign.model import Engagement
     from wargame.campaign.state import CampaignState
 
 SIDES = ("attacker", "defender")
@@ -154,6 +155,19 @@ def lost_words(lost: Mapping[str, Any], ship_types: Mapping[str, str] | None = N
         else:
             parts.append(f"{g['count']} {g['quality']} {g['kind']} (dead)")
     return ", ".join(parts) or "nothing"
+
+
+def force_lost_words(engagements: Iterable[Engagement], seat: int, letter: str) -> str:
+    """What ``seat``'s force ``letter`` lost in its fight of that turn, for its sheet:
+    "lost: Le Marin (sunk)"; "" when it lost nothing or nothing was carried back."""
+    for e in engagements:
+        side = e.side_of(seat, letter)
+        if side is None or not e.losses:
+            continue
+        lost = e.losses.get(side) or {}
+        if lost.get("ships") or lost.get("party"):
+            return "lost: " + lost_words(lost)
+    return ""
 
 
 def describe_losses(state: CampaignState, engagement: str, text: str) -> str:
