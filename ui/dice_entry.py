@@ -43,7 +43,9 @@ class DiceEntryDialog(QDialog):
                 f"Typed in: {typed}. Type what the dice on the table show; the action is "
                 "resolved again with them and the log says so."
             )
-        lay.addWidget(QLabel(f"<b>{request.purpose or 'Roll'}</b><br>{how}"))
+        intro = QLabel(f"<b>{request.purpose or 'Roll'}</b><br>{how}")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
         self.edit = QLineEdit()
         self.edit.setPlaceholderText(" ".join(["4"] * request.count))
         self.edit.textChanged.connect(self._validate)
