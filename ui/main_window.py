@@ -194,6 +194,13 @@ class MainWindow(QMainWindow):
         self.act_dice_log.setText("Show dice &log")
         self.act_dice_log.setShortcut(QKeySequence("Ctrl+L"))
         dice.addAction(self.act_dice_log)
+        self.act_correct_die = self._action(
+            dice, "&Correct last die...", QKeySequence("Ctrl+Alt+D"), self.correct_last_die
+        )
+        self.act_correct_die.setToolTip(
+            "Re-enter a die typed in wrongly: the last action is resolved again with it "
+            "(only dice typed in from the table, only before the next action)"
+        )
         self.act_export_dice = self._action(dice, "E&xport dice log...", None, self.export_dice_log)
 
         help_menu = mb.addMenu("&Help")
@@ -673,6 +680,14 @@ class MainWindow(QMainWindow):
             dialog.reload(piece)
         dialog.open()
         return dialog
+
+    def correct_last_die(self) -> None:
+        """Dice > Correct last die (ui/dice_correct.py)."""
+        from ui.dice_correct import correct_last_die
+
+        entry = correct_last_die(self.current, self)
+        if entry is not None and entry.told:
+            self.dice_dock.add_note(self.current.title, entry.told[0])
 
     def export_dice_log(self, path: str | Path | None = None) -> bool:
         """Write every roll shown in the dice log to a CSV file."""

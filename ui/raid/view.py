@@ -43,7 +43,7 @@ from wargame.raid.bots import TacticianBot
 from wargame.raid.game import new_raid
 from wargame.raid.model import SIDE_WORDS, Sq, Unit
 from wargame.raid.rules import raid_rules
-from wargame.raid.scenario import default_scenario
+from wargame.raid.scenario import campaign_losses, default_scenario
 from wargame.raid.state import RaidState
 from wargame.raid.townevents import pending_text
 
@@ -650,6 +650,7 @@ class RaidView(SetupMixin, ModeView):
                 "winner": out.winner,
                 "battle_score": coins,
                 "victory_points": dict(coins),
+                "losses": campaign_losses(s.units),
                 "summary": f"{s.name}: {s.end}; pirates carried off {s.coins[0]} coins, "
                 f"the defenders kept {s.coins[1]} ({'the ' + SIDE_WORDS[out.winner] if out.winner is not None else 'nobody'} won)",
             },
