@@ -44,10 +44,19 @@ class TableProvider:
         self.ctx = ctx
         self.seeded = seeded
         self.manual = ManualProvider(ctx.ask_dice, fallback=seeded)
+        self._typed = False
+
+    @property
+    def last_typed(self) -> bool:
+        """The last values were typed in from the table (see ``Roll.typed``)."""
+        return self._typed
 
     def values(self, request: RollRequest) -> tuple[int, ...]:
         provider: Provider = self.manual if self.ctx.manual_dice else self.seeded
-        return provider.values(request)
+        self._typed = False
+        values = provider.values(request)
+        self._typed = provider is self.manual and self.manual.last_typed
+        return values
 
     def get_state(self) -> list[Any]:
         return self.seeded.get_state()

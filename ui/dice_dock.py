@@ -28,19 +28,27 @@ class DiceLogDock(QDockWidget):
         self.setWidget(self.table)
         hub.rolled.connect(self.add_roll)
 
+    def add_note(self, source: str, text: str) -> None:
+        """A row that is not a roll: a die corrected ("die corrected: 3 -> 5 (...)")."""
+        self._add_row([datetime.now().strftime("%H:%M:%S"), source, text, "", ""])
+
     def add_roll(self, source: str, roll: Roll) -> None:
+        self._add_row(
+            [
+                datetime.now().strftime("%H:%M:%S"),
+                source,
+                roll.purpose,
+                roll.label,
+                roll_text(roll),
+            ]
+        )
+
+    def _add_row(self, cells: list[str]) -> None:
         t = self.table
         if t.rowCount() >= MAX_ROWS:
             t.removeRow(0)
         row = t.rowCount()
         t.insertRow(row)
-        cells = [
-            datetime.now().strftime("%H:%M:%S"),
-            source,
-            roll.purpose,
-            roll.label,
-            roll_text(roll),
-        ]
         for col, value in enumerate(cells):
             item = QTableWidgetItem(value)
             if col == 4:

@@ -24,18 +24,28 @@ FACES = "⚀⚁⚂⚃⚄⚅"
 class DiceEntryDialog(QDialog):
     """Asks for ``request.count`` values; OK is enabled only for a valid entry."""
 
-    def __init__(self, request: RollRequest, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        request: RollRequest,
+        parent: QWidget | None = None,
+        *,
+        correcting: tuple[int, ...] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.request = request
         self.values: tuple[int, ...] | None = None
-        self.setWindowTitle("Enter the dice rolled")
+        self.setWindowTitle("Correct the die" if correcting else "Enter the dice rolled")
         lay = QVBoxLayout(self)
-        lay.addWidget(
-            QLabel(
-                f"<b>{request.purpose or 'Roll'}</b><br>Roll {request.count}{request.die_name} "
-                "at the table, then click the faces or type them."
+        how = f"Roll {request.count}{request.die_name} at the table, then click the faces or type them."
+        if correcting is not None:
+            typed = " ".join(map(str, correcting))
+            how = (
+                f"Typed in: {typed}. Type what the dice on the table show; the action is "
+                "resolved again with them and the log says so."
             )
-        )
+        intro = QLabel(f"<b>{request.purpose or 'Roll'}</b><br>{how}")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
         self.edit = QLineEdit()
         self.edit.setPlaceholderText(" ".join(["4"] * request.count))
         self.edit.textChanged.connect(self._validate)

@@ -27,6 +27,10 @@ from ui.saves_list import AllSavesDialog, mode_titles, row_texts
 from wargame.core.registry import MODES
 from wargame.errors import WargameError, shown
 
+#: The scenario list keeps each row's mode here; modes with a setup screen ("Set up...").
+MODE_ROLE = Qt.ItemDataRole.UserRole + 1
+SET_UP_MODES = ("naval",)
+
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
 QPushButton#modeCard { text-align: left; border: 1px solid #b9a57a;
@@ -145,7 +149,22 @@ class HomeView(ModeView):
         self.scenarios.setWordWrap(True)
         self.scenarios.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scenarios.itemActivated.connect(self._scenario_activated)
+        self.scenarios.currentItemChanged.connect(lambda _c, _p: self._scenario_buttons())
         right.addWidget(self.scenarios, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.play_button = QPushButton("Play")
+        self.play_button.setToolTip("Open the chosen scenario or map and play it")
+        self.play_button.clicked.connect(self.play_selected_scenario)
+        self.setup_button = QPushButton("Set up...")
+        self.setup_button.setToolTip(
+            "Open the chosen sea fight in the battle setup: change the sea, the ships, "
+            "where they start and the victory condition, then start it or save your own"
+        )
+        self.setup_button.clicked.connect(self.setup_selected_scenario)
+        row.addWidget(self.play_button)
+        row.addWidget(self.setup_button)
+        right.addLayout(row)
         frame = QFrame()
         frame.setLayout(right)
         frame.setMinimumWidth(200)
@@ -207,7 +226,9 @@ class HomeView(ModeView):
         for sid, mode_key, name in db.list_scenarios():
             item = QListWidgetItem(f"{name}\n{titles.get(mode_key, mode_key)}")
             item.setData(Qt.ItemDataRole.UserRole, sid)
+            item.setData(MODE_ROLE, mode_key)
             self.scenarios.addItem(item)
+        self._scenario_buttons()
 
     def show_all_saves(self) -> AllSavesDialog | None:
         """The searchable, sortable table of every save (double-click opens one)."""
@@ -248,6 +269,34 @@ class HomeView(ModeView):
         sid = item.data(Qt.ItemDataRole.UserRole)
         if sid is not None:
             self.open_scenario.emit(int(sid))
+
+    def _scenario_buttons(self) -> None:
+        item = self.scenarios.currentItem()
+        chosen = item is not None and item.data(Qt.ItemDataRole.UserRole) is not None
+        self.play_button.setEnabled(chosen)
+        self.setup_button.setEnabled(chosen and item.data(MODE_ROLE) in SET_UP_MODES)
+
+    def play_selected_scenario(self) -> None:
+        item = self.scenarios.currentItem()
+        if item is not None:
+            self._scenario_activated(item)
+
+    def setup_selected_scenario(self) -> object | None:
+        """ "Set up...": the chosen sea fight on the table, with its battle setup open
+        over it so a club can change it (the setup screen; returns it)."""
+        item = self.scenarios.currentItem()
+        sid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if sid is None or item.data(MODE_ROLE) not in SET_UP_MODES:
+            return None
+        window = self.window()
+        try:
+            data = self.ctx.db.get_scenario(int(sid))
+            view = window.open_data(data, None)
+        except WargameError as exc:
+            self.show_error(str(exc), "Could not open the scenario")
+            return None
+        open_setup = getattr(view, "open_setup", None)
+        return open_setup(data) if open_setup is not None else None
 
     def status_text(self) -> str:
         return "Choose a mode, a save or a scenario"

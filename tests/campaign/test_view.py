@@ -37,6 +37,17 @@ def unlock_by_typing(qtbot, view: CampaignView, passphrase: str) -> None:  # noq
     qtbot.mouseClick(view.handoff.go_button, Qt.MouseButton.LeftButton)
 
 
+def fill_both_sheets(qtbot, view: CampaignView) -> None:  # noqa: ANN001
+    """Alice and Bob each give force A value 3 and its contents; Bob (still unlocked,
+    seat 1) declares his A against Alice's A."""
+    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
+        view.request_handoff(seat)
+        unlock_by_typing(qtbot, view, phrase)
+        view.set_value("A", 3)
+        view.set_contents("A", text)
+    assert view.declare("A", 0, "A", True)
+
+
 @pytest.fixture
 def fresh(main_window) -> CampaignView:  # noqa: ANN001
     view = main_window.show_mode("campaign")
@@ -101,12 +112,7 @@ def test_players_fill_their_secret_part_in_turn_and_never_see_each_other(qtbot, 
 
 def test_the_whole_flow_through_the_view(qtbot, main_window, fresh) -> None:  # noqa: ANN001
     view = fresh
-    for seat, phrase, text in ((0, "alice-pw", ALICE_FORCES), (1, "bobby-pw", BOB_FORCES)):
-        view.request_handoff(seat)
-        unlock_by_typing(qtbot, view, phrase)
-        view.set_value("A", 3)
-        view.set_contents("A", text)
-    assert view.declare("A", 0, "A", True)  # Bob (still unlocked, seat 1) attacks Alice's A
+    fill_both_sheets(qtbot, view)
     view.set_done(True, seat=1)  # hands on to Alice
     assert view.pages.currentIndex() == PAGE_HANDOFF and "Alice" in view.handoff.heading.text()
     unlock_by_typing(qtbot, view, "alice-pw")
@@ -364,3 +370,89 @@ def test_a_result_that_no_longer_fits_is_refused_once(main_window) -> None:  # n
     assert view.collect_results() == 0
     assert view.last_error.startswith("engagement: 0:B was no contact")
     assert main_window.ctx.db.list_documents("campaign-result") == []
+
+
+def test_a_sea_fight_played_to_the_end_carries_its_sunk_ships_back_to_the_sheet(
+    main_window,  # noqa: ANN001
+) -> None:
+    """Campaign -> Fight it -> bots play the battle to the end -> Return to the
+    campaign: the force sheets no longer list the ships sunk or taken, and say so."""
+    import shiboken6
+
+    view = main_window.show_mode("campaign")
+    e = view.state.engagements["3:A"]
+    att, dfn = e.attacker_side, e.defender_side
+    before = {
+        side: [s["name"] for s in view.state.revealed_contents(*side)["ships"]]
+        for side in (att, dfn)
+    }
+    assert view.fight("3:A"), view.last_error
+    naval = main_window.current
+    for dlg in naval.findChildren(object):
+        if dlg.objectName() == "naval-battle-setup" and shiboken6.isValid(dlg):
+            dlg.close()  # fought on the default sea
+    for _ in range(4000):
+        if naval.state.is_terminal():
+            break
+        naval.bot_step()
+    assert naval.state.is_terminal()
+    gone = {s.name for s in naval.state.ships.values() if s.status.value in ("sunk", "surrendered")}
+    assert gone, "the shipped engagement is lopsided: Le Marin never comes home"
+    naval.act_return.trigger()
+    assert main_window.current is view
+    assert view.state.engagements["3:A"].scored
+    for side in (att, dfn):
+        left = [s["name"] for s in view.state.revealed_contents(*side)["ships"]]
+        assert left == [n for n in before[side] if n not in gone]
+    for seat, letter in (att, dfn):
+        view.players.setCurrentRow(seat)
+        assert view.seat == seat
+        assert view.state.players[seat].name in visible_text(view.sheet)
+        row = view.state.rules.letters.index(letter)
+        contents, _, lost = view.sheet.lower.item(row, 1).text().partition(" - lost: ")
+        for name in before[(seat, letter)]:
+            assert (name in contents) == (name not in gone), name
+            assert (name in lost) == (name in gone), name
+    label = view.session.entries[-1].label
+    assert label.startswith("Lost in the battle of "), label
+    assert all(name in label for name in gone)
+
+
+def test_next_turn_the_owner_seals_the_force_without_the_ships_it_lost(
+    qtbot,  # noqa: ANN001
+    main_window,  # noqa: ANN001
+    fresh,  # noqa: ANN001
+) -> None:
+    view = fresh
+    fill_both_sheets(qtbot, view)
+    view.set_done(True, seat=1)
+    unlock_by_typing(qtbot, view, "alice-pw")
+    view.set_done(True)
+    for _ in range(2):
+        unlock_by_typing(qtbot, view, ("alice-pw", "bobby-pw")[view.handoff.seat])
+        qtbot.mouseClick(view.buttons["reveal"], Qt.MouseButton.LeftButton)
+    main_window.ctx.manual_dice = True
+    main_window.ctx.dice_answerer = lambda request: "1"  # 1: a battle
+    assert view.resolve_all() == 1
+    link = {"campaign": view.state.uid, "turn": 1, "engagement": "1:A"}
+    main_window.ctx.report_result(
+        link,
+        {
+            "winner": 0,
+            "battle_score": {"0": 8, "1": 0},
+            "losses": {"1": {"ships": [{"name": SECRET_SHIP, "fate": "taken"}]}},
+        },
+    )
+    assert view.collect_results() == 1
+    assert "Alice, Queen Annes Revenge (large, taken)" in view.session.entries[-1].label
+    assert view.end_turn()
+    sealed_before = view.state.players[0].forces["A"].sealed
+    view.request_handoff(0)
+    unlock_by_typing(qtbot, view, "alice-pw")
+    assert view.state.players[0].forces["A"].sealed != sealed_before  # sealed afresh
+    assert view._secrets["A"] == {
+        "ships": [],
+        "party": [{"kind": "musket", "quality": "able", "count": 3}],
+    }
+    assert SECRET_SHIP not in visible_text(view.sheet)
+    assert "3 able musket" in visible_text(view.sheet)

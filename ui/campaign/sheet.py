@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from wargame.campaign.contents import summary
+from wargame.campaign.losses import force_lost_words
 from wargame.campaign.state import CampaignState
 
 PAPER = "#f3ead3"
@@ -248,6 +249,7 @@ class SheetWidget(QFrame):
 
         folded = secrets is None
         shown = secrets or {}
+        engagements = state.record(turn).engagements if past else state.engagements.values()
         self.folded.setVisible(folded)
         self.lower.setRowCount(len(rules.letters))
         for r, letter in enumerate(rules.letters):
@@ -259,6 +261,8 @@ class SheetWidget(QFrame):
                 text = SEALED if force.sealed else "(nothing sealed)"
             elif letter in shown:
                 text = summary(shown[letter])
+                lost = force_lost_words(engagements, seat, letter)
+                text = f"{text} - {lost}" if lost else text
             else:
                 text = "(nothing sealed yet: double-click to write the contents)"
             it = QTableWidgetItem(text)

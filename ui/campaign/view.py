@@ -45,7 +45,13 @@ from wargame.campaign.document import (
     seal_action,
     unlock_player,
 )
-from wargame.campaign.links import action_for_result, link_matches, linked_scenario
+from wargame.campaign.links import (
+    action_for_result,
+    link_matches,
+    linked_scenario,
+    losses_for_result,
+)
+from wargame.campaign.losses import carried_contents
 from wargame.campaign.model import ORDERS, RESOLVE, REVEAL
 from wargame.campaign.secrets import PlayerKey
 from wargame.campaign.state import CampaignState
@@ -344,14 +350,17 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
 
     def _reseal_opened(self, seat: int, key: Any, secrets: dict[str, Any]) -> None:
         """Seal afresh every force whose commitment last turn's reveal opened (the
-        same contents, a new random nonce: the new commitment says nothing)."""
+        same contents less what its fights lost, a new random nonce: the new
+        commitment says nothing)."""
         st = self.state
         if st.phase != ORDERS or st.players[seat].done:
             return
+        carried = carried_contents(st, seat)  # last turn's losses taken off
         for letter, force in sorted(st.players[seat].forces.items()):
             if force.sealed and not force.commit and letter in secrets:
                 try:
-                    act = seal_action(st, seat, letter, secrets[letter], key)
+                    contents = carried.get(letter, secrets[letter])
+                    act = seal_action(st, seat, letter, contents, key)
                 except WargameError:
                     continue
                 self.apply(act)
@@ -550,6 +559,7 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
             return 0
         db = self.ctx.db
         applied = 0
+        told: list[str] = []  # the losses carried back, in words
         for doc_id, _name in db.list_documents("campaign-result"):
             try:
                 _kind, _n, doc = db.get_document(doc_id)
@@ -560,15 +570,20 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
                 continue
             try:
                 act = action_for_result(self.state, link, result or {})
+                lost = losses_for_result(self.state, link, result or {})
             except BadInput as exc:
                 self.status_changed.emit(f"A reported result was not used: {exc}")
                 db.delete_document(doc_id)
                 continue
             if self.apply(act):
                 applied += 1
+                if lost is not None and self.apply(lost):
+                    told.append(self.session.entries[-1].label)
             db.delete_document(doc_id)  # used, or refused with a message: never asked again
         if applied:
-            self.status_changed.emit(f"{applied} battle result(s) came back to the sheets")
+            self.status_changed.emit(
+                " ".join([f"{applied} battle result(s) came back to the sheets.", *told])
+            )
         return applied
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API

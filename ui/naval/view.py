@@ -49,7 +49,7 @@ from wargame.naval.actions import (
 )
 from wargame.naval.bots import CaptainBot
 from wargame.naval.rules import Aim
-from wargame.naval.scenario import default_scenario
+from wargame.naval.scenario import campaign_losses, default_scenario
 from wargame.naval.state import NavalState
 
 
@@ -762,6 +762,7 @@ class NavalView(PanelMixin, ModeView):
                 "winner": out.winner,
                 "battle_score": {"0": sc[0], "1": sc[1]},
                 "victory_points": {"0": sc[0], "1": sc[1]},
+                "losses": campaign_losses(st),
                 "summary": self._phase_text(),
             },
         )

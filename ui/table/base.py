@@ -376,6 +376,10 @@ class TableView(ModeView):
             last = session.entries[i]
             fresh = [last] if auto and not last.secret else []
             self.recent_auto = [*self.recent_auto, *fresh][-8:] if auto else []
+        elif what == "correct" and session.entries:  # a mistyped die re-entered
+            self.log.drop()
+            self.log.add(*self.entry_lines(session.entries, len(session.entries) - 1))
+            self.recent = []
         elif what == "undo":
             self.log.drop()
             self.recent = []

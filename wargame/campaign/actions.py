@@ -130,6 +130,20 @@ class RecordScore(Action):
     winner: str = ""
 
 
+@action("campaign.losses")
+@dataclass(frozen=True, slots=True)
+class RecordLosses(Action):
+    """What each side of a battle or raid lost, carried back onto the force sheets.
+
+    ``losses`` is JSON ``{"attacker": {"ships": [...], "party": [...]}, "defender": ...}``
+    (:mod:`wargame.campaign.losses`): ships sunk or taken, figures dead, officers dead
+    or captured. Only forces unfolded this turn are touched, so nothing sealed is told.
+    """
+
+    engagement: str
+    losses: str
+
+
 @action("campaign.end_turn")
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame.campaign import actions as A
 from wargame.campaign.contents import canonical_json, has_party, has_ships, normalize_contents
+from wargame.campaign.losses import SIDES, after_losses, describe_losses, parse_losses
 from wargame.campaign.model import (
     ORDERS,
     OVER,
@@ -329,6 +330,36 @@ def _score(state: CampaignState, a: A.RecordScore, dice: DiceService) -> None:
     e.winner = a.winner
 
 
+def _losses(state: CampaignState, a: A.RecordLosses, dice: DiceService) -> None:
+    e = state.engagements.get(a.engagement)
+    if e is None:
+        raise refuse(f"engagement: {a.engagement!r} is not declared this turn")
+    _need_phase(state, RESOLVE, "losses are carried back")
+    title = state.engagement_title(e.key)
+    if e.result not in (BATTLE, LAND_RAID):
+        raise refuse(f"engagement: {title} was not fought (no battle or raid)")
+    if e.losses is not None:
+        raise refuse(f"engagement: the losses of {title} are already on the sheets")
+    try:
+        losses = parse_losses(a.losses)
+        new = {}
+        for side in SIDES:
+            seat, letter = e.attacker_side if side == "attacker" else e.defender_side
+            where = f"losses.{side} ({state.players[seat].name}'s force {letter})"
+            new[side] = (
+                seat,
+                letter,
+                after_losses(state.revealed_contents(seat, letter), losses[side], where),
+            )
+    except BadInput as exc:
+        raise refuse(str(exc)) from None
+    for seat, letter, contents in new.values():
+        p = state.players[seat]
+        if p.revealed is not None:  # shared with clones: replaced, never changed in place
+            p.revealed = {**p.revealed, letter: contents}
+    e.losses = losses
+
+
 def _end_turn(state: CampaignState, a: A.EndTurn, dice: DiceService) -> None:
     _need_phase(state, RESOLVE, "the turn ends")
     waiting = [k for k, e in state.engagements.items() if not e.scored]
@@ -383,6 +414,7 @@ HANDLERS: dict[type[Action], Any] = {
     A.ResolveAll: _resolve_all,
     A.ChooseResult: _choose,
     A.RecordScore: _score,
+    A.RecordLosses: _losses,
     A.EndTurn: _end_turn,
     A.Finish: _finish,
 }
@@ -418,6 +450,8 @@ def describe_action(state: CampaignState, a: Action) -> str:
             f"{state.engagement_title(a.engagement)}: battle score "
             f"{a.attacker_score}-{a.defender_score} ({a.source})"
         )
+    if isinstance(a, A.RecordLosses):
+        return describe_losses(state, a.engagement, a.losses)
     if isinstance(a, A.EndTurn):
         return "Turn ended"
     if isinstance(a, A.Finish):

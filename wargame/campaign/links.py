@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wargame.campaign import actions as A
+from wargame.campaign.contents import has_party
+from wargame.campaign.losses import losses_from_result
 from wargame.campaign.rules import BATTLE, LAND_RAID
 from wargame.campaign.state import CampaignState
 from wargame.errors import BadInput, shown
@@ -178,6 +180,27 @@ def action_for_result(
     state: CampaignState, link: Mapping[str, Any], result: Mapping[str, Any]
 ) -> A.RecordScore:
     """The score action for a fight's reported result; BadInput if it no longer fits."""
+    key = _linked_key(state, link)
+    att, dfn = scores_from_result(result)
+    return A.RecordScore(key, att, dfn, "linked", winner_from_result(result))
+
+
+def losses_for_result(
+    state: CampaignState, link: Mapping[str, Any], result: Mapping[str, Any]
+) -> A.RecordLosses | None:
+    """The action carrying a fight's reported losses back onto the force sheets; None
+    when the fight reported none; BadInput if the result no longer fits."""
+    key = _linked_key(state, link)
+    e = state.engagements[key]
+    defender = state.revealed_contents(*e.defender_side)
+    text = losses_from_result(
+        result, defender_has_party=e.result != LAND_RAID or has_party(defender)
+    )
+    return A.RecordLosses(key, text) if text else None
+
+
+def _linked_key(state: CampaignState, link: Mapping[str, Any]) -> str:
+    """The engagement ``link`` names, checked against this campaign and turn."""
     if not link_matches(state, link):
         raise BadInput("campaign_link.campaign: the result belongs to another campaign")
     if link.get("turn") != state.turn_no:
@@ -188,8 +211,7 @@ def action_for_result(
     key = link.get("engagement")
     if not isinstance(key, str) or key not in state.engagements:
         raise BadInput(f"campaign_link.engagement: {shown(key)} is not declared this turn")
-    att, dfn = scores_from_result(result)
-    return A.RecordScore(key, att, dfn, "linked", winner_from_result(result))
+    return key
 
 
 def winner_from_result(result: Mapping[str, Any]) -> str:

@@ -103,6 +103,9 @@ class Engagement:
     #: The fight's own verdict ("attacker", "defender", "draw") when a linked game
     #: reported one; "" when only the typed scores are known (see ``verdict``).
     winner: str = ""
+    #: What each side lost in the linked fight ({"attacker": {"ships", "party"},
+    #: "defender": ...}), once carried back; None before (see wargame.campaign.losses).
+    losses: dict[str, Any] | None = None
 
     @property
     def verdict(self) -> str:
@@ -160,6 +163,7 @@ class Engagement:
             "defender_vp": self.defender_vp,
             "source": self.source,
             "winner": self.winner,
+            **({"losses": self.losses} if self.losses is not None else {}),
         }
 
     @classmethod

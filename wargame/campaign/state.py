@@ -349,4 +349,5 @@ def _copy_engagement(e: Engagement) -> Engagement:
         e.defender_vp,
         e.source,
         e.winner,
+        e.losses,
     )

@@ -43,6 +43,8 @@ class Roll:
     values: tuple[int, ...]
     purpose: str = ""
     hidden: bool = False
+    #: Typed in from physical dice at the table (only such a roll can be corrected).
+    typed: bool = False
 
     @property
     def label(self) -> str:
@@ -57,7 +59,9 @@ class Roll:
 
     def to_json(self) -> list[Any]:
         row: list[Any] = [self.low, self.high, list(self.values), self.purpose]
-        if self.hidden:
+        if self.hidden or self.typed:
+            row.append(1 if self.hidden else 0)
+        if self.typed:
             row.append(1)
         return row
 
@@ -66,6 +70,7 @@ class Roll:
         try:
             low, high, values, purpose = row[0], row[1], row[2], row[3]
             hidden = bool(row[4]) if len(row) > 4 else False
+            typed = bool(row[5]) if len(row) > 5 else False
             vals = tuple(int(v) for v in values)
         except (IndexError, TypeError, ValueError) as exc:
             purpose = row[3] if isinstance(row, list | tuple) and len(row) > 3 else None
@@ -74,7 +79,7 @@ class Roll:
                 f"a recorded roll is damaged{what}: it must hold the lowest and highest face, "
                 "the dice rolled and what they were for"
             ) from exc
-        return cls(int(low), int(high), vals, str(purpose), hidden)
+        return cls(int(low), int(high), vals, str(purpose), hidden, typed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +175,8 @@ class ManualProvider:
         self.ask = ask
         self.fallback = fallback or SeededProvider(fresh_seed())
         self.attempts = attempts
+        #: The last values were typed in by the player (not drawn by the fallback).
+        self.last_typed = False
 
     def get_state(self) -> Any:
         get = getattr(self.fallback, "get_state", None)
@@ -181,6 +188,7 @@ class ManualProvider:
             set_state(state)
 
     def values(self, request: RollRequest) -> tuple[int, ...]:
+        self.last_typed = False
         if request.hidden or request.high - request.low > 19:
             return self.fallback.values(request)
         last: DiceEntryError | None = None
@@ -190,9 +198,12 @@ class ManualProvider:
                 raise DiceEntryCancelled(f"dice entry cancelled: {request.purpose}")
             text = answer if isinstance(answer, str) else " ".join(str(v) for v in answer)
             try:
-                return parse_dice_entry(text, request)
+                values = parse_dice_entry(text, request)
             except DiceEntryError as exc:
                 last = exc
+            else:
+                self.last_typed = True
+                return values
         assert last is not None
         raise last
 
@@ -229,6 +240,8 @@ class ReplayProvider:
     def __init__(self, rolls: Sequence[Roll]) -> None:
         self._rolls = list(rolls)
         self._pos = 0
+        #: The roll given back last was typed in at the table (replays keep the mark).
+        self.last_typed = False
 
     def values(self, request: RollRequest) -> tuple[int, ...]:
         if self._pos >= len(self._rolls):
@@ -238,6 +251,7 @@ class ReplayProvider:
             )
         roll = self._rolls[self._pos]
         self._pos += 1
+        self.last_typed = roll.typed
         if (roll.low, roll.high, len(roll.values)) != (request.low, request.high, request.count):
             raise DiceEntryError(
                 f"recorded roll {roll.label} does not match {request.count}{request.die_name} "
@@ -328,10 +342,13 @@ class DiceService:
             return ()
         if self._plain is not None:
             values = self._plain(low, high, count)
+            typed = False
         else:
-            values = tuple(self._provider.values(RollRequest(low, high, count, purpose, hidden)))
+            provider = self._provider
+            values = tuple(provider.values(RollRequest(low, high, count, purpose, hidden)))
+            typed = bool(getattr(provider, "last_typed", False))
         if self._recording or self._listeners:  # nobody to tell: no Roll to build
-            roll = Roll(low, high, values, purpose, hidden)
+            roll = Roll(low, high, values, purpose, hidden, typed)
             for bucket in self._recording:
                 bucket.append(roll)
             for fn in self._listeners:

@@ -31,6 +31,7 @@ from dataclasses import replace
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from wargame.core.actions import Action
+from wargame.core.correction import CorrectionProvider, CorrectionRefused, corrected_rolls
 from wargame.core.dice import DiceService, ReplayProvider, Roll, SeededProvider, fresh_seed
 from wargame.core.entry import Entry, public_roll
 from wargame.core.game import action_is_secret, public_text, tell_mark, told
@@ -115,7 +116,9 @@ class Session(Generic[S]):
         #: The save's identity (sealed parts are bound to it) and the key sealing it.
         self.save_id = secrets.token_hex(16)
         self.key_id: str | None = None
-        self.keyring: Keyring | None = None
+        #: The keyring of the data folder the session was made in: a later
+        #: ``sealing.configure`` (another window, another folder) does not move it.
+        self.keyring: Keyring | None = keyring()
         self._seals: list[str] = []
         self._saved: list[dict[str, Any]] = []
         self._head_seal: tuple[bytes, Any, str] | None = None
@@ -249,6 +252,37 @@ class Session(Generic[S]):
         self.entries.append(entry)
         self._maybe_snapshot()
         self._notify("redo")
+        return entry
+
+    # -- correcting a mistyped die (wargame/core/correction.py) -------------------------
+    def correct_last_roll(self, index: int, text: str) -> Entry:
+        """Re-enter the last entry's typed-in roll ``index`` as ``text``: the action is
+        resolved again with it (its other dice as recorded) and the entry replaced by
+        one whose told lines open with "die corrected: a -> b". Only the last entry,
+        so only until the next action; CorrectionRefused (BadInput) when the roll was
+        digital or nothing changes; any refusal leaves the game as it was."""
+        if not self.entries:
+            raise CorrectionRefused("correct a die: nothing has been played yet")
+        last = self.entries[-1]
+        rolls, line = corrected_rolls(last.rolls, index, text)
+        n = len(self.entries)
+        self._rebuild(n - 1)
+        mark = tell_mark(self.state)
+        try:
+            with self.dice.recording() as drawn:
+                with self.dice.using(CorrectionProvider(rolls, self.dice.provider)):
+                    self.state.apply(last.action, self.dice)
+        except BaseException:
+            self._rebuild(n)
+            raise
+        said = told(self.state, last.action, mark)
+        entry = replace(last, rolls=tuple(drawn), told=(line, *said))
+        self.entries[-1] = entry
+        del self._seals[n - 1 :]
+        del self._saved[n - 1 :]
+        self.redo_list.clear()
+        self._maybe_snapshot()
+        self._notify("correct")
         return entry
 
     def _rebuild(self, upto: int) -> None:

@@ -3,7 +3,8 @@
 The captain sails to put an enemy in a broadside arc within range, fires every
 battery that bears (hull, or crew of a merchantman he means to take), grapples
 and boards when his boarding dice match the enemy's, and plays the countdown to
-keep a lead.
+keep a lead. When the scenario's victory is holding a harbour, both sides make for it
+(the holder to hold it, the enemy to stop the count).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from wargame.naval.actions import (
     WindChange,
     WindTry,
 )
-from wargame.naval.common import SHIP_STEPS
+from wargame.naval.common import SHIP_STEPS, hex_distance
 from wargame.naval.movement import OFF_TABLE
 from wargame.naval.rules import POSITIONS, SIDES, Aim, Position, ShipType, Weight
 from wargame.naval.sea import arc_table
@@ -64,6 +65,13 @@ def cheapest_gun(state: NavalState, ship: Ship) -> Position:
 
 #: How much farther an enemy behind an island seems to the captain (cm).
 BLOCKED_CM = 20.0
+
+
+#: A harbour to hold (victory kind "hold"): how much each cm from it costs a move, and
+#: what a move into the hexes that hold it is worth, for both sides (the holder must be
+#: there; the enemy keeps the hold from counting by being there too).
+HARBOUR_PULL = 2.5
+HARBOUR_HELD = 40.0
 
 
 #: How many points of a lead make a battle about three to one (the evaluation's scale).
@@ -229,6 +237,8 @@ class CaptainBot:
             escort = None
         fleeing = escort is ship
         chasing = escort is not None and escort.side != ship.side
+        hold = state.victory.hold
+        harbour = centres[hold.harbour] if hold is not None else None
         n = len(moves)
         shift = self.dice.randint(0, n - 1, "bot: tie break") if n > 1 else 0
         for i in range(n):
@@ -238,6 +248,8 @@ class CaptainBot:
                 if fleeing:
                     out = sea.edge_ahead(heading)
                     score = 1000.0 if state.escort_edge in (None, out) else -50.0
+                elif harbour is not None:
+                    score = -math.inf  # a harbour at stake: nobody leaves the fight
                 else:
                     score = -50.0 if ship.warship else 5.0
             else:
@@ -268,6 +280,11 @@ class CaptainBot:
                     assert escort is not None
                     x1, y1 = centres[escort.hex]
                     score -= math.hypot(x1 - x0, y1 - y0) * 0.5
+                if harbour is not None:
+                    assert hold is not None
+                    score -= math.hypot(harbour[0] - x0, harbour[1] - y0) * HARBOUR_PULL
+                    if hex_distance(to, hold.harbour) <= hold.radius:  # type: ignore[arg-type]
+                        score += HARBOUR_HELD
             if score > best_score:
                 best, best_score = a, score
         return best

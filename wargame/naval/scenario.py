@@ -24,7 +24,7 @@ from wargame.naval.fields import (
 from wargame.naval.play import NavalPlay
 from wargame.naval.rules import NavalRules, naval_rules
 from wargame.naval.sea import Island, Sea, islands_from_map
-from wargame.naval.ship import Ship, ship_from_spec
+from wargame.naval.ship import Ship, Status, ship_from_spec
 from wargame.naval.state import NavalState
 from wargame.naval.victory import victory_from_scenario
 from wargame.paths import scenarios_dir
@@ -200,3 +200,18 @@ def battle_from_forces(
         "coins": naval_rules().table.countdown_coins,
         "ships": ships,
     }
+
+
+def campaign_losses(state: NavalState) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """What each side lost, by seat, as a campaign carries it back (a ship sunk, or
+    taken: surrendered); ``wargame.campaign.losses`` reads it."""
+    fates = {Status.SUNK: "sunk", Status.SURRENDERED: "taken"}
+    out: dict[str, dict[str, list[dict[str, Any]]]] = {
+        "0": {"ships": [], "party": []},
+        "1": {"ships": [], "party": []},
+    }
+    for ship in state.ships.values():
+        fate = fates.get(ship.status)
+        if fate is not None:
+            out[str(ship.side)]["ships"].append({"name": ship.name, "fate": fate})
+    return out

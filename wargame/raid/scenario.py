@@ -226,3 +226,28 @@ def raid_from_forces(
     # make sure it reads
     state_parts(out, rules, name)
     return out
+
+
+#: Figures a campaign force loses for good (fled, deserted or lost figures come back).
+GONE = {"dead": "dead", "spiked": "dead", "captured": "captured"}
+
+
+def campaign_losses(units: Sequence[Unit]) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """What each side lost, by seat, as a campaign carries it back: figures dead (a gun
+    spiked) counted by kind and quality, officers dead or captured;
+    ``wargame.campaign.losses`` reads it."""
+    out: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for side in (ATTACKER, DEFENDER):
+        groups: dict[tuple[str, str], int] = {}
+        officers = []
+        for u in units:
+            fate = GONE.get(u.status)
+            if u.side != side or fate is None:
+                continue
+            if u.is_officer:
+                officers.append({"officer": u.kind, "name": u.name, "fate": fate})
+            elif fate == "dead":
+                groups[(u.kind, u.quality)] = groups.get((u.kind, u.quality), 0) + 1
+        party = [{"kind": k, "quality": q, "count": n} for (k, q), n in groups.items()]
+        out[str(side)] = {"ships": [], "party": party + officers}
+    return out
