@@ -81,10 +81,11 @@ on the 2-core machine shared by six engineers (load 7), 2026-11-26. Each command
     pirate-coins     2        strong      iterations=64 halving=1            65%     70.0% ± 6.3 (200: 138-4-58)
     tortuga-1667     2        strong      iterations=256 depth=16 halving=1  65%     80.5% ± 5.5 (200: 161-0-39), issue 19's run of this command
     naval            2        captain     iterations=256 depth=20 halving=1  65%     78.1% ± 7.5 (96), issue 27's figure, not rerun
-    raid             2        tactician   iterations=64 halving=1            65%     not measured (issue 27: 47.9% ± 14.3, 48 games)
+    raid             2        tactician   iterations=64 halving=1 narrow=1   65%     62.5% ± 11.9 (64: 40-0-24, seeds 19 and 23)
     tortuga-1667     4        strong      iterations=256 depth=16 halving=1  65%     not measured
     pieces-of-eight  4        strong      iterations=64 halving=1            37.5%   not measured
-    pirate-v-pirate  2        expectimax  iterations=256 depth=0 halving=1   65%     30% (10 games)
+    pirate-v-pirate  2        expectimax  iterations=128 depth=0 halving=1   65%     not measured (256 keep=6: 45.0% ± 15.6, 40)
+                                          guide=1 keep=4
 
     e.g. pirate-coins --opponent strong --games 100 \
              --param search_iterations=64 --param search_halving=1
@@ -97,14 +98,62 @@ and the Tortuga row (256 iterations, about 10 CPU seconds a game) had played abo
 of its 200 games after half an hour; it was stopped. An iteration budget gives the same
 games on every machine, so the Tortuga 2-player and naval rows stand as measured
 earlier on the 16-core machine with these commands (naval: 48 games a seat there).
-Pirate Versus Pirate falls short: 3 wins in 10 games at 256 iterations and depth 0
+Pirate Versus Pirate fell short: 3 wins in 10 games at 256 iterations and depth 0
 (greedy playouts), 3 in 10 with the expectimax bot's own playouts cut after its
 rival's reply (128 iterations, depth 2), 0 in 10 with greedy playouts at depth 4. The
-expectimax bot sums its rival's 2d4 exactly; the search samples it, and at the root a
-move's first tries are few (about 40 moves a turn: one try each in the first round of
-halving), so the dice's noise outweighs the differences between moves. The next step
-is to sum the rival's roll at the root as the expectimax bot does (a chance node
-expanded over its 7 totals) rather than sampling it.
+expectimax bot sums its rival's 2d4 exactly; the search sampled it, and at the root a
+move's first tries are few (40 to 170 moves a turn: one try each in the first round of
+halving), so the dice's noise outweighed the differences between moves.
+
+Issue 27, second session (2026-11-26, the same loaded machine, ``--bot search`` with
+the ``--param`` given, seed 19, 20 games a seat unless said). Pirate Versus Pirate now
+lists its roll to move (``chance_outcomes``: the seven totals of 2d4 and their chances)
+and the search expands it exactly (``search_chance=1``, the default): each total tried
+in proportion to its chance with the dice scripted, a move valued by the chance-weighted
+sum, so a root move's value has no dice noise left (tests: the expectimax judgement is
+that sum over the known roll; the search's value of a move is the weighted sum of its
+totals). At depth 0 the first round of halving is then the expectimax bot's own
+ranking; what the rest of the budget adds did not show as strength:
+
+    pirate-versus-pirate v expectimax, depth=0 halving=1       score (40 games)   CPU a decision
+    iterations=1024, a total's node a leaf                      47.5% ± 15.7       ~0.4 s
+    iterations=1024, through to the reply (greedy's first)      35.0% ± 15.0       ~0.8 s
+    iterations=256 guide=1 keep=6 (the expectimax bot's replies) 45.0% ± 15.6      ~1.4 s
+
+None is above the 50% of the expectimax bot itself within its interval: a search whose
+leaves are the expectimax bot's judgement and whose replies are its moves plays about
+as well as it does. The evaluation (``ExpectimaxBot.static`` and the one-roll tactical
+look) is the limit, not the dice any more; the next step is a better judgement of a
+position (its weights tuned by self-play, the race to the coins), not more iterations.
+The last row's budget took 1.4 CPU s a decision (up to 2.5 s where few moves leave
+most of it to the expectimax bot's replies, each about 10 ms), over the 1 s a move;
+the hard level (``levels.HARD``) has 128 iterations and keeps 4 (0.43 s a decision on
+average over 51, at most 1.06 s, on the loaded machine). The owner's 200-game row:
+
+    pirate-versus-pirate --opponent expectimax --bot hard --games 100
+
+The raid: a profile of the hard bot (64 iterations, halving) over one game as the
+pirates: 185 decisions, 116 of them in the movement phase among 25 to 88 moves (one
+figure's step each: which figure next and where), 32 fires, 26 fights, 10 shots; halving
+tries every move at least once a round, so 64 iterations became about 150, a decision
+cost 0.4 to 1.2 s (cProfile), 90% of it in playouts (the tactician's choice 40%, the
+engine's apply 46%) of 40 actions. With one or two noisy 40-action playouts per step, the
+search played another move than the tactician's in 116 of 185 decisions, mostly steps.
+``search_narrow=1`` asks the playout bot's class which root moves to compare
+(``root_moves``): the tactician keeps its movement-phase step (played at once), and the
+search takes every other decision (withdraw or stay, shots, attacks, fires, loot,
+casualties), about 70 a game. That made a game about 6 CPU s instead of 25 and:
+
+    raid v tactician, iterations=64 halving=1 narrow=1          score
+    seed 19, 12 games a seat                                    62.5% ± 19.8 (24: 15-0-9)
+    seed 23, 20 games a seat                                    62.5% ± 15.2 (40: 25-0-15)
+    both                                                        62.5% ± 11.9 (64: 40-0-24)
+
+(Before, without narrowing: 47.9% ± 14.3 over 48 games.) A searched raid decision at 64
+iterations costs about 0.15 CPU s; 1 s would buy about 420 on the quiet machine, not yet
+measured for strength. The hard level now has ``search_narrow=1``; the owner's 200-game row:
+
+    raid --opponent tactician --bot hard --games 100
 
 What 1 s buys on this machine (``--per-second 6 --param search_halving=1``, the machine
 at load 0.8, 2026-11-26): naval 774 iterations (depth 20), tortuga-1667 917 (depth 16),
