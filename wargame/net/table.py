@@ -32,6 +32,7 @@ from wargame.core.play import (
     _check_players,
     bot_factories,
     bot_seed,
+    load_session,
     new_session,
 )
 from wargame.core.registry import game_class
@@ -92,7 +93,18 @@ class Table:
         bots: Mapping[int, str] | None = None,
         settings: NetSettings | None = None,
         clock: Callable[[], float] = time.monotonic,
+        saved: Mapping[str, Any] | None = None,
     ) -> None:
+        """``saved``: a save of a game (the host's, :meth:`save_json`, or any of this
+        game) to play on from; its header gives the players, settings and scenario."""
+        if saved is not None:
+            session = load_session(saved)  # its dice go on from the save's sealed state
+            header = session.header
+            if header.get("game") != game_name:
+                raise BadInput(f"that save is a game of {shown(header.get('game'))}")
+            players = int(header.get("players") or session.state.n)
+            params, scenario = header.get("params"), header.get("scenario")
+            seed = None  # the save's generator goes on; this seed only seeds bots
         self.game_name = game_name
         self.params = dict(params or {})
         self.game = game_class(game_name)(self.params)
@@ -103,7 +115,9 @@ class Table:
         #: The game's seed: the table's own secret until the game is over.
         self.seed = seed if seed is not None else fresh_seed()
         spec = GameSpec(game_name, n, dict(self.params), self.scenario)
-        self.session: Session[GameState] = new_session(spec, DiceService.seeded(self.seed))
+        self.session: Session[GameState] = (
+            session if saved is not None else new_session(spec, DiceService.seeded(self.seed))
+        )
         #: The server's own dice (worlds, stand-in bots): nothing to do with the game's.
         self.private = DiceService(SeededProvider(fresh_seed()))
         self.settings = settings or net_settings()
@@ -162,6 +176,8 @@ class Table:
         seat.name = " ".join(str(name).split())[:24]
         seat.client_bot = bot
         seat.connected = True
+        # the log's sentences name the players (a server's bot keeps the game's name)
+        self.session.seat_names = [s.name if s.token is not None else "" for s in self.seats]
         return seat
 
     def resume(self, seat: int, token: str) -> Seat:
@@ -271,8 +287,9 @@ class Table:
             scenario=self.scenario,
             hidden=self.hidden,
         )
-        if not self.hidden:  # everything is public: the client replays the log
-            out["setup"] = [public_roll(r) for r in self.session.setup_rolls]
+        # the setup's dice as anyone may read them (who starts); a public game's client
+        # replays the log from them
+        out["setup"] = [public_roll(r) for r in self.session.setup_rolls]
         if s.client_bot is not None:
             out["bot"] = s.client_bot
             out["bot_seed"] = bot_seed(self.seed, seat)
@@ -291,14 +308,12 @@ class Table:
             view=self.state.observation(seat),
             to_act=turn,
             seats=self.seat_list(),
+            names=list(self.session.seat_names),
             over=self.over,
         )
-        if (
-            seat is not None
-            and turn == seat
-            and self.hidden
-            and self.seats[seat].client_bot is not None
-        ):
+        person = seat is not None and self.seats[seat].client_bot is None
+        if seat is not None and self.hidden and (turn == seat or person):
+            # a bot's turn: what it decides on; a person: what their board draws, always
             out["world"] = make_world(self.state, seat, self.private)
         if seat is not None and turn == seat and self.seats[seat].client_bot is None:
             # a person's choices: its own options, each with the sentence it would make
@@ -322,6 +337,17 @@ class Table:
             outcome.end,
             outcome.winners,
         ).to_json()
+
+    def save_json(self) -> dict[str, Any]:
+        """The table's game as a save of this installation (sealed as at one screen): who
+        played each seat in its header (a bot of the server by its name, else a person:
+        reopened at one screen it is a hot-seat game), never the seed."""
+        header = self.session.header
+        header["seats"] = [
+            s.bot_name if s.bot is not None and not s.stand_in else "human" for s in self.seats
+        ]
+        header.pop("seed", None)
+        return self.session.to_json()
 
     def chat(self, seat: int, text: str) -> dict[str, Any]:
         line = " ".join(str(text).split())[: self.settings.limits.max_chat]
