@@ -115,7 +115,9 @@ class Session(Generic[S]):
         #: The save's identity (sealed parts are bound to it) and the key sealing it.
         self.save_id = secrets.token_hex(16)
         self.key_id: str | None = None
-        self.keyring: Keyring | None = None
+        #: The keyring of the data folder the session was made in: a later
+        #: ``sealing.configure`` (another window, another folder) does not move it.
+        self.keyring: Keyring | None = keyring()
         self._seals: list[str] = []
         self._saved: list[dict[str, Any]] = []
         self._head_seal: tuple[bytes, Any, str] | None = None
