@@ -44,3 +44,33 @@ def test_mirror_looks_like_the_table_to_its_seat_all_game(game: str, players: in
     if game in ("tortuga-1667", "pirate-coins"):
         assert secrets, "another seat's secret action is held as a Hidden entry"
     assert all(e.secret for e in secrets)
+
+
+def test_a_resend_after_a_resume_adds_no_entry_twice_and_a_gap_is_refused() -> None:
+    from wargame.net.protocol import ProtocolError
+
+    table = Table("tortuga-1667", players=3, seed=3, bots={1: "random", 2: "random"})
+    seat = table.take_seat(name="Ann").index
+    table.run_bots()
+    m = Mirror(table.welcome_for(seat))
+    bot = bot_factories(game_class("tortuga-1667")({}), {})["random"](DiceService.seeded(1))
+    told: list[str] = []
+    m.session.add_listener(lambda s, what: told.append(what))
+    for _ in range(5):
+        m.take(table.update_for(seat, m.have))
+        table.act(seat, m.have, bot.choose(m.state, seat).to_text())
+        table.run_bots()
+    m.take(table.update_for(seat, m.have))
+    n = m.have
+    assert n == len(table.session.entries) and told.count("apply") == n
+    assert m.take(table.update_for(seat, 0)) == 0  # everything again: nothing new
+    assert m.have == n and told.count("apply") == n
+    table.act(seat, n, bot.choose(m.state, seat).to_text())
+    table.run_bots()
+    late = table.update_for(seat, n + 1)  # an update that skips an entry
+    if late["start"] > n:
+        try:
+            m.take(late)
+            raise AssertionError("a gap in the log was read")
+        except ProtocolError as exc:
+            assert "skipped" in str(exc)

@@ -54,7 +54,7 @@ def quiet_setup(view: TableView) -> None:
     if naming is not None:
         naming.button.hide()
     for w in view.findChildren(QAbstractButton):
-        if w.text().lstrip("&").startswith(("New game", "Rematch", "Play again")):
+        if w.text().lstrip("&").startswith(("New game", "Rematch", "Board...")):
             w.hide()
     for w in view.findChildren(QComboBox):
         if w.objectName().endswith("bot-speed"):

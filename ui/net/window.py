@@ -152,6 +152,7 @@ class NetTableWindow(QWidget):
                 return
             for w in self.text_parts:
                 w.hide()
+            self.board.view.status_changed.connect(self.status.setText)  # its prompts, refusals
             self.split.addWidget(self.board.view)
             self.split.setStretchFactor(2, 1)
             self.resize(1280, 800)
