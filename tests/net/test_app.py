@@ -105,6 +105,11 @@ def test_host_in_one_window_join_from_another_and_play_by_clicking(
     qtbot: object, tmp_path: Path
 ) -> None:
     app = QApplication.instance()
+    # a window an earlier test closed may have asked the app to quit (the last window
+    # closed): that request is consumed here, not by this test's loop
+    app.processEvents()
+    quits = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     try:
@@ -120,3 +125,4 @@ def test_host_in_one_window_join_from_another_and_play_by_clicking(
     finally:
         loop.close()
         asyncio.set_event_loop(None)
+        app.setQuitOnLastWindowClosed(quits)

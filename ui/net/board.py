@@ -18,11 +18,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QAbstractButton, QComboBox, QSpinBox, QUndoView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QLabel,
+    QSpinBox,
+    QTabWidget,
+    QUndoView,
+    QWidget,
+)
 
 from ui.context import AppContext
 from ui.modes import view_class
-from ui.table.base import TableView
+from ui.table.base import REMOTE, TableView
+from ui.table.seats import seat_title
 from wargame.errors import PersistenceError
 from wargame.net.mirror import Mirror
 
@@ -49,20 +58,28 @@ def has_board(game: str) -> bool:
 def quiet_setup(view: TableView) -> None:
     """Hide or lock what sets a table up or takes moves back: the host's, not a seat's."""
     for box in getattr(view, "seat_boxes", []):
-        box.setEnabled(False)
+        box.setEnabled(False)  # who plays a seat is the host's to say
     naming = getattr(view, "naming", None)
     if naming is not None:
         naming.button.hide()
     for w in view.findChildren(QAbstractButton):
         if w.text().lstrip("&").startswith(("New game", "Rematch", "Board...")):
             w.hide()
-    for w in view.findChildren(QComboBox):
+    for w in view.findChildren(QComboBox):  # seats, variants: the host's table's
+        w.setEnabled(False)
         if w.objectName().endswith("bot-speed"):
             w.hide()
     for w in view.findChildren(QSpinBox):
         w.setEnabled(False)
     for w in view.findChildren(QUndoView):
         w.hide()
+    for tabs in view.findChildren(QTabWidget):
+        for i in reversed(range(tabs.count())):
+            if tabs.tabText(i).startswith("Undo history"):
+                tabs.removeTab(i)
+    for label in view.findChildren(QLabel):
+        if label.text().startswith("Undo history"):
+            label.hide()
 
 
 class NetBoard:
@@ -89,5 +106,16 @@ class NetBoard:
                 self.mirror.session, self.mirror.seat, lambda a: self._send(a.to_text())
             )
             quiet_setup(self.view)
+            self._mark_remote_seats()
         else:
             self.view.after_change()
+
+    def _mark_remote_seats(self) -> None:
+        """The seat boxes say which seats are played on other computers."""
+        view = self.view
+        for seat, box in enumerate(getattr(view, "seat_boxes", [])):
+            if seat < len(view.seats) and view.seats[seat] == REMOTE:
+                box.blockSignals(True)
+                box.addItem(f"{view.state.name(seat)}: {seat_title(REMOTE)}", REMOTE)
+                box.setCurrentIndex(box.count() - 1)
+                box.blockSignals(False)

@@ -156,6 +156,7 @@ class NetTableWindow(QWidget):
             self.split.addWidget(self.board.view)
             self.split.setStretchFactor(2, 1)
             self.resize(1280, 800)
+            self.split.setSizes([230, 0, 0, 1050])  # seats and chat beside the board
 
     def on_update(self, update: dict[str, Any]) -> None:
         infos = update.get("seats") or []
