@@ -151,3 +151,25 @@ def test_the_hosts_window_gives_a_dropped_seat_to_the_bot_chosen(qtbot: Any) -> 
     click(qtbot, window.give_button)
     assert table.seats[bea.index].bot_name == "strong" and table.seats[bea.index].stand_in
     assert "strong bot plays seat 2" in window.status.text()
+
+
+def test_the_lobby_hosts_a_saved_game_from_where_it_stopped(qtbot: Any, tmp_path: Any) -> None:
+    from ui.net.lobby import LobbyDialog
+    from wargame.net.server import TableServer
+    from wargame.persistence.files import write_json_atomic
+
+    table = Table("pirate-coins", players=3, seed=6, bots={0: "random", 1: "random", 2: "random"})
+    table.run_bots(limit=12)
+    path = tmp_path / "coins.json"
+    write_json_atomic(path, table.save_json())
+    lobby = LobbyDialog()
+    qtbot.addWidget(lobby)
+    assert lobby.pick_saved(str(path))
+    assert lobby.game.currentData() == "pirate-coins" and lobby.players.value() == 3
+    server = TableServer("pirate-coins", players=3, saved=lobby.saved)  # what Host makes
+    again = server.tables[0]
+    assert again is not None and len(again.session.entries) == 12
+    assert again.open_seats() == [0, 1, 2]
+    (tmp_path / "bad.json").write_text('{"header": {"game": "chess"}}')
+    assert not lobby.pick_saved(str(tmp_path / "bad.json"))
+    assert "is not a saved board game" in lobby.status.text()
