@@ -36,7 +36,7 @@ from wargame.core.play import (
     new_session,
 )
 from wargame.core.registry import game_class
-from wargame.core.seats import seat_label
+from wargame.core.seats import MAX_NAME, seat_label
 from wargame.errors import BadInput, IllegalAction, shown
 from wargame.net.protocol import Refused, UnknownBot, entry_for, message
 from wargame.net.rules import NetSettings, net_settings
@@ -173,12 +173,21 @@ class Table:
             raise Refused("no open seat at this table")
         seat = self.seats[free[0]]
         seat.token = secrets.token_urlsafe(16)
-        seat.name = " ".join(str(name).split())[:24]
+        seat.name = self._fresh_name(name, seat.index)
         seat.client_bot = bot
         seat.connected = True
         # the log's sentences name the players (a server's bot keeps the game's name)
         self.session.seat_names = [s.name if s.token is not None else "" for s in self.seats]
         return seat
+
+    def _fresh_name(self, name: str, seat: int) -> str:
+        """A player's name as the table's log may use it: one printable line, short, and
+        not another seat's (a second "Ann" is "Ann (seat 3)")."""
+        clean = "".join(ch for ch in " ".join(str(name).split()) if ch.isprintable())[:24]
+        taken = {s.name.casefold() for s in self.seats if s.index != seat and s.name}
+        if clean.casefold() in taken:
+            clean = f"{clean[: MAX_NAME - 9]} (seat {seat + 1})"
+        return clean
 
     def resume(self, seat: int, token: str) -> Seat:
         """The seat's player is back (its code checked): a stand-in bot leaves."""
