@@ -18,6 +18,13 @@ Measured again on main the same day with the machine quiet, at the issue's sizes
 100 Tortuga 6p and 100 poe 4p games in a row, 0 unlike simulate; 100 Tortuga games
 through the proxy (530 cuts, 789 delays up to 2 s, 514 resumes), 0 unlike simulate;
 100 tables at once: p95 18.5 ms, median 7.8 ms over 8,645 actions, peak RSS 40.9 MiB.
+
+The fault row also kills a client mid-turn in every 5th game (its turn in hand, its
+line aborted with no close; a new client comes back with the seat's code; issue 25's
+last fault). Measured 2026-11-26 on the loaded machine (load average ~9) with
+``WARGAME_BENCH_NET_FAULT_GAMES=5``: 5 Tortuga games through the proxy, 96 cuts, 54
+delays, 97 resumes, 1 client killed mid-turn and back by its code, 0 games unlike
+simulate or with a lost or doubled action (101 s). Not rerun at 100 games.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from typing import Any
 from benchlib import Bench
 
 from wargame.core.play import simulate
-from wargame.net.client import join_in_seat_order, play_remote
+from wargame.net.client import Killed, join_in_seat_order, play_remote
 from wargame.net.faults import FaultProxy
 from wargame.net.player import BotPlayer
 from wargame.net.server import TableServer, run_server
@@ -50,10 +57,21 @@ def _count(name: str, default: int) -> int:
 
 
 async def _series(
-    game: str, players: int, bots: list[str], seed: int, games: int, proxy: dict[str, Any] | None
+    game: str,
+    players: int,
+    bots: list[str],
+    seed: int,
+    games: int,
+    proxy: dict[str, Any] | None,
+    kill_every: int = 0,
 ) -> dict[str, int]:
     """``games`` tables in a row on one server (not --once), each joined by bot clients
-    in seat order; how many ended otherwise than simulate's game of the same index."""
+    in seat order; how many ended otherwise than simulate's game of the same index.
+    With ``kill_every`` k: in every k-th game one client is killed mid-turn (its turn
+    in hand, its line aborted) and a new one comes back with the seat's code; such a
+    game goes its own way (the new process's bot starts afresh), so it counts as
+    differing when its clients' ends differ or its log is not the actions they count
+    (an action lost or played twice)."""
     expected = simulate(game, players=players, games=games, seed=seed, bots=bots)["games"]
     server = TableServer(game, players=players, seed=seed)
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -63,13 +81,30 @@ async def _series(
     if proxy is not None:
         fault = FaultProxy(port, **proxy)
         port = await fault.start()
-    differ = 0
+    differ = kills = 0
+    logged: dict[int, int] = {}
+    server.on_broadcast = lambda tid, n: logged.__setitem__(tid, n)
     for i in range(games):
-        clients = await join_in_seat_order(f"127.0.0.1:{port}", bots, give_up=120)
+        kill = {}
+        if kill_every and i % kill_every == kill_every - 1:
+            at = 8 + i % 7
+            kill = {(i // kill_every) % players: lambda p, at=at: p.have >= at}
+        clients = await join_in_seat_order(f"127.0.0.1:{port}", bots, give_up=120, kills=kill)
         if fault is not None:
             fault.arm()
-        results = await asyncio.wait_for(asyncio.gather(*clients), 1800)
-        if any(r != expected[i] for r in results):
+        results = await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 1800)
+        killed = [(s, r) for s, r in enumerate(results) if isinstance(r, Killed)]
+        for s, dead in killed:  # a new process with the seat's code
+            kills += 1
+            await asyncio.sleep(0.05)
+            results[s] = await asyncio.wait_for(
+                play_remote(f"127.0.0.1:{port}", bots[s], give_up=120, code=dead.code), 1800
+            )
+        if killed:
+            ends = [r for r in results if isinstance(r, dict)]
+            whole = len(ends) == players and ends[0]["actions"] == logged.get(i)
+            differ += not (whole and all(r == ends[0] for r in ends))
+        elif any(r != expected[i] for r in results):
             differ += 1
         if fault is not None and fault._cutter is not None:
             fault._cutter.cancel()  # no cuts while the next table is joined
@@ -77,6 +112,8 @@ async def _series(
     server.done.set()
     await asyncio.wait_for(serving, 120)
     out = {"games": games, "differ": differ, "resumes": server.resumes}
+    if kill_every:
+        out["killed_mid_turn"] = kills
     if fault is not None:
         out.update(cuts=fault.cuts, delays=fault.delays)
         await fault.close()
@@ -98,7 +135,7 @@ def fault_run() -> dict[str, int]:
     games = _count("WARGAME_BENCH_NET_FAULT_GAMES", 100)
     game, players, bots = TORTUGA
     proxy = {"seed": 7, "cut_every": 1.0, "delay_chance": 0.01, "max_delay": 2.0}
-    out = asyncio.run(_series(game, players, bots, 2, games, proxy))
+    out = asyncio.run(_series(game, players, bots, 2, games, proxy, kill_every=5))
     print(f"  faults: {out}", file=sys.stderr)
     return out
 
@@ -217,7 +254,7 @@ BENCHMARKS = [
         lambda: equal_runs()["pieces-of-eight"]["differ"],
     ),
     Bench(
-        "net: Tortuga 6p through cuts and delays, games unlike simulate",
+        "net: Tortuga 6p through cuts, delays, kills mid-turn: unlike simulate or lost/doubled",
         0,
         "games",
         lambda: fault_run()["differ"],

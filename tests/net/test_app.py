@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +28,9 @@ async def until(what: Callable[[], object], seconds: float = 20.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def _host_join_and_play(qtbot: object) -> tuple[NetTableWindow, NetTableWindow, LobbyDialog]:
+async def _host_join_and_play(
+    qtbot: object, tmp_path: Path
+) -> tuple[NetTableWindow, NetTableWindow, LobbyDialog]:
     host = LobbyDialog()
     qtbot.addWidget(host)  # type: ignore[attr-defined]
     assert "neutral" in TRUST and host.findChild(object, "trust") is not None
@@ -58,28 +61,61 @@ async def _host_join_and_play(qtbot: object) -> tuple[NetTableWindow, NetTableWi
     await until(lambda: ann.chat.count() == 1)
     assert ann.chat.item(0).text() == "Bea: ahoy"
 
+    # both play on the game's own board (Pirate Coins), clicking as at one screen
+    from tests.ui.drivers.coins import DRIVER
+
+    await until(lambda: ann.board is not None and bea.board is not None and ann.board.seated)
+    assert not ann.view.isVisible() and ann.board.view.isVisible()  # no text view
+    clicked: dict[int, int] = {}
     clicks = 0
-    for _ in range(3000):  # bounded: this game of Pirate Coins is far shorter
+    for _ in range(3000):  # bounded: a game of Pirate Coins is far shorter
         if all(w.turn.text().startswith("Game over") for w in (ann, bea)):
             break
         for w in (ann, bea):
-            if w.turn.text() == "Your turn" and w.choices.count():
-                w.choices.setCurrentRow(w.choices.count() - 1)  # (stopping: a short game)
-                qtbot.mouseClick(w.play, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+            view = w.board.view
+            have = w.seat.have
+            if w.turn.text() == "Your turn" and view.my_move() and clicked.get(w.me) != have:
+                clicked[w.me] = have  # one click per update: the next comes back from the table
+                DRIVER.human_move(view, qtbot)
                 clicks += 1
         await asyncio.sleep(0.005)
     assert clicks > 5
     assert ann.turn.text().startswith("Game over") and bea.turn.text().startswith("Game over")
-    assert ann.log.count() == bea.log.count() == clicks
+    assert (
+        ann.board.mirror.have
+        == bea.board.mirror.have
+        == host.server.tables[0].session.entries.__len__()
+    )
+    assert ann.board.view.log.count() == bea.board.view.log.count() > clicks
+    assert not ann.board.view.handoff.isVisible() and not bea.board.view.handoff.isVisible()
+
+    # the host saves the table: a sealed save with the same log
+    from wargame.core.play import load_session
+    from wargame.persistence.files import read_json_file
+
+    assert host.saves is not None and ann.save_button.isVisible()
+    path = tmp_path / "table.json"
+    assert host.saves.save(path) or "database" in str(host.saves.problem)
+    saved = load_session(read_json_file(path))
+    assert [e.label for e in saved.entries] == [e.label for e in ann.board.mirror.session.entries]
     return ann, bea, host
 
 
-def test_host_in_one_window_join_from_another_and_play_by_clicking(qtbot: object) -> None:
+def test_host_in_one_window_join_from_another_and_play_by_clicking(
+    qtbot: object, tmp_path: Path
+) -> None:
     app = QApplication.instance()
+    # a window an earlier test closed may have asked the app to quit (the last window
+    # closed): that request is consumed here, not by this test's loop
+    app.processEvents()
+    quits = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     try:
-        ann, bea, host = loop.run_until_complete(asyncio.wait_for(_host_join_and_play(qtbot), 90))
+        ann, bea, host = loop.run_until_complete(
+            asyncio.wait_for(_host_join_and_play(qtbot, tmp_path), 90)
+        )
         for w in (ann, bea):
             w.close()
         assert host.server is not None
@@ -89,3 +125,4 @@ def test_host_in_one_window_join_from_another_and_play_by_clicking(qtbot: object
     finally:
         loop.close()
         asyncio.set_event_loop(None)
+        app.setQuitOnLastWindowClosed(quits)

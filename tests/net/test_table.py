@@ -200,3 +200,14 @@ def test_any_text_sent_as_an_action_is_refused_in_words_or_played(text: str) -> 
     else:
         assert len(table.session.entries) == 1
     table.state.check_invariants()
+
+
+def test_two_players_of_one_name_or_a_strange_name_still_sit_and_are_told_apart() -> None:
+    table = Table("pirate-coins", players=3, seed=1)
+    a = table.take_seat(name="Ann")
+    b = table.take_seat(name="ann")
+    c = table.take_seat(name="Ann\x07 the " + "very " * 10 + "long")
+    names = [s.name for s in (a, b, c)]
+    assert names[0] == "Ann" and names[1] == "ann (seat 2)"
+    assert len(names[2]) <= 24 and "\x07" not in names[2]
+    assert table.session.seat_names == tuple(names)

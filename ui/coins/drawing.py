@@ -60,6 +60,7 @@ class CoinsDrawing:
     reveal: Any
     #: Per log entry: the entry, then its :data:`Record`.
     _records: list[Any]
+    route: Any
     _replay: Any
 
     # -- the log ----------------------------------------------------------------------
@@ -74,6 +75,8 @@ class CoinsDrawing:
         """The reveal on show and this round's takings after the newest entry. Kept per
         entry from a replay of the entries that follows the log (a step per new entry;
         an undo or another game starts it again), so it never reads the true state."""
+        if self.route is not None:
+            return self._remote_record()
         entries = self.session.entries
         known = self._records
         if len(known) > len(entries) or (known and known[-1][0] is not entries[len(known) - 1]):
@@ -90,6 +93,21 @@ class CoinsDrawing:
             known.clear()
             return None, {}
         return known[-1][1:] if known else (None, {})
+
+    def _remote_record(self) -> Record:
+        """The same at a seat across computers, whose log does not hold the others'
+        decisions: read from the state (its copy shows every reveal once made), kept
+        while the round lasts."""
+        st = self.state
+        shown, gains, round_no = getattr(self, "_remote", None) or (None, {}, st.round)
+        if round_no != st.round:
+            shown, gains = None, {}
+        last = st.last
+        if last and last[0] == "reveal" and (shown is None or shown[0] != last):
+            shown = (last, st.round, st.turn_in_round)
+            gains = {**gains, **{p: last[4][p] for p in last[5]}}
+        self._remote = (shown, gains, st.round)
+        return shown, gains
 
     @staticmethod
     def _after(e: Entry, state: Any, before: Any) -> Record:

@@ -288,7 +288,7 @@ class PlayersPanel(QFrame):
             star = " ★" if s == obs["starter"] and obs["phase"] != "over" else ""
             name.setText(
                 f"<span style='color:{seat_color(s).name()}'><b>{mark}{seat_label(s, names)}</b></span>"
-                f"{star}{BOT_MARK if controllers[s] != 'human' else ''}"
+                f"{star}{BOT_MARK if controllers[s] not in ('human', 'remote') else ''}"
             )
             name.setToolTip(
                 f"{seat_label(s, names)}, played by "

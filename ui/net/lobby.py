@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.net.board import net_context
+from ui.net.hostsave import HostSaves
 from ui.net.loop import spawn
 from ui.net.seat import NetSeat
 from ui.net.window import NetTableWindow
@@ -53,6 +55,9 @@ class LobbyDialog(QDialog):
         self.resize(560, 480)
         self.windows: list[NetTableWindow] = []
         self.server: TableServer | None = None
+        self.saves: HostSaves | None = None
+        #: A save to host again (Host a saved game...), else None: a new game.
+        self.saved: dict[str, object] | None = None
         tabs = QTabWidget()
         tabs.addTab(self._host_tab(), "Host a game")
         tabs.addTab(self._join_tab(), "Join a game")
@@ -86,6 +91,11 @@ class LobbyDialog(QDialog):
         seats = QWidget()
         seats.setLayout(self.seat_box)
         self.host_button = QPushButton("Host")
+        self.saved_button = QPushButton("Host a saved game...")
+        self.saved_button.setToolTip(
+            "Serve a game saved at one screen or by a host, from where it is"
+        )
+        self.saved_button.clicked.connect(lambda: self.pick_saved())
         self.address = QLabel("")
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form.addRow("Game", self.game)
@@ -94,6 +104,7 @@ class LobbyDialog(QDialog):
         form.addRow("Your name", self.host_name)
         form.addRow("Port", self.port)
         form.addRow(self.host_button)
+        form.addRow(self.saved_button)
         form.addRow(self.address)
         self.game.currentIndexChanged.connect(self._game_changed)
         self.players.valueChanged.connect(self._seats_changed)
@@ -129,11 +140,19 @@ class LobbyDialog(QDialog):
         choices = [b.currentText() for b in self.seat_choices]
         bots = {s: c.removeprefix("Bot: ") for s, c in enumerate(choices) if c.startswith("Bot: ")}
         try:
-            server = TableServer(game, players=self.players.value(), bots=bots)
+            server = TableServer(
+                game,
+                players=self.players.value(),
+                bots=bots,
+                saved=self.saved,
+                auto_stand_in=False,  # the host gives a dropped seat to a bot (its window)
+            )
         except WargameError as exc:
             self.status.setText(str(exc))
             return
         self.server = server
+        self.saves = HostSaves(net_context(self.parentWidget()), server)
+        server.on_broadcast = self.saves.autosave  # the host's game, autosaved as it goes
         self.host_button.setEnabled(False)
         here = [s for s, c in enumerate(choices) if c == HERE]
 
@@ -142,12 +161,40 @@ class LobbyDialog(QDialog):
                 f"Hosting on port {port}: players join this computer's address with port {port}."
             )
             for seat in here:
-                self.open_seat(f"127.0.0.1:{port}", seat=seat, name=self.host_name.text())
+                window = self.open_seat(f"127.0.0.1:{port}", seat=seat, name=self.host_name.text())
+                if window is not None and self.saves is not None:
+                    window.hosting(self.saves)
             spawn(_announce(server, port, game))
 
         task = spawn(_serve(server, self.port.value(), ready))
         task.add_done_callback(self._host_ended)
         _KEEP.append(task)
+
+    def pick_saved(self, path: str | None = None) -> bool:
+        """Choose a saved game to host: the game and players come from it."""
+        from PySide6.QtWidgets import QFileDialog
+
+        from wargame.persistence.files import read_json_file
+
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Host a saved game", "", "Saves (*.json)")
+            if not path:
+                return False
+        try:
+            data = read_json_file(path)
+            header = data.get("header") if isinstance(data, dict) else None
+            game = header.get("game") if isinstance(header, dict) else None
+            i = self.game.findData(game)
+            if i < 0:
+                raise WargameError(f"{path} is not a saved board game or battle")
+        except WargameError as exc:
+            self.status.setText(str(exc))
+            return False
+        self.game.setCurrentIndex(i)
+        self.players.setValue(int(header.get("players") or self.players.value()))
+        self.saved = data
+        self.status.setText(f"Hosting {path} from where it was saved: choose the seats, then Host.")
+        return True
 
     def _host_ended(self, task: object) -> None:
         exc = getattr(task, "exception", lambda: None)()
@@ -229,7 +276,7 @@ class LobbyDialog(QDialog):
         except (WargameError, ValueError) as exc:
             self.status.setText(str(exc))
             return None
-        window = NetTableWindow(net)
+        window = NetTableWindow(net, ctx=net_context(self.parentWidget()))
         self.windows.append(window)
         _KEEP.append(window)
         window.show()

@@ -1,5 +1,7 @@
 """The table as one seat sees it across computers: the seats (names, connected or
-not), whose turn, the log, this seat's own view, its choices, and a short chat.
+not), whose turn, and a short chat beside the game's own board view drawn from this
+seat (:mod:`ui.net.board`; its log is the one the server sends). A game without such
+a view (naval, raid) shows the seat's view as text, the log and a list of choices.
 No hand-off screens: nobody else looks at this screen's seat."""
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -22,9 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.context import AppContext
+from ui.net.board import NetBoard, has_board, net_context
+from ui.net.hostsave import HostSaves
 from ui.net.seat import NetSeat
-from wargame.core.registry import mode
+from wargame.core.play import bot_factories
+from wargame.core.registry import game_class, mode
 from wargame.core.seats import seat_label
+from wargame.errors import WargameError
 
 CONNECTED, DROPPED = "\u25cf", "\u25cb"  # ● ○
 
@@ -51,9 +59,14 @@ def seat_line(info: dict[str, Any], me: int | None) -> str:
 class NetTableWindow(QWidget):
     """A top-level window for one seat played at this screen."""
 
-    def __init__(self, seat: NetSeat, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, seat: NetSeat, parent: QWidget | None = None, ctx: AppContext | None = None
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.seat = seat
+        self.ctx = ctx or net_context(parent)
+        #: The game's own board for this seat (None: a game shown as text).
+        self.board: NetBoard | None = None
         self.me: int | None = None
         self.names: list[str] = []
         self.setWindowTitle("Table across computers - connecting...")
@@ -83,7 +96,6 @@ class NetTableWindow(QWidget):
         lw = QWidget()
         lw.setLayout(left)
         middle = QVBoxLayout()
-        middle.addWidget(self.turn)
         middle.addWidget(QLabel("<b>Your choices</b>"))
         middle.addWidget(self.choices, 2)
         middle.addWidget(self.play)
@@ -96,15 +108,20 @@ class NetTableWindow(QWidget):
         right.addWidget(self.view, 1)
         rw = QWidget()
         rw.setLayout(right)
+        self.text_parts = (mw, rw)
+        self.right = right
         split = QSplitter()
         for w in (lw, mw, rw):
             split.addWidget(w)
         outer = QVBoxLayout(self)
         outer.addWidget(self.heading)
+        outer.addWidget(self.turn)
         outer.addWidget(split, 1)
+        self.split = split
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
         outer.addLayout(row)
+        self.bottom = row
 
         self.play.clicked.connect(self.play_selected)
         self.choices.itemDoubleClicked.connect(lambda _item: self.play_selected())
@@ -126,6 +143,20 @@ class NetTableWindow(QWidget):
             f"Your seat's code (to take it back from anywhere): <tt>{self.seat.code}</tt>"
         )
         self.status.setText(f"connected to {self.seat.address}")
+        game = str(welcome["game"])
+        if self.board is None and has_board(game):
+            try:
+                self.board = NetBoard(welcome, self.ctx, self.seat.act)
+            except WargameError as exc:
+                self.status.setText(f"cannot draw this table here: {exc}")
+                return
+            for w in self.text_parts:
+                w.hide()
+            self.board.view.status_changed.connect(self.status.setText)  # its prompts, refusals
+            self.split.addWidget(self.board.view)
+            self.split.setStretchFactor(2, 1)
+            self.resize(1280, 800)
+            self.split.setSizes([230, 0, 0, 1050])  # seats and chat beside the board
 
     def on_update(self, update: dict[str, Any]) -> None:
         infos = update.get("seats") or []
@@ -136,6 +167,13 @@ class NetTableWindow(QWidget):
         self.seats.clear()
         for info in infos:
             self.seats.addItem(seat_line(info, self.me))
+        self.turn.setText(self.turn_text(update))
+        if self.board is not None:
+            try:
+                self.board.take(update)
+            except WargameError as exc:
+                self.status.setText(f"this table's copy went wrong: {exc}")
+            return
         start = int(update["start"])
         while self.log.count() > start:  # a resend from a resume: keep one copy
             self.log.takeItem(self.log.count() - 1)
@@ -191,6 +229,49 @@ class NetTableWindow(QWidget):
         if text:
             self.seat.say(text)
         self.chat_line.clear()
+
+    def hosting(self, saves: HostSaves) -> None:
+        """This screen hosts the table: its Save the table... button (the game is the
+        host's; autosaved as it goes), and a bot for a seat whose player is gone past
+        the grace period (they take it back with their code)."""
+        server = saves.server
+        self.bot_choice = QComboBox()
+        self.bot_choice.setObjectName("net-bot-level")
+        # the server plays its bots in the app's loop: no bot that thinks for seconds
+        names = bot_factories(game_class(server.game)(server.params), {})
+        self.bot_choice.addItems([n for n in names if n not in ("search", "hard")])
+        self.bot_choice.setToolTip("The bot that plays a dropped seat until its player is back")
+        give = QPushButton("Give the seat to a bot")
+        give.setObjectName("net-give-seat")
+        give.setToolTip("Pick a dropped seat in the list (after its grace period), then click")
+
+        def give_seat() -> None:
+            row = self.seats.currentRow()
+            if row < 0:
+                self.status.setText("Pick the seat in the list first.")
+                return
+            try:
+                server.stand_in(0, row, self.bot_choice.currentText())
+            except WargameError as exc:
+                self.status.setText(str(exc))
+                return
+            self.status.setText(f"A {self.bot_choice.currentText()} bot plays seat {row + 1}.")
+
+        give.clicked.connect(give_seat)
+        self.bottom.addWidget(self.bot_choice)
+        self.bottom.addWidget(give)
+        self.give_button = give
+        button = QPushButton("Save the table...")
+        button.setObjectName("net-save")
+        button.setToolTip("Save this game here (sealed): File > Open plays it on at one screen")
+
+        def save() -> None:
+            ok = saves.save(parent=self)
+            self.status.setText("The table is saved." if ok else (saves.problem or "Not saved."))
+
+        button.clicked.connect(save)
+        self.bottom.addWidget(button)
+        self.save_button = button
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         self.seat.close()

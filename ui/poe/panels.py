@@ -255,7 +255,9 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
     seat = st.current_player()
     assert seat is not None
     ctrl = seats[seat]
-    tag = "" if ctrl == "human" else " <i>(bot thinking...)</i>"
+    tag = {"human": "", "remote": " <i>(on another computer)</i>"}.get(
+        ctrl, " <i>(bot thinking...)</i>"
+    )
     fight = ""
     if st.last_fight and st.stack and st.stack[-1].kind in ("loot", "fate", "share"):
         fight = "<br><i>" + fight_summary(st, st.last_fight) + "</i>"

@@ -189,6 +189,11 @@ class PirateVersusPirateView(TableView):
         """Bots, and every crew's roll for the first turn (the table rolls them)."""
         return seat in self.bots or self.state.phase == ORDER
 
+    def automatic_action(self, seat: int) -> Action:
+        """A bot's move, else the crew's roll for the first turn (the table rolls it:
+        a seat across computers sends it when the server asks)."""
+        return self.bots[seat].choose(self.state, seat) if seat in self.bots else A.Roll()
+
     def status_line(self) -> str:
         return status_text(self.state)
 

@@ -12,6 +12,11 @@ or when nobody else has had it since; anything else (bots' and other seats' turn
 a prompt to the whole table, the game over) shows the public view. One human
 against bots keeps their own view throughout: nobody else is at the table.
 
+**A seat across computers** (``ui/net``): :meth:`seat_remote` shows a seat's copy of a
+table played on a server; the other seats are :data:`REMOTE` (no bots here, no
+hand-offs: one human), and the player's chosen action goes to :attr:`route` (the
+server) instead of the session, coming back with the server's next update.
+
 **Undo belongs to the player who acted.** The undo stack holds the moves of one
 human seat, :attr:`undo_owner` (and the bots' replies merged into them); it empties
 when another human's turn comes and at every barrier (a roll, a draw, a reveal).
@@ -42,6 +47,9 @@ from wargame.core.log import Entry, Session
 from wargame.core.play import load_session, new_session
 from wargame.core.registry import game_class
 from wargame.errors import FileFormatError, WargameError
+
+#: A seat played on another computer (a table across computers): no bot here.
+REMOTE = "remote"
 
 #: Bot speed: the pause before each bot move, in ms.
 BOT_SPEEDS = {"Slow": 900, "Normal": 350, "Fast": 120, "Instant": 0}
@@ -76,6 +84,9 @@ class TableView(ModeView):
         self.session: Session[Any] | None = None
         self.seats: list[str] = ["human", "strong", "strong", "strong"]
         self.bots: dict[int, Bot] = {}
+        #: Where a player's chosen action goes instead of the session (a seat across
+        #: computers: the server); None: it is played here.
+        self.route: Callable[[Action], None] | None = None
         #: The seat whose private view is on screen (None: the public view).
         self.viewer: int | None = None
         #: The human who last took the computer (None after a prompt to the table).
@@ -245,6 +256,14 @@ class TableView(ModeView):
         self.game_spec_header(header)
         return self.session.to_json()
 
+    def seat_remote(self, session: Session[Any], seat: int, send: Callable[[Action], None]) -> None:
+        """Show ``session``, a copy of a table played across computers, from ``seat``:
+        every other seat is :data:`REMOTE`, and the player's moves go to ``send``."""
+        self.route = send
+        self.seats = [REMOTE] * session.state.n
+        self.seats[seat] = "human"
+        self._start(session)
+
     def _start(self, session: Session[Any]) -> None:
         self.session = session
         naming = getattr(self, "naming", None)
@@ -277,7 +296,7 @@ class TableView(ModeView):
         self.bots = {
             s: factories[c](DiceService.seeded(fresh_seed()))
             for s, c in enumerate(self.seats)
-            if c != "human"
+            if c not in ("human", REMOTE)
         }
 
     def _show_seats(self) -> None:
@@ -286,7 +305,7 @@ class TableView(ModeView):
         if spin is not None:
             spin.setValue(self.state.n)
         for s, c in enumerate(self.seats):
-            if s < len(boxes):
+            if s < len(boxes) and c in self.controllers:
                 boxes[s].blockSignals(True)
                 boxes[s].setCurrentIndex(self.controllers.index(c))
                 boxes[s].blockSignals(False)
@@ -308,7 +327,7 @@ class TableView(ModeView):
 
     def rematch(self) -> None:
         """A new game with the same players and settings (a game's ``new_game``)."""
-        if self.session is None:
+        if self.session is None or self.route is not None:
             return
         header = self.session.header
         if self.replace_game(lambda: self.new_game_like(header)):
@@ -369,8 +388,8 @@ class TableView(ModeView):
             rewrite, lines = self.entry_lines(session.entries, i)
             seat = session.entries[i].seat
             auto = self._auto_move
-            if auto is None:  # a redo, or a move made outside the table's do
-                auto = seat is None or seat in self.bots
+            if auto is None:  # a redo, a move made outside the table's do, a remote seat's
+                auto = seat is None or seat in self.bots or self.seats[seat:][:1] == [REMOTE]
             self.log.add(rewrite, lines, auto=auto)
             self.recent = [*self.recent, *lines][-5:] if auto else []
             last = session.entries[i]
@@ -404,6 +423,13 @@ class TableView(ModeView):
         if not auto and not table:
             self._own_undo(seat)
             self.log.unmark()
+        if self.route is not None:  # the server plays it; its update brings it back
+            if not self.state.is_legal(action):  # its copy judges a seat's move alike
+                self.show_error(str(self.state.refusal(action)))
+                self.refresh()
+                return False
+            self.route(action)
+            return True
         self._auto_move = auto
         try:
             push_action(
@@ -581,7 +607,9 @@ class TableView(ModeView):
         if self.session is None or self.state.is_terminal() or self.replaying or self.waiting():
             return None
         seat = self.state.current_player()
-        return seat if seat is not None and self.acts_by_itself(seat) else None
+        if seat is None or self.seats[seat:][:1] == [REMOTE]:
+            return None  # played on another computer: nothing moves for it here
+        return seat if self.acts_by_itself(seat) else None
 
     def schedule_bots(self) -> None:
         """Start the timer for the next bot move (never from a redraw)."""

@@ -39,13 +39,14 @@ SEAT_TITLES = {
     "strong": "Strong",
     "expectimax": "Expectimax",
     "hard": "Hard",
+    "remote": "Another computer",  # a seat across computers (ui/net)
 }
 
 
 def seat_title(controller: str, *, bot_word: bool = False) -> str:
     """A seat's player in words ("Strong", or "Strong bot" with ``bot_word``)."""
     title = SEAT_TITLES.get(controller, controller.title())
-    return f"{title} bot" if bot_word and controller != "human" else title
+    return f"{title} bot" if bot_word and controller not in ("human", "remote") else title
 
 
 def seat_titles(*, bot_word: bool = False) -> dict[str, str]:

@@ -146,6 +146,14 @@ class GameState(ABC):
         None elsewhere, the default: the search then samples the dice."""
         return None
 
+    def scrub_private(self, seat: int) -> None:
+        """Forget, in place, what a :meth:`resample_hidden` copy for ``seat`` keeps but
+        other seats know privately (cards another seat viewed, loyalties it learnt):
+        the copy is then a function of ``seat``'s view and the redraw's dice only, fit
+        to send to ``seat`` across computers (``wargame.net.worlds``). Default: nothing
+        is kept. A game whose redraw leaves such parts overrides it."""
+        return None
+
     def check_invariants(self) -> None:
         """Raise :class:`~wargame.errors.InvariantViolation` naming the first broken one."""
         return None

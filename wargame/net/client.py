@@ -43,6 +43,20 @@ class TableGone(WargameError):
     """The server could not be reached, or stayed away longer than allowed."""
 
 
+class Killed(Exception):  # noqa: N818 - what happened to the client, not an error of the table
+    """A client killed on purpose (the fault tests): its line aborted with no close,
+    its state gone. ``code`` is what its player kept: (table, seat, token)."""
+
+    def __init__(self, code: tuple[int, int, str], have: int) -> None:
+        super().__init__(f"killed at seat {code[1]} after {have} entries")
+        self.code = code
+        self.have = have
+
+
+#: Asked when a client has its action ready and not yet sent: True kills it there.
+KillSwitch = Callable[[BotPlayer], bool]
+
+
 async def play_remote(
     address: str,
     bot: str,
@@ -50,9 +64,13 @@ async def play_remote(
     name: str = "",
     give_up: float = 60.0,
     on_connect: Callable[[BotPlayer], None] | None = None,
+    code: tuple[int, int, str] | None = None,
+    kill: KillSwitch | None = None,
 ) -> dict[str, Any]:
     """Join the table at ``address`` with ``bot`` and play until the game ends; the
-    game's entry as ``simulate`` writes it."""
+    game's entry as ``simulate`` writes it. ``code`` (table, seat, token): take that
+    seat back instead, as a new process with nothing but the seat's code (it is sent
+    every entry again). ``kill``: see :class:`Killed` (raised out of here)."""
     uri = address_uri(address)
     player: BotPlayer | None = None
     pause = 0.05
@@ -62,12 +80,12 @@ async def play_remote(
             async with connect(
                 uri, max_size=MAX_MESSAGE, compression=None, proxy=None, open_timeout=10
             ) as ws:
-                player = await _hello(ws, player, bot, name)
+                player = await _hello(ws, player, bot, name, code)
                 if on_connect is not None:
                     on_connect(player)
                 pause = 0.05
                 last_contact = time.monotonic()
-                result = await _play(ws, player)
+                result = await _play(ws, player, kill)
                 if result is not None:
                     return result
                 last_contact = time.monotonic()
@@ -99,8 +117,17 @@ def _why(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
-async def _hello(ws: ClientConnection, player: BotPlayer | None, bot: str, name: str) -> BotPlayer:
-    if player is None:
+async def _hello(
+    ws: ClientConnection,
+    player: BotPlayer | None,
+    bot: str,
+    name: str,
+    code: tuple[int, int, str] | None = None,
+) -> BotPlayer:
+    if player is None and code is not None:  # a new process with the seat's code
+        table, seat, token = code
+        await ws.send(encode(message("resume", table=table, seat=seat, token=token, have=0)))
+    elif player is None:
         await ws.send(encode(message("join", bot=bot, name=name)))
     else:
         hello = message(
@@ -117,7 +144,9 @@ async def _hello(ws: ClientConnection, player: BotPlayer | None, bot: str, name:
     return player if player is not None else BotPlayer(welcome)
 
 
-async def _play(ws: ClientConnection, player: BotPlayer) -> dict[str, Any] | None:
+async def _play(
+    ws: ClientConnection, player: BotPlayer, kill: KillSwitch | None = None
+) -> dict[str, Any] | None:
     """Answer updates until the game ends (its result) or the line drops (None)."""
     async for raw in ws:
         player.seen_at = time.monotonic()
@@ -131,6 +160,9 @@ async def _play(ws: ClientConnection, player: BotPlayer) -> dict[str, Any] | Non
                     if decode(raw_ack, limit=MAX_MESSAGE)["type"] == "bye":
                         return player.result
                 return None
+            if act is not None and kill is not None and kill(player):
+                ws.transport.abort()  # dies with its turn in hand: no action, no close
+                raise Killed((player.table, player.seat, player.token), player.have)
             if act is not None:
                 await ws.send(encode(act))
         elif msg["type"] == "refused":
@@ -143,16 +175,27 @@ async def _play(ws: ClientConnection, player: BotPlayer) -> dict[str, Any] | Non
 
 
 async def join_in_seat_order(
-    address: str, bots: list[str], *, give_up: float = 60.0
+    address: str,
+    bots: list[str],
+    *,
+    give_up: float = 60.0,
+    kills: dict[int, KillSwitch] | None = None,
 ) -> list[asyncio.Task[dict[str, Any]]]:
     """One client per bot, each started once the one before has its seat (so the bots
-    sit in the order given); the tasks, each ending with the game's entry."""
+    sit in the order given); the tasks, each ending with the game's entry (``kills``:
+    the seats whose client is killed mid-turn, see :class:`Killed`)."""
     clients = []
-    for bot in bots:
+    for seat, bot in enumerate(bots):
         seated = asyncio.Event()
         clients.append(
             asyncio.ensure_future(
-                play_remote(address, bot, give_up=give_up, on_connect=lambda _p, e=seated: e.set())
+                play_remote(
+                    address,
+                    bot,
+                    give_up=give_up,
+                    on_connect=lambda _p, e=seated: e.set(),
+                    kill=(kills or {}).get(seat),
+                )
             )
         )
         await asyncio.wait_for(seated.wait(), 60)

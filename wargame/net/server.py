@@ -81,7 +81,15 @@ class TableServer:
         bots: Mapping[int, str] | None = None,
         once: bool = False,
         settings: NetSettings | None = None,
+        saved: dict[str, Any] | None = None,
+        auto_stand_in: bool = True,
     ) -> None:
+        """``saved``: a save to play on from at the first table (re-hosting a game);
+        ``auto_stand_in``: when a dropped seat's grace period is over, seat net.toml's
+        stand-in bot by itself (a headless server) rather than leave it to the host
+        (:meth:`stand_in`, the app)."""
+        self.saved = saved
+        self.auto_stand_in = auto_stand_in
         self.game = game
         self.players = players
         self.seed = seed
@@ -114,6 +122,7 @@ class TableServer:
             scenario=self.scenario,
             bots=self.bots,
             settings=self.settings,
+            saved=self.saved if tid == 0 else None,
         )
         self.tables.append(table)
         self.clients[tid] = {}
@@ -241,10 +250,20 @@ class TableServer:
             return
         if table.seats[seat].bot is not None:
             return
+        self.broadcast(tid)  # the grace is over: every seat's list says so
+        if not self.auto_stand_in:
+            return  # the host chooses
         try:
-            table.stand_in(seat, bot)
+            self.stand_in(tid, seat, bot)
         except Refused:
             return
+
+    def stand_in(self, tid: int, seat: int, bot: str) -> None:
+        """Seat ``bot`` for the player of ``seat`` gone longer than the grace period (the
+        host's choice, or the headless server's); the player takes it back by resuming.
+        Refused in words while the seat is kept for its player."""
+        table = self.table(tid)
+        table.stand_in(seat, bot)
         log.info("table %d: a %s bot stands in for seat %d", tid, bot, seat)
         table.run_bots()
         self.broadcast(tid)

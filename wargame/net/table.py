@@ -32,10 +32,11 @@ from wargame.core.play import (
     _check_players,
     bot_factories,
     bot_seed,
+    load_session,
     new_session,
 )
 from wargame.core.registry import game_class
-from wargame.core.seats import seat_label
+from wargame.core.seats import MAX_NAME, seat_label
 from wargame.errors import BadInput, IllegalAction, shown
 from wargame.net.protocol import Refused, UnknownBot, entry_for, message
 from wargame.net.rules import NetSettings, net_settings
@@ -92,7 +93,18 @@ class Table:
         bots: Mapping[int, str] | None = None,
         settings: NetSettings | None = None,
         clock: Callable[[], float] = time.monotonic,
+        saved: Mapping[str, Any] | None = None,
     ) -> None:
+        """``saved``: a save of a game (the host's, :meth:`save_json`, or any of this
+        game) to play on from; its header gives the players, settings and scenario."""
+        if saved is not None:
+            session = load_session(saved)  # its dice go on from the save's sealed state
+            header = session.header
+            if header.get("game") != game_name:
+                raise BadInput(f"that save is a game of {shown(header.get('game'))}")
+            players = int(header.get("players") or session.state.n)
+            params, scenario = header.get("params"), header.get("scenario")
+            seed = None  # the save's generator goes on; this seed only seeds bots
         self.game_name = game_name
         self.params = dict(params or {})
         self.game = game_class(game_name)(self.params)
@@ -103,7 +115,9 @@ class Table:
         #: The game's seed: the table's own secret until the game is over.
         self.seed = seed if seed is not None else fresh_seed()
         spec = GameSpec(game_name, n, dict(self.params), self.scenario)
-        self.session: Session[GameState] = new_session(spec, DiceService.seeded(self.seed))
+        self.session: Session[GameState] = (
+            session if saved is not None else new_session(spec, DiceService.seeded(self.seed))
+        )
         #: The server's own dice (worlds, stand-in bots): nothing to do with the game's.
         self.private = DiceService(SeededProvider(fresh_seed()))
         self.settings = settings or net_settings()
@@ -159,10 +173,21 @@ class Table:
             raise Refused("no open seat at this table")
         seat = self.seats[free[0]]
         seat.token = secrets.token_urlsafe(16)
-        seat.name = " ".join(str(name).split())[:24]
+        seat.name = self._fresh_name(name, seat.index)
         seat.client_bot = bot
         seat.connected = True
+        # the log's sentences name the players (a server's bot keeps the game's name)
+        self.session.seat_names = [s.name if s.token is not None else "" for s in self.seats]
         return seat
+
+    def _fresh_name(self, name: str, seat: int) -> str:
+        """A player's name as the table's log may use it: one printable line, short, and
+        not another seat's (a second "Ann" is "Ann (seat 3)")."""
+        clean = "".join(ch for ch in " ".join(str(name).split()) if ch.isprintable())[:24]
+        taken = {s.name.casefold() for s in self.seats if s.index != seat and s.name}
+        if clean.casefold() in taken:
+            clean = f"{clean[: MAX_NAME - 9]} (seat {seat + 1})"
+        return clean
 
     def resume(self, seat: int, token: str) -> Seat:
         """The seat's player is back (its code checked): a stand-in bot leaves."""
@@ -271,8 +296,9 @@ class Table:
             scenario=self.scenario,
             hidden=self.hidden,
         )
-        if not self.hidden:  # everything is public: the client replays the log
-            out["setup"] = [public_roll(r) for r in self.session.setup_rolls]
+        # the setup's dice as anyone may read them (who starts); a public game's client
+        # replays the log from them
+        out["setup"] = [public_roll(r) for r in self.session.setup_rolls]
         if s.client_bot is not None:
             out["bot"] = s.client_bot
             out["bot_seed"] = bot_seed(self.seed, seat)
@@ -291,14 +317,12 @@ class Table:
             view=self.state.observation(seat),
             to_act=turn,
             seats=self.seat_list(),
+            names=list(self.session.seat_names),
             over=self.over,
         )
-        if (
-            seat is not None
-            and turn == seat
-            and self.hidden
-            and self.seats[seat].client_bot is not None
-        ):
+        person = seat is not None and self.seats[seat].client_bot is None
+        if seat is not None and self.hidden and (turn == seat or person):
+            # a bot's turn: what it decides on; a person: what their board draws, always
             out["world"] = make_world(self.state, seat, self.private)
         if seat is not None and turn == seat and self.seats[seat].client_bot is None:
             # a person's choices: its own options, each with the sentence it would make
@@ -322,6 +346,17 @@ class Table:
             outcome.end,
             outcome.winners,
         ).to_json()
+
+    def save_json(self) -> dict[str, Any]:
+        """The table's game as a save of this installation (sealed as at one screen): who
+        played each seat in its header (a bot of the server by its name, else a person:
+        reopened at one screen it is a hot-seat game), never the seed."""
+        header = self.session.header
+        header["seats"] = [
+            s.bot_name if s.bot is not None and not s.stand_in else "human" for s in self.seats
+        ]
+        header.pop("seed", None)
+        return self.session.to_json()
 
     def chat(self, seat: int, text: str) -> dict[str, Any]:
         line = " ".join(str(text).split())[: self.settings.limits.max_chat]

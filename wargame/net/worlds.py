@@ -19,7 +19,6 @@ are only those of the game's own package.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from typing import Any
 
 from wargame.core.actions import Action
@@ -125,34 +124,13 @@ def _package(state: GameState) -> str:
     return ".".join(type(state).__module__.split(".")[:2])
 
 
-# -- scrubbing: what a redraw keeps but other seats know privately ---------------------
-def _scrub_tortuga(world: Any, seat: int) -> None:
-    for other in range(world.n):
-        if other != seat:
-            world.seen[other] = {}
-            world.known[other] = {}
-
-
-def _scrub_poe(world: Any, seat: int) -> None:
-    world.burials = [
-        (who, area, cards if who == seat else tuple(-1 for _ in cards), vp)
-        for who, area, cards, vp in world.burials
-    ]
-
-
-_SCRUB: dict[str, Callable[[Any, int], None]] = {
-    "wargame.tortuga": _scrub_tortuga,
-    "wargame.poe": _scrub_poe,
-}
-
-
 def make_world(state: GameState, seat: int, dice: DiceService) -> dict[str, Any]:
     """The world ``seat`` is shown (see the module): a redraw of ``state`` through
     ``dice`` (the server's private dice), scrubbed, as plain data. Checked: the world
     looks exactly like the real table to ``seat``."""
     package = _package(state)
     world = state.resample_hidden(seat, dice)
-    _SCRUB.get(package, lambda w, s: None)(world, seat)
+    world.scrub_private(seat)  # the game's own: what other seats know privately goes
     if world.observation(seat) != state.observation(seat):
         raise WorldError("the redrawn table would look different to its seat")
     shared = state.clone()

@@ -67,3 +67,12 @@ def resample_hidden(st: PoeState, seat: int, dice: DiceService) -> PoeState:
         new_hand = s.hand[s.active]
         s.selection = [new_hand[hand.index(c)] if c in hand else c for c in s.selection]
     return s
+
+
+def scrub_private(st: PoeState, seat: int) -> None:
+    """What a redraw for ``seat`` keeps but only other seats know: the cards of their
+    burials become unknown (-1), in place."""
+    st.burials = [
+        (who, area, cards if who == seat else tuple(-1 for _ in cards), vp)
+        for who, area, cards, vp in st.burials
+    ]

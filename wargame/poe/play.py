@@ -55,6 +55,10 @@ class PoePlay(PoeState):
     def resample_hidden(self, seat: int, dice: DiceService) -> PoeState:
         return hidden.resample_hidden(self, seat, dice)
 
+    def scrub_private(self, seat: int) -> None:
+        """Other seats' buried cards become unknown (-1); ``seat``'s own stay."""
+        hidden.scrub_private(self, seat)
+
     def tell_mark(self) -> Any:
         return self.last_fight
 

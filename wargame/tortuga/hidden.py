@@ -150,3 +150,12 @@ def resample(st: TortugaState, seat: int, dice: DiceService) -> TortugaState:
             s.vote.played[i] = (o, tuple(vpool.pop() for _ in cs))
     s._legal = None
     return s
+
+
+def scrub_private(s: TortugaState, seat: int) -> None:
+    """What a redraw for ``seat`` keeps but only other seats know: the cards they
+    viewed and the loyalties they learnt (in place)."""
+    for other in range(s.n):
+        if other != seat:
+            s.seen[other] = {}
+            s.known[other] = {}

@@ -63,6 +63,11 @@ class TortugaPlay(TortugaState):
     def resample_hidden(self, seat: int, dice: DiceService) -> TortugaState:
         return hidden.resample(self, seat, dice)
 
+    def scrub_private(self, seat: int) -> None:
+        """The cards other seats viewed and the loyalties they learnt go: only ``seat``'s
+        own stay (the redraw keeps them all)."""
+        hidden.scrub_private(self, seat)
+
     def check_invariants(self) -> None:
         """Everything accounted for: see :mod:`wargame.tortuga.invariants`."""
         invariants.check(self)

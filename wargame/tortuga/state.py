@@ -144,6 +144,7 @@ class TortugaState(GameState):
     def clone(self) -> TortugaState:
         s = object.__new__(type(self))
         s.n = self.n
+        s.seat_names = self.seat_names  # a copy (a redraw) names the players alike
         s.data = self.data
         s.per_turn = self.per_turn
         s.team = self.team[:]
