@@ -1,5 +1,5 @@
-"""Help > Rules (each mode's summary and rulings), Help > Saves and secrets and
-Help > Keyboard shortcuts."""
+"""Help > Rules quick reference (F1: the current mode's page, any mode's from the box),
+Help > Saves and secrets and Help > Keyboard shortcuts."""
 
 from __future__ import annotations
 
@@ -18,15 +18,16 @@ from PySide6.QtWidgets import (
 )
 
 from wargame.core.registry import MODES
-from wargame.help import rules_page, saves_and_secrets
+from wargame.help import quick_reference, saves_and_secrets
 
 
 class RulesDialog(QDialog):
-    """The rules of one mode in our own words, and every ruling that applies to it."""
+    """One mode's rules quick reference: the turn in order and the tables, in our own
+    words, every number from the rules data in use."""
 
     def __init__(self, key: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Rules")
+        self.setWindowTitle("Rules quick reference")
         self.resize(760, 620)
         lay = QVBoxLayout(self)
         self.modes = QComboBox()
@@ -47,7 +48,7 @@ class RulesDialog(QDialog):
 
     def _show(self) -> None:
         key = self.modes.currentData()
-        self.text.setMarkdown(rules_page(str(key)))
+        self.text.setMarkdown(quick_reference(str(key)))
 
 
 class SavesDialog(QDialog):

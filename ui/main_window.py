@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from ui.background import BackgroundTask
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
+from ui.fixed_lines import FixedLinesLabel
 from ui.help import RulesDialog, SavesDialog, ShortcutsDialog
 from ui.history import HistoryDock, restore_history
 from ui.home import HomeView
@@ -89,6 +90,8 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
         #: A large file being read by File > Open (None before the first).
         self.reading: BackgroundTask | None = None
+        #: The last Help > Rules quick reference opened (None before the first).
+        self.rules_dialog: QDialog | None = None
         #: Tests answer the unsaved-changes prompt with this (view -> SAVE/DISCARD/CANCEL).
         self.unsaved_answerer: Callable[[ModeView], str] | None = None
         #: Tests answer the unusable-database dialog with this (error, backup -> choice).
@@ -112,12 +115,15 @@ class MainWindow(QMainWindow):
         self.replay_dock = ReplayDock(self)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.replay_dock)
         self.replay_dock.hide()
-        self.status_label = QLabel()
-        # A long status (whose turn, what to do) wraps onto a second line, never cut.
-        self.status_label.setWordWrap(True)
+        # A long status (whose turn, what to do) wraps onto a second line; the line keeps
+        # two lines' height whatever it says, and a longer one is cut and told whole in
+        # its tooltip, so the board above never moves under the pointer (issue 26).
+        self.status_label = FixedLinesLabel(2)
         self.statusBar().addWidget(self.status_label, 1)
         self.dice_mode_label = QLabel()
         self.statusBar().addPermanentWidget(self.dice_mode_label)
+        # A passing message (showMessage) hides the status line: the bar keeps its height.
+        self.statusBar().setFixedHeight(self.statusBar().sizeHint().height())
         self._build_menus()
         self.current: ModeView = self.home
         self._activate(self.home)
@@ -199,10 +205,7 @@ class MainWindow(QMainWindow):
 
         help_menu = mb.addMenu("&Help")
         self.act_rules = self._action(
-            help_menu,
-            "&Rules of this mode...",
-            QKeySequence.StandardKey.HelpContents,
-            self.show_rules,
+            help_menu, "&Rules quick reference...", QKeySequence("F1"), self.show_rules
         )
         self.act_shortcuts = self._action(
             help_menu, "&Keyboard shortcuts...", QKeySequence("Ctrl+/"), self.show_shortcuts
@@ -854,9 +857,10 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, title, message)
 
     def show_rules(self) -> QDialog:
-        """Help > Rules: the active mode's rules in short and the rulings that apply."""
+        """Help > Rules quick reference (F1): the active mode's page (home: the sea fight's)."""
         key = self.current.mode_key if self.current is not self.home else "naval"
         dialog = RulesDialog(key, self)
+        self.rules_dialog = dialog
         dialog.show()
         return dialog
 

@@ -309,11 +309,13 @@ def test_cut_off_playouts_are_judged_by_the_modes_evaluation() -> None:
 
 def test_the_search_bot_of_naval_raid_and_tortuga_judges_with_its_modes_evaluation() -> None:
     from wargame.naval.bots import evaluate as naval_evaluate
+    from wargame.poe.bots import evaluate as poe_evaluate
     from wargame.raid.bots import evaluate as raid_evaluate
     from wargame.tortuga.bots import evaluate as tortuga_evaluate
 
     for name, judge in (
         ("naval", naval_evaluate),
+        ("pieces-of-eight", poe_evaluate),
         ("raid", raid_evaluate),
         ("tortuga-1667", tortuga_evaluate),
     ):
@@ -423,3 +425,57 @@ def test_the_hard_level_as_the_app_sets_it_decides_the_same_on_other_hidden_part
         assert bots[0].last_visits == bots[1].last_visits
         compared += 1
     assert compared >= 2
+
+
+def test_poe_evaluation_favours_the_pirate_with_more_points_and_narrows_as_the_deck_runs_down() -> (
+    None
+):
+    from wargame.poe.bots import evaluate
+
+    state = PiecesOfEightGame().new_initial_state(4, DiceService.seeded(3))
+    for s in range(4):
+        state.hand[s] = []
+        state.faceup[s] = []
+    state.vp = [20, 10, 10, 10]
+    early = evaluate(state)
+    assert early is not None
+    assert early[0] > early[1] == early[2] == early[3]
+    assert sum(early.values()) == pytest.approx(1.0)
+    state.exhaustions = 1
+    state.deck = []
+    late = evaluate(state)
+    assert late is not None and late[0] > early[0]  # the same lead counts for more late
+
+
+@pytest.mark.parametrize("halving", [0, 1])
+def test_per_move_budget_gives_a_small_choice_few_iterations(halving: int) -> None:
+    """``search_per_move=N``: a fixed budget of at most N iterations per legal move."""
+    from tests.core.toygame import ToyGame
+
+    state = ToyGame().new_initial_state(2, DiceService.seeded(1))
+    assert len(state.legal_actions()) == 3
+    bot = SearchBot(
+        DiceService.seeded(2), SearchOptions(iterations=60, per_move=4, halving=halving)
+    )
+    bot.choose(state, 0)
+    assert 3 <= bot.last_iterations <= 12
+    assert SearchOptions.from_params({"search_per_move": 4}).per_move == 4
+    assert SearchOptions(iterations=60, per_move=4).budget(40) == 60
+
+
+def test_margin_keeps_the_playout_bots_move_unless_another_is_clearly_better() -> None:
+    """``search_margin``: halving plays the playout bot's move unless another beats its
+    mean by more than the margin; a margin of 1 (the whole reward) always keeps it."""
+    from tests.core.toygame import ToyGame
+
+    for seed in range(6):
+        state = ToyGame().new_initial_state(2, DiceService.seeded(seed))
+        bot = SearchBot(
+            DiceService.seeded(seed),
+            SearchOptions(iterations=30, halving=1, margin=1.0),
+            playout_bot=RandomBot,
+        )
+        chosen = bot.choose(state, 0)
+        assert bot.last_tree is not None and chosen == bot.last_tree.hint
+    with pytest.raises(BadInput, match="search_margin"):
+        SearchOptions.from_params({"search_margin": 2})

@@ -246,15 +246,17 @@ def test_an_order_is_given_by_double_clicking_it_in_the_list(qtbot, main_window)
     assert view.state.unit("P7").sq == (1, 1)
 
 
-def test_resizing_the_town_drops_figures_outside_and_undoes(qtbot, main_window) -> None:
+def test_resizing_the_town_keeps_every_figure_and_undoes(qtbot, main_window) -> None:
+    """Figures are never dropped by a resize (issue 26: shrinking one past them is
+    refused, tests/ui/test_defects_26.py); growing it is one undo step."""
     view = main_window.show_mode("raid")
     view.tabs.setCurrentIndex(4)
-    view.town_editor.cols.setValue(6)
-    view.town_editor.rows.setValue(5)
-    view._resize_town(6, 5)
-    assert len(view.setup["town"]["map"]) == 5 and len(view.setup["town"]["map"][0]) == 6
-    squares = [u["square"] for u in view.setup["defender"]["units"]]
-    assert all(c < 6 and r < 5 for c, r in squares)
+    before = [u["square"] for u in view.setup["defender"]["units"]]
+    view.town_editor.cols.setValue(14)
+    view.town_editor.rows.setValue(11)
+    view._resize_town(14, 11)
+    assert len(view.setup["town"]["map"]) == 11 and len(view.setup["town"]["map"][0]) == 14
+    assert [u["square"] for u in view.setup["defender"]["units"]] == before
     main_window.act_undo.trigger()
     assert len(view.setup["town"]["map"]) == 9
     assert len(view.setup["defender"]["units"]) == 20

@@ -152,6 +152,39 @@ def test_cabin_fever_shows_the_new_loyalty_privately(main_window, qtbot) -> None
     assert view.handoff.isVisible() and view.handoff.seat == view.state.current_player()
 
 
+def test_a_private_look_owed_is_still_owed_after_save_and_reopen(main_window, qtbot) -> None:  # noqa: ANN001
+    """A look is owed to Pirate 3 (as Cabin Fever owes one) when the game is saved:
+    the reopened game hands the computer to Pirate 3 first, as the table would have."""
+    view = open_view(main_window, ["human", "human", "human"])
+    for _ in range(2):
+        take(view, qtbot)
+        click_choice(view, qtbot, "British hold")
+    view.notices = [(2, "fever", len(view.session.entries) - 1)]
+    view._keep_looks()
+    view.revealed = None
+    view.after_change()
+    assert view.handoff.isVisible() and view.handoff.seat == 2
+    data = json.loads(json.dumps(view.save_json()))
+    assert data["header"]["owed_looks"][0][:2] == [2, "fever"]
+    view.open_json(data, None)
+    assert view.notices and view.notices[0][:2] == (2, "fever")
+    assert view.handoff.isVisible() and view.handoff.seat == 2
+    assert "Cabin Fever" in view.handoff.blurb.text()
+    take(view, qtbot)
+    click_choice(view, qtbot, "Done")
+    assert view.session.header["owed_looks"] == []
+    assert view.handoff.seat != 2 or not view.handoff.isVisible()
+
+
+def test_saved_looks_drop_what_does_not_read() -> None:
+    from ui.tortuga.view import saved_looks
+
+    assert saved_looks([[1, "view", 0], [1, "peek", 0], [True, "view", 0], [1, "view", 9]], 3) == [
+        (1, "view", 0)
+    ]
+    assert saved_looks("nonsense", 3) == []
+
+
 def test_save_and_reopen_keeps_the_game_and_its_log(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
     view = open_view(main_window, ["human", "strong", "strong", "strong"], seed=4)
     view.run_bots()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from ui.raid.board import MIN_TOKEN_PX
 from ui.raid.setup_edit import TAB_FORCES, TAB_ORDERS, TAB_TOWN
-from wargame.help import summary
+from wargame.help import quick_reference
 
 
 def _settle() -> None:
@@ -102,7 +102,7 @@ def test_the_raid_names_each_side_one_way_everywhere(main_window) -> None:  # no
         said.append(state.describe(state.legal_actions()[0]))
         view.bot_step()
     said += _player_texts(view, main_window)
-    said.append(summary("raid"))
+    said.append(quick_reference("raid"))
     wrong = sorted({m.group(0) + ": " + t[:120] for t in said for m in OLD_NAMES.finditer(t)})
     assert wrong == []
     joined = "\n".join(said)

@@ -64,6 +64,9 @@ class BoardMixin:
         self.banner.setObjectName("banner")
         self.banner.setStyleSheet("color: #f3ead3; font-size: 15px;")
         self.banner.setTextFormat(Qt.TextFormat.RichText)
+        # A long banner ("Alice's secrets are showing", what the turn waits for) wraps:
+        # unwrapped it once widened the window to 1,170 px at 1024x768 (issue 26).
+        self.banner.setWordWrap(True)
         top = QHBoxLayout()
         top.addWidget(self.banner, 1)
         turn_label = QLabel("Sheet of turn")

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QMessageBox, QPushButton
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton
 
-from ui.coins.help import RULES_HTML
+from ui.help import RulesDialog
 from ui.table.seats import add_seat_controls, seat_titles
 from wargame.coins.rules import monster_sets, rules
 from wargame.errors import WargameError
@@ -68,7 +67,7 @@ class CoinsBar:
         menu.addAction(self.chores)
         menu.addSeparator()
         rules_act = menu.addAction("Rules and keys...")
-        rules_act.setToolTip("The rules in short, our rulings and the keys")
+        rules_act.setToolTip("The rules quick reference and the keys (F1)")
         rules_act.triggered.connect(self.show_rules)
         self.options.setMenu(menu)
         bar.addWidget(self.options)
@@ -110,12 +109,9 @@ class CoinsBar:
                     act.setChecked(True)
 
     def show_rules(self) -> None:
-        box = QMessageBox(self)  # type: ignore[call-overload]
-        box.setWindowTitle("Pirate Coins: rules and keys")
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(RULES_HTML)
-        if not self.ctx.quiet_errors:
-            box.open()
+        """The rules quick reference (Help's, on this game's page), with the keys."""
+        self._rules = RulesDialog("pirate-coins", self)  # type: ignore[arg-type]
+        self._rules.open()
 
     def new_game_from_bar(self) -> None:
         n = self.player_spin.value()

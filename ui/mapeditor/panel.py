@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from wargame.maps.model import Area
+from wargame.maps.model import KIND_FLAGS, Area
 from wargame.maps.validate import Issue
 
 if TYPE_CHECKING:
@@ -75,6 +75,9 @@ class EditorPanel(QWidget):
         ):
             cb = QCheckBox(text)
             cb.clicked.connect(lambda on, f=flag: self.editor.edit_selected(**{f: on}))
+            keep = cb.sizePolicy()  # hidden for the other kind of area, its room kept
+            keep.setRetainSizeWhenHidden(True)
+            cb.setSizePolicy(keep)
             self.flags[flag] = cb
             flags.addWidget(cb, k // 2, k % 2)
         form.addRow(flags)
@@ -212,6 +215,8 @@ class EditorPanel(QWidget):
             self.island.setCurrentIndex(max(0, idx))
             for flag, cb in self.flags.items():
                 cb.setChecked(getattr(one, flag))
+                # a land area is never offered a sea's marks, nor a sea a land's
+                cb.setVisible(flag in KIND_FLAGS[one.kind])
         finally:
             self._loading = False
 

@@ -30,6 +30,9 @@ from wargame.maps import ops
 from wargame.maps.graph import derive_graph, edge_kinds
 from wargame.maps.importers import export_file, import_with_warnings
 from wargame.maps.model import (
+    FLAG_WORDS,
+    FLAGS,
+    KIND_FLAGS,
     MAP_FORMAT,
     Area,
     Change,
@@ -409,6 +412,14 @@ class MapEditorView(ModeView):
                 return
         if fields.get("kind") == "sea":
             fields["island"] = None
+        if "kind" in fields:  # marks the new kind cannot carry go (a sea is no town)
+            fields.update({f: False for f in FLAGS if f not in KIND_FLAGS[fields["kind"]]})
+        kind = fields.get("kind", a.kind)
+        wrong = [f for f in FLAGS if fields.get(f) and f not in KIND_FLAGS[kind]]
+        if wrong:
+            self.show_error(f"{a.name} is {kind}: it cannot be {FLAG_WORDS[wrong[0]]}")
+            self.panel.show_area([a])
+            return
         new = replace(a, **fields)
         if new == a:
             return

@@ -24,6 +24,21 @@ if TYPE_CHECKING:
 TAB_ORDERS, TAB_SCORE, TAB_LOG, TAB_FORCES, TAB_TOWN = range(5)
 
 
+def figures_outside(setup: dict[str, Any], cols: int, rows: int) -> str:
+    """The figures of a raid setup standing beyond ``cols`` x ``rows`` squares, named
+    with their squares ("P3 at 12,4 and D1 at 3,9"), or "" when none do."""
+    out = []
+    for key in ("attacker", "defender"):
+        for u in setup.get(key, {}).get("units", []):
+            sq = u.get("square")
+            if sq is not None and not (sq[0] < cols and sq[1] < rows):
+                name = u.get("name") or f"{u.get('id', '?')} ({u.get('kind', 'group')})"
+                out.append(f"{name} at {sq[0]},{sq[1]}")
+    if len(out) > 8:
+        out = [*out[:8], f"{len(out) - 8} more"]
+    return out[0] if len(out) == 1 else ", ".join(out[:-1]) + (f" and {out[-1]}" if out else "")
+
+
 class SetupCommand(QUndoCommand):
     """An edit of the raid's setup (forces placed, squares painted): before and after."""
 
@@ -162,6 +177,17 @@ class SetupMixin:
             )
 
     def _resize_town(self: RaidView, cols: int, rows: int) -> None:
+        """Resize the town; refused, naming them, while figures stand where it would end
+        (issue 26: shrinking it silently deleted them, 20 figures to 10)."""
+        outside = figures_outside(self.setup, cols, rows)
+        if outside:
+            self.town_editor.show_town(self.setup["town"])  # the size boxes go back
+            self.show_error(
+                f"The town cannot shrink to {cols} x {rows}: {outside} would fall off it. "
+                "Move them inside first, or choose a larger size.",
+                "Cannot resize the town",
+            )
+            return
         after = copy.deepcopy(self.setup)
         old = after["town"]["map"]
         new = []
@@ -169,15 +195,19 @@ class SetupMixin:
             base = old[r] if r < len(old) else ""
             new.append((base + "." * cols)[:cols])
         after["town"]["map"] = new
-        for key in ("attacker", "defender"):
-            after[key]["units"] = [
-                u
-                for u in after[key]["units"]
-                if u.get("square") is None or (u["square"][0] < cols and u["square"][1] < rows)
-            ]
         self._push_setup(after, f"Resize the town to {cols} x {rows}")
 
+    def _rename_town(self: RaidView) -> None:
+        """The name typed in the Town tab is the town's (saved with it, in the town file)."""
+        name = self.town_editor.town_name.text().strip()
+        if not name or not self.setup or name == self.setup["town"].get("name"):
+            return
+        after = copy.deepcopy(self.setup)
+        after["town"]["name"] = name
+        self._push_setup(after, f"Name the town {name}")
+
     def _save_town(self: RaidView) -> None:
+        self._rename_town()
         town = dict(self.setup["town"])
         town["name"] = self.town_editor.town_name.text().strip() or "Town"
         existing = dict((n, i) for i, n in self.ctx.db.list_documents("raid-town"))
@@ -198,15 +228,17 @@ class SetupMixin:
         except WargameError as exc:
             self.show_error(str(exc))
             return
+        rows, cols = len(town["map"]), len(town["map"][0])
+        outside = figures_outside(self.setup, cols, rows)
+        if outside:
+            self.show_error(
+                f"The town {town.get('name', '')} is {cols} x {rows}: {outside} would fall off "
+                "it. Move them first.",
+                "Cannot load the town",
+            )
+            return
         after = copy.deepcopy(self.setup)
         after["town"] = town
-        rows, cols = len(town["map"]), len(town["map"][0])
-        for key in ("attacker", "defender"):
-            after[key]["units"] = [
-                u
-                for u in after[key]["units"]
-                if u.get("square") is None or (u["square"][0] < cols and u["square"][1] < rows)
-            ]
         self._push_setup(after, f"Load the town {town.get('name', '')}")
 
     def _export_setup(self: RaidView, path: str | None = None) -> None:
@@ -219,6 +251,7 @@ class SetupMixin:
             )
             if not path:
                 return
+        self._rename_town()  # a name still being typed is the file's
         data = copy.deepcopy(self.setup)
         data["format"], data["mode"] = "wargame-scenario", "raid"
         try:

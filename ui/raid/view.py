@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.bot_thread import HARD_LEVEL, bot_move, hard_bot, level_box
+from ui.fixed_lines import FixedLinesLabel
 from ui.mode_base import ModeView
 from ui.override import attach_piece_menu
 from ui.raid.board import TownBoard, TownScene
@@ -47,6 +48,8 @@ from wargame.raid.state import RaidState
 from wargame.raid.townevents import pending_text
 
 SIDE_TITLES = tuple(w.title() for w in SIDE_WORDS)
+#: Lines the phase prompt keeps (the alarm table's odds take six at the panel's narrowest).
+PROMPT_LINES = 6
 
 
 class RaidView(SetupMixin, ModeView):
@@ -108,6 +111,14 @@ class RaidView(SetupMixin, ModeView):
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)  # "... · Defenders first" must not run off the panel
+        # The header, the prompt and the button keep their heights whatever the phase, so
+        # the tabs below never move under the pointer (issue 26): the name line, three
+        # lines (one a wrap of "... · Defenders first") and the prompt's six lines.
+        big = QFont(self.header.font())
+        big.setPixelSize(15)
+        self.header.setFixedHeight(
+            QFontMetrics(big).lineSpacing() + 3 * self.header.fontMetrics().lineSpacing() + 4
+        )
         pl.addWidget(self.header)
         self.score_label = QLabel()
         self.score_label.setToolTip(
@@ -119,8 +130,7 @@ class RaidView(SetupMixin, ModeView):
             "font-weight:bold; color:#3a2a12"
         )
         pl.addWidget(self.score_label)
-        self.prompt = QLabel()
-        self.prompt.setWordWrap(True)
+        self.prompt = FixedLinesLabel(PROMPT_LINES)
         self.prompt.setStyleSheet("color:#2b2114; padding:2px")
         pl.addWidget(self.prompt)
         row = QHBoxLayout()
@@ -170,6 +180,7 @@ class RaidView(SetupMixin, ModeView):
         self.tabs.addTab(_scrolled(self.forces), "Forces")
         self.town_editor = TownEditor(self.rules)
         self.town_editor.resize_requested.connect(self._resize_town)
+        self.town_editor.town_name.editingFinished.connect(self._rename_town)
         self.town_editor.save_requested.connect(self._save_town)
         self.town_editor.load_requested.connect(self._load_town)
         self.town_editor.export_requested.connect(self._export_setup)

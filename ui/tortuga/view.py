@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.context import AppContext
+from ui.help import RulesDialog
 from ui.table.base import TableView
 from ui.table.seats import SeatNaming
 from ui.tortuga.board import Board
@@ -50,6 +51,29 @@ from wargame.tortuga import actions as A
 from wargame.tortuga.describe import end_text
 from wargame.tortuga.legal import PROMPTS, why_illegal
 from wargame.tortuga.state import VOTE_KINDS, TortugaState
+
+#: The header key of the private looks still owed: [[seat, "view" | "fever", log index]].
+LOOKS_KEY = "owed_looks"
+
+
+def saved_looks(value: Any, entries: int) -> list[tuple[int, str, int]]:
+    """The looks owed as a save keeps them; anything malformed is dropped (a look is a
+    courtesy of the table, never a reason to refuse a save)."""
+    out: list[tuple[int, str, int]] = []
+    if not isinstance(value, list):
+        return out
+    for item in value:
+        if (
+            isinstance(item, list)
+            and len(item) == 3
+            and type(item[0]) is int
+            and item[1] in LOOKS
+            and type(item[2]) is int
+            and 0 <= item[0] < 9
+            and 0 <= item[2] < entries
+        ):
+            out.append((item[0], item[1], item[2]))
+    return out
 
 
 class TortugaView(TableView):
@@ -84,7 +108,7 @@ class TortugaView(TableView):
         bar.addWidget(self.naming.button)
         rules = QPushButton("Rules…")
         rules.setObjectName("tortuga-rules-button")
-        rules.setToolTip("The rules in brief and this table's rulings (Help > Rules, F1)")
+        rules.setToolTip("The rules quick reference (Help > Rules quick reference, F1)")
         rules.clicked.connect(self.show_rules)
         bar.addWidget(rules)
         bar.addWidget(self.speed_box())
@@ -145,9 +169,8 @@ class TortugaView(TableView):
         self.run_bots()
 
     def show_rules(self) -> None:
-        from ui.tortuga.rules_help import RulesDialog
-
-        self._rules = RulesDialog(self)
+        """The rules quick reference (Help's, on this game's page)."""
+        self._rules = RulesDialog(self.mode_key, self)
         self._rules.open()
 
     def new_game_dialog(self) -> None:
@@ -172,8 +195,14 @@ class TortugaView(TableView):
         raise FileFormatError("Tortuga 1667 has no scenarios: open a saved game instead")
 
     def started(self, session: Session[Any]) -> None:
-        self.notices = []
+        self.notices = saved_looks(session.header.get(LOOKS_KEY), len(session.entries))
         session.add_listener(self._owe_looks)
+
+    def _keep_looks(self) -> None:
+        """The looks owed go in the game's header (public: the log already says who
+        viewed cards), so a save or autosave reopens with them still owed."""
+        if self.session is not None:
+            self.session.header[LOOKS_KEY] = [list(n) for n in self.notices]
 
     def _owe_looks(self, session: Session[Any], what: str) -> None:
         """A human who viewed two cards (and is not to move on) or was dealt a loyalty
@@ -181,6 +210,7 @@ class TortugaView(TableView):
         entries = session.entries
         if what == "undo":
             self.notices = [n for n in self.notices if n[2] < len(entries)]
+            self._keep_looks()
         if what not in ("apply", "redo") or len(self.humans()) < 2:
             return
         e = entries[-1]
@@ -189,6 +219,7 @@ class TortugaView(TableView):
                 self.notices.append((e.seat, "view", len(entries) - 1))
         elif isinstance(e.action, A.Fever) and self.seats[e.action.target] == "human":
             self.notices.append((e.action.target, "fever", len(entries) - 1))
+        self._keep_looks()
 
     # -- the table's hooks -----------------------------------------------------------------
     @property
@@ -224,6 +255,7 @@ class TortugaView(TableView):
         look = self.look()
         if look is not None and self.viewer == look[0]:
             self.notices.pop(0)
+            self._keep_looks()
         self.after_change()
 
     def progress(self) -> str:

@@ -34,7 +34,13 @@ LEVELS = (EASY, NORMAL, HARD_LEVEL)
 HARD: dict[str, dict[str, float]] = {
     "naval": {"search_iterations": 256, "search_depth": 20, "search_halving": 1},
     "raid": {"search_iterations": 64, "search_halving": 1},
-    "pieces-of-eight": {"search_iterations": 64, "search_halving": 1},
+    "pieces-of-eight": {
+        "search_iterations": 64,
+        "search_depth": 80,
+        "search_halving": 1,
+        "search_per_move": 8,
+        "search_margin": 0.03,
+    },
     "pirate-versus-pirate": {"search_iterations": 256, "search_depth": 0, "search_halving": 1},
     "pirate-coins": {"search_iterations": 64, "search_halving": 1},
     "tortuga-1667": {"search_iterations": 256, "search_depth": 16, "search_halving": 1},

@@ -126,6 +126,20 @@ class SearchOptions:
     #: same paired worlds, round after round, and the worse half dropped each round,
     #: so at a small budget every move is tried, not only the playout bot's. 0: PUCT.
     halving: int = 0
+    #: With a fixed budget, at most this many iterations per legal move (0: no cap): a
+    #: choice between passing and playing a card gets a few, a turn of many moves the
+    #: whole budget (Pieces of Eight asks a seat to pass or play at every window).
+    per_move: int = 0
+    #: Sequential halving keeps the playout bot's move unless another beats its mean
+    #: reward by more than this (0: the best mean wins): at a small budget the noise
+    #: of a few playouts should not overrule a good hand-written choice.
+    margin: float = 0.0
+
+    def budget(self, moves: int) -> int | None:
+        """The fixed iterations of a decision among ``moves`` legal moves (None: timed)."""
+        if self.iterations is None or not self.per_move:
+            return self.iterations
+        return min(self.iterations, self.per_move * moves)
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> SearchOptions:
@@ -141,6 +155,8 @@ class SearchOptions:
             "search_fpu": "fpu_reduction",
             "search_secret": "secret",
             "search_halving": "halving",
+            "search_per_move": "per_move",
+            "search_margin": "margin",
         }
         values: dict[str, Any] = {}
         for key, raw in params.items():
@@ -160,10 +176,12 @@ class SearchOptions:
                 "search_fpu",
                 "search_secret",
                 "search_halving",
+                "search_per_move",
+                "search_margin",
             )
             if not math.isfinite(number) or number < 0 or (number == 0 and not zero_ok):
                 raise BadInput(f"--param {key}: must be a positive number, not {raw!r}")
-            if field_name == "epsilon" and number > 1:
+            if field_name in ("epsilon", "margin") and number > 1:
                 raise BadInput(f"--param {key}: a chance from 0 to 1, not {raw!r}")
             if field_name in (
                 "iterations",
@@ -172,6 +190,7 @@ class SearchOptions:
                 "paired",
                 "secret",
                 "halving",
+                "per_move",
             ):
                 if number != int(number):
                     raise BadInput(f"--param {key}: expected a whole number, not {raw!r}")
@@ -258,7 +277,7 @@ class SearchBot:
             # It sees the seat's own redraw of the hidden parts, never the true ones.
             root.hint = self._follower.choose(state.resample_hidden(seat, sim), seat)
         opts = self.options
-        budget = opts.iterations
+        budget = opts.budget(len(legal))
         deadline = time.perf_counter() + opts.seconds
         if opts.halving:
             return self._halving(root, state, seat, legal, base)
@@ -321,10 +340,11 @@ class SearchBot:
         end = start + opts.seconds
         candidates = list(legal)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
+        iterations = opts.budget(len(legal))
         done = 0
         for r in range(rounds):
-            if opts.iterations is not None:
-                quota = max(1, (opts.iterations - done) // ((rounds - r) * len(candidates)))
+            if iterations is not None:
+                quota = max(1, (iterations - done) // ((rounds - r) * len(candidates)))
                 round_end = math.inf
             else:
                 quota = 1 << 30
@@ -356,7 +376,15 @@ class SearchBot:
         self.last_iterations = done
         self.last_tree = root
         self.last_visits = {a: n.visits for a, n in root.children.items() if isinstance(a, Action)}
-        return candidates[0]
+        best = candidates[0]
+        hint = root.hint
+        if opts.margin and hint is not None and best != hint and hint in root.children:
+            hinted, chosen = root.children[hint], root.children.get(best)
+            if chosen is not None and hinted.visits and chosen.visits:
+                lead = chosen.reward / chosen.visits - hinted.reward / hinted.visits
+                if lead <= opts.margin:
+                    return hint
+        return best
 
     def _select(self, node: _Node, legal: Sequence[Action], seat: int) -> Action:
         """PUCT over ``legal`` at ``node`` for ``seat`` (see the module's docstring)."""

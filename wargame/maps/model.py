@@ -42,6 +42,15 @@ Kind = Literal["land", "sea"]
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 FLAGS = ("town", "harbour", "big", "start")
+#: The marks each kind of area may carry: towns and harbours stand on land, big seas
+#: are sea, and ships or pirates may start on either (issue 26: the editor offered
+#: "Big sea" for a land area).
+KIND_FLAGS: dict[str, tuple[str, ...]] = {
+    "land": ("town", "harbour", "start"),
+    "sea": ("big", "start"),
+}
+#: Each mark in the player's words.
+FLAG_WORDS = {"town": "a town", "harbour": "a harbour", "big": "a big sea", "start": "a start area"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ and the public table), never the deck or others' hands.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from wargame.core.actions import Action
@@ -38,8 +39,52 @@ def attacker_wins_chance(margin: int) -> float:
     return sum(1 for a in faces for d in faces if a + margin > d) / sides**2
 
 
+#: The evaluation's weights: what a treasure card in hand or face up is worth against a
+#: point already buried (fights and digs take some), and the spread of the final
+#: points (a winner's lead) at the start of a game and at its end.
+HELD_WORTH = 0.6
+SPREAD_START, SPREAD_END = 14.0, 3.0
+
+
+def progress(st: PoeState) -> float:
+    """How far the game is, 0 at the deal to 1 when the deck runs out for the last time."""
+    total = max(1, len(st.cards))
+    laps = max(1, st.rules.end.deck_exhaustions)
+    done = st.exhaustions + 1.0 - len(st.deck) / total
+    return max(0.0, min(1.0, done / laps))
+
+
+def evaluate(state: GameState) -> dict[int, float] | None:
+    """Each pirate's chances in a game not yet over, for the search bot's cut-off
+    playouts: its points buried plus part of the treasure it holds (hand and face
+    up, the best burial's worth) make an estimate; the chance to finish first is a
+    softmax over the estimates whose spread narrows as the deck runs down, on the
+    scale of the search's rewards (3/4 the win, 1/4 the share of points). It reads
+    the hands of the world it is given: the search's own redraw, never the true one."""
+    assert isinstance(state, PoeState)
+    if state.over:
+        return None
+    cards = state.cards
+    est: list[float] = []
+    for s in range(state.n):
+        held = sorted((cards[c].value for c in state.hand[s] + state.faceup[s]), reverse=True)
+        est.append(state.vp[s] + HELD_WORTH * sum(held[: state.rules.bury.base_limit]))
+    spread = SPREAD_START + (SPREAD_END - SPREAD_START) * progress(state)
+    top = max(est)
+    weights = [math.exp((e - top) / spread) for e in est]
+    norm = sum(weights)
+    total = sum(max(0.0, e) for e in est)
+    return {
+        s: 0.75 * weights[s] / norm
+        + 0.25 * (max(0.0, est[s]) / total if total > 0 else 1.0 / state.n)
+        for s in range(state.n)
+    }
+
+
 class StrongBot:
     name = "strong"
+    #: The search bot's evaluation of a position (its playouts follow this bot).
+    evaluate = staticmethod(evaluate)
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice
