@@ -133,6 +133,19 @@ class AppContext:
             },
         )
 
+    def withdraw_result(self, link: dict[str, Any]) -> int:
+        """Take back the results reported for ``link`` that the campaign has not picked up
+        yet (a die corrected after the fight ended changed it); how many went."""
+        import json
+
+        name = json.dumps(link, sort_keys=True)
+        gone = 0
+        for doc_id, doc_name in self.db.list_documents("campaign-result"):
+            if doc_name == name:
+                self.db.delete_document(doc_id)
+                gone += 1
+        return gone
+
     def make_dice(self, seed: int | str | None, source: str) -> DiceService:
         """A dice service for one game: seeded (from the OS's entropy unless a test
         gives ``seed``), switchable to typed-in dice, logged."""

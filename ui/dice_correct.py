@@ -80,7 +80,19 @@ def correct_last_die(
         view.show_error(str(exc), "Correct last die")
         view.history_changed()
         return None
+    _report_again(view)
     view.history_changed()
     view.autosave()
     view.status_changed.emit(entry.told[0] if entry.told else "die corrected")
     return entry
+
+
+def _report_again(view: Any) -> None:
+    """A campaign fight that had ended and reported its result: the corrected die may
+    change it, so the result waiting for the campaign is taken back, and the view
+    reports again when (and if) the fight is over."""
+    scenario = getattr(view, "scenario", None)
+    link = scenario.get("campaign_link") if isinstance(scenario, dict) else None
+    if getattr(view, "reported", False) and isinstance(link, dict):
+        view.ctx.withdraw_result(link)
+        view.reported = False

@@ -27,9 +27,10 @@ from ui.saves_list import AllSavesDialog, mode_titles, row_texts
 from wargame.core.registry import MODES
 from wargame.errors import WargameError, shown
 
-#: The scenario list keeps each row's mode here; modes with a setup screen ("Set up...").
+#: The scenario list keeps each row's mode here; "Set up..." opens the battle setup for
+#: a sea fight (to change it) or a map (a sea fight on it).
 MODE_ROLE = Qt.ItemDataRole.UserRole + 1
-SET_UP_MODES = ("naval",)
+SET_UP_MODES = ("naval", "map-editor")
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -158,8 +159,9 @@ class HomeView(ModeView):
         self.play_button.clicked.connect(self.play_selected_scenario)
         self.setup_button = QPushButton("Set up...")
         self.setup_button.setToolTip(
-            "Open the chosen sea fight in the battle setup: change the sea, the ships, "
-            "where they start and the victory condition, then start it or save your own"
+            "Open the chosen sea fight in the battle setup (or set up a sea fight on the "
+            "chosen map): change the sea, the ships, where they start and the victory "
+            "condition, then start it or save your own"
         )
         self.setup_button.clicked.connect(self.setup_selected_scenario)
         row.addWidget(self.play_button)
@@ -282,14 +284,22 @@ class HomeView(ModeView):
             self._scenario_activated(item)
 
     def setup_selected_scenario(self) -> object | None:
-        """ "Set up...": the chosen sea fight on the table, with its battle setup open
-        over it so a club can change it (the setup screen; returns it)."""
+        """Set up...: the chosen sea fight on the table with its battle setup open over
+        it, so a club can change it; for a map, the battle setup with that map as the
+        sea (the ships placed afresh). Returns the setup screen."""
         item = self.scenarios.currentItem()
         sid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
-        if sid is None or item.data(MODE_ROLE) not in SET_UP_MODES:
+        mode = item.data(MODE_ROLE) if item is not None else None
+        if sid is None or mode not in SET_UP_MODES:
             return None
         window = self.window()
         try:
+            if mode == "map-editor":
+                dialog = window.show_mode("naval").open_setup(None)
+                dialog.choose_map(f"Map: {item.text().splitlines()[0]}")
+                if dialog.problems:
+                    dialog.place_all()
+                return dialog
             data = self.ctx.db.get_scenario(int(sid))
             view = window.open_data(data, None)
         except WargameError as exc:

@@ -77,3 +77,23 @@ def test_a_board_game_table_retells_the_corrected_roll(main_window: Any, qtbot: 
     lines = [view.log.item(i).text() for i in range(view.log.count())]
     assert lines[-len(entry.lines) :] == list(entry.lines)
     assert sum("die corrected: 1 1 -> 2 1" in line for line in lines) == 1
+
+
+def test_a_campaign_fight_ended_by_a_mistyped_die_takes_its_result_back(
+    main_window: Any,
+) -> None:
+    view = main_window.show_mode("naval")
+    data = duel_on_the_table(main_window).scenario
+    data = {**data, "campaign_link": {"campaign": "c", "turn": 1, "engagement": "0:A"}}
+    view.load_scenario_data(data, None)
+    ctx = main_window.ctx
+    ctx.manual_dice = True
+    faces = [6, 6, 6, 1, 1, 1] + [1] * 10  # three hits, no fire, critical 1: she sinks
+    ctx.dice_answerer = lambda req: " ".join(str(faces.pop(0)) for _ in range(req.count))
+    assert view.act(SHOT)
+    assert view.state.is_terminal() and view.reported
+    assert len(ctx.db.list_documents("campaign-result")) == 1
+    assert correct_last_die(view, main_window, index=0, text="6 6 1 1 1 1") is not None
+    assert not view.state.is_terminal()  # two hits: B fights on
+    assert ctx.db.list_documents("campaign-result") == []  # nothing stale for the campaign
+    assert not view.reported

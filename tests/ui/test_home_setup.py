@@ -52,3 +52,40 @@ def test_play_opens_the_chosen_scenario(qtbot: Any, main_window: Any) -> None:
     home.scenarios.setCurrentRow(rows(home, "raid")[0])
     qtbot.mouseClick(home.play_button, Qt.MouseButton.LeftButton)
     assert main_window.current.mode_key == "raid"
+
+
+def test_set_up_on_a_map_puts_a_sea_fight_on_it(qtbot: Any, main_window: Any) -> None:
+    main_window.go_home()
+    home = main_window.home
+    home.refresh()
+    maps = [
+        i
+        for i in rows(home, "map-editor")
+        if home.scenarios.item(i).text().startswith("The Caribbean")
+    ]
+    assert maps
+    home.scenarios.setCurrentRow(maps[0])
+    assert home.setup_button.isEnabled()
+    dialog = home.setup_selected_scenario()
+    try:
+        assert dialog is not None and main_window.current.mode_key == "naval"
+        assert dialog.sea_box.currentText() == "Map: The Caribbean"
+        assert dialog.draft.data["map"]["name"] == "The Caribbean"
+        assert dialog.problems == []  # every ship placed on water
+    finally:
+        if dialog is not None and shiboken6.isValid(dialog):
+            dialog.close()
+
+
+def test_set_up_on_every_shipped_map_opens_the_setup_or_says_why(main_window: Any) -> None:
+    main_window.go_home()
+    home = main_window.home
+    home.refresh()
+    for i in rows(home, "map-editor"):
+        main_window.go_home()
+        home.scenarios.setCurrentRow(i)
+        dialog = home.setup_selected_scenario()
+        name = home.scenarios.item(i).text().splitlines()[0]
+        assert dialog is not None, (name, main_window.current.last_error)
+        assert dialog.sea_box.currentText() == f"Map: {name}"
+        dialog.close()
