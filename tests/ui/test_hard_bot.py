@@ -94,7 +94,10 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     timer.stop()
     assert took <= seconds + 0.5, took
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert len(ticks) >= 3 and max(gaps) < 1.0, gaps  # (a loaded test machine)
+    # (a loaded test machine). A move the search does not think about (the raid's
+    # movement steps: ``search_narrow``) comes in a tick or two; a thought one in many.
+    assert max(gaps) < 1.0, gaps
+    assert len(ticks) >= min(3, int(took / 0.05)), (took, gaps)
     view.thinker.cancel()
     view.thinker.wait()
 
@@ -102,8 +105,12 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
 @pytest.mark.parametrize("mode", list(MODES))
 def test_esc_makes_a_hard_seat_move_at_once(main_window: Any, qtbot: Any, mode: str) -> None:
     view = _start_thinking(main_window, qtbot, mode, 5.0)
+    for _ in range(200):  # past the moves it does not think about (the raid's steps)
+        qtbot.wait(100)
+        if view.thinker.busy:
+            break
+        qtbot.waitUntil(lambda: view.thinker.busy, timeout=20_000)
     entries = len(view.session.entries)
-    qtbot.wait(100)
     assert view.thinker.busy
     began = time.perf_counter()
     main_window.activateWindow()

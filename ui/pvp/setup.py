@@ -6,10 +6,11 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
-from ui.table.seats import seat_titles
+from ui.table.seats import seat_title, seat_titles
 
 CONTROLLERS = ("human", "random", "expectimax", "hard")
-TITLES = seat_titles(bot_word=True)
+#: Seat titles, "Another computer" too (a seat across computers names its other seats).
+TITLES = {**seat_titles(bot_word=True), "remote": seat_title("remote")}
 
 
 def crew_name(view: Any, seat: int) -> str:

@@ -50,8 +50,10 @@ def seat_title(controller: str, *, bot_word: bool = False) -> str:
 
 
 def seat_titles(*, bot_word: bool = False) -> dict[str, str]:
-    """Every controller's title (a game's seat boxes)."""
-    return {c: seat_title(c, bot_word=bot_word) for c in SEAT_TITLES}
+    """Every controller's title a game's seat boxes offer. Not "Another computer": a
+    network board adds that item itself to the boxes of remote seats (``ui/net/board``),
+    and offered everywhere it would widen every seat box (the bar must fit 1024 px)."""
+    return {c: seat_title(c, bot_word=bot_word) for c in SEAT_TITLES if c != "remote"}
 
 
 def saved_seats(header: Any, n: int, controllers: Sequence[str]) -> list[str]:
