@@ -93,9 +93,13 @@ async def play_remote(
             if player is not None and player.result is not None:
                 if not isinstance(exc, ConnectionClosed):
                     return player.result  # the end is known and the table has closed
+            # A first join that fails is told at once; a seat taken back with its code
+            # (a new process after a crash) keeps trying, as a dropped seat does: its
+            # first line may be cut as any other (the fault proxy found it).
             if player is None:
-                raise TableGone(f"cannot reach a table at {address}: {_why(exc)}") from None
-            if time.monotonic() - max(last_contact, player.seen_at) > give_up:
+                if code is None or time.monotonic() - last_contact > give_up:
+                    raise TableGone(f"cannot reach a table at {address}: {_why(exc)}") from None
+            elif time.monotonic() - max(last_contact, player.seen_at) > give_up:
                 raise TableGone(
                     f"the table at {address} is gone (no answer for {give_up:.0f} s)"
                 ) from None
