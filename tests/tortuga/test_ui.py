@@ -179,10 +179,9 @@ def test_a_private_look_owed_is_still_owed_after_save_and_reopen(main_window, qt
 def test_saved_looks_drop_what_does_not_read() -> None:
     from ui.tortuga.view import saved_looks
 
-    assert saved_looks([[1, "view", 0], [1, "peek", 0], [True, "view", 0], [1, "view", 9]], 3) == [
-        (1, "view", 0)
-    ]
-    assert saved_looks("nonsense", 3) == []
+    looks = [[1, "view", 0], [1, "peek", 0], [True, "view", 0], [1, "view", 9], [4, "view", 0]]
+    assert saved_looks(looks, 3, 4) == [(1, "view", 0)]  # a seat the game has not: dropped
+    assert saved_looks("nonsense", 3, 4) == []
 
 
 def test_save_and_reopen_keeps_the_game_and_its_log(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001

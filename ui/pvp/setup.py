@@ -6,11 +6,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
-from ui.table.seats import seat_title, seat_titles
+from ui.table.seats import seat_titles
 
 CONTROLLERS = ("human", "random", "expectimax", "hard")
-#: Seat titles, "Another computer" too (a seat across computers names its other seats).
-TITLES = {**seat_titles(bot_word=True), "remote": seat_title("remote")}
+TITLES = seat_titles(bot_word=True)
 
 
 def crew_name(view: Any, seat: int) -> str:

@@ -19,12 +19,12 @@ from PySide6.QtWidgets import QFileDialog, QSplitter, QVBoxLayout, QWidget
 from ui.context import AppContext
 from ui.pvp.board import BoardView, move_targets
 from ui.pvp.panels import threat_text
-from ui.pvp.setup import CONTROLLERS, TITLES, SetupBar, crew_name
+from ui.pvp.setup import CONTROLLERS, SetupBar, crew_name
 from ui.pvp.side import STYLE, SidePanel, add_keys
 from ui.pvp.texts import pirate_card, prompt_text, status_text
 from ui.pvp.trails import Trails
 from ui.table.base import TableView
-from ui.table.seats import SeatNaming
+from ui.table.seats import SeatNaming, seat_title
 from wargame.core.actions import Action
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
@@ -312,7 +312,7 @@ class PirateVersusPirateView(TableView):
             good = totals_with_a_move(st, [self.selected] if own else None)
         self.dice_odds.show_odds(good, st.total if st.phase == MOVE else 0)
         self.threat_label.setText(threat_text(st, self.selected))
-        self.players.show_state(st, [TITLES[c] for c in self.seats])
+        self.players.show_state(st, [seat_title(c, bot_word=True) for c in self.seats])
 
     def _draw_board(self, mine: bool) -> None:
         st = self.state

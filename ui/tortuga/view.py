@@ -56,7 +56,7 @@ from wargame.tortuga.state import VOTE_KINDS, TortugaState
 LOOKS_KEY = "owed_looks"
 
 
-def saved_looks(value: Any, entries: int) -> list[tuple[int, str, int]]:
+def saved_looks(value: Any, entries: int, seats: int) -> list[tuple[int, str, int]]:
     """The looks owed as a save keeps them; anything malformed is dropped (a look is a
     courtesy of the table, never a reason to refuse a save)."""
     out: list[tuple[int, str, int]] = []
@@ -69,7 +69,7 @@ def saved_looks(value: Any, entries: int) -> list[tuple[int, str, int]]:
             and type(item[0]) is int
             and item[1] in LOOKS
             and type(item[2]) is int
-            and 0 <= item[0] < 9
+            and 0 <= item[0] < seats
             and 0 <= item[2] < entries
         ):
             out.append((item[0], item[1], item[2]))
@@ -195,7 +195,9 @@ class TortugaView(TableView):
         raise FileFormatError("Tortuga 1667 has no scenarios: open a saved game instead")
 
     def started(self, session: Session[Any]) -> None:
-        self.notices = saved_looks(session.header.get(LOOKS_KEY), len(session.entries))
+        self.notices = saved_looks(
+            session.header.get(LOOKS_KEY), len(session.entries), session.state.n
+        )
         session.add_listener(self._owe_looks)
 
     def _keep_looks(self) -> None:
