@@ -12,10 +12,8 @@ or when nobody else has had it since; anything else (bots' and other seats' turn
 a prompt to the whole table, the game over) shows the public view. One human
 against bots keeps their own view throughout: nobody else is at the table.
 
-**A seat across computers** (``ui/net``): :meth:`seat_remote` shows a seat's copy of a
-table played on a server; the other seats are :data:`REMOTE` (no bots here, no
-hand-offs: one human), and the player's chosen action goes to :attr:`route` (the
-server) instead of the session, coming back with the server's next update.
+**A seat across computers** (``ui/net``, :mod:`ui.remote`): :meth:`seat_remote` shows
+a seat's copy of a table played on a server; the other seats are :data:`REMOTE`.
 
 **Undo belongs to the player who acted.** The undo stack holds the moves of one
 human seat, :attr:`undo_owner` (and the bots' replies merged into them); it empties
@@ -35,6 +33,7 @@ from PySide6.QtWidgets import QComboBox, QLayout, QMenu, QSplitter, QVBoxLayout,
 from ui.bot_thread import BotThinker, bot_move, level_factories, thinks
 from ui.context import AppContext
 from ui.mode_base import ModeView
+from ui.remote import REMOTE, RemoteMode
 from ui.table.handoff import HandOff
 from ui.table.log import TableLog, starts_line
 from ui.table.scores import ScoreTable
@@ -47,9 +46,6 @@ from wargame.core.log import Entry, Session
 from wargame.core.play import load_session, new_session
 from wargame.core.registry import game_class
 from wargame.errors import FileFormatError, WargameError
-
-#: A seat played on another computer (a table across computers): no bot here.
-REMOTE = "remote"
 
 #: Bot speed: the pause before each bot move, in ms.
 BOT_SPEEDS = {"Slow": 900, "Normal": 350, "Fast": 120, "Instant": 0}
@@ -71,7 +67,7 @@ def open_saved_session(ctx: Any, title: str, data: dict[str, Any]) -> Session[An
     return load_session(data, ctx.make_dice(seed, title))
 
 
-class TableView(ModeView):
+class TableView(RemoteMode, ModeView):
     #: Who can sit at a seat; "human" first.
     controllers: ClassVar[tuple[str, ...]] = ("human", "random", "strong", "hard")
     #: False for a game with no hidden information: no hand-offs at all.
@@ -84,9 +80,7 @@ class TableView(ModeView):
         self.session: Session[Any] | None = None
         self.seats: list[str] = ["human", "strong", "strong", "strong"]
         self.bots: dict[int, Bot] = {}
-        #: Where a player's chosen action goes instead of the session (a seat across
-        #: computers: the server); None: it is played here.
-        self.route: Callable[[Action], None] | None = None
+        self.route: Callable[[Action], None] | None = None  # ui.remote: None at one screen
         #: The seat whose private view is on screen (None: the public view).
         self.viewer: int | None = None
         #: The human who last took the computer (None after a prompt to the table).
@@ -259,10 +253,14 @@ class TableView(ModeView):
     def seat_remote(self, session: Session[Any], seat: int, send: Callable[[Action], None]) -> None:
         """Show ``session``, a copy of a table played across computers, from ``seat``:
         every other seat is :data:`REMOTE`, and the player's moves go to ``send``."""
-        self.route = send
+        self.go_remote(seat, send)
+        self.bot_delay_ms = 0  # the table's own chores for this seat: sent at once
         self.seats = [REMOTE] * session.state.n
         self.seats[seat] = "human"
         self._start(session)
+
+    def remote_changed(self) -> None:
+        self.after_change()
 
     def _start(self, session: Session[Any]) -> None:
         self.session = session
@@ -389,7 +387,7 @@ class TableView(ModeView):
             seat = session.entries[i].seat
             auto = self._auto_move
             if auto is None:  # a redo, a move made outside the table's do, a remote seat's
-                auto = seat is None or seat in self.bots or self.seats[seat:][:1] == [REMOTE]
+                auto = seat is None or seat in self.bots or self.played_elsewhere(seat)
             self.log.add(rewrite, lines, auto=auto)
             self.recent = [*self.recent, *lines][-5:] if auto else []
             last = session.entries[i]
@@ -424,11 +422,9 @@ class TableView(ModeView):
             self._own_undo(seat)
             self.log.unmark()
         if self.route is not None:  # the server plays it; its update brings it back
-            if not self.state.is_legal(action):  # its copy judges a seat's move alike
-                self.show_error(str(self.state.refusal(action)))
+            if not self.send_to_table(action):  # its copy judges a seat's move alike
                 self.refresh()
                 return False
-            self.route(action)
             return True
         self._auto_move = auto
         try:
@@ -607,7 +603,7 @@ class TableView(ModeView):
         if self.session is None or self.state.is_terminal() or self.replaying or self.waiting():
             return None
         seat = self.state.current_player()
-        if seat is None or self.seats[seat:][:1] == [REMOTE]:
+        if seat is None or self.played_elsewhere(seat):
             return None  # played on another computer: nothing moves for it here
         return seat if self.acts_by_itself(seat) else None
 
