@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from ui.naval.seaview import SeaView
 from ui.naval.sheet import export_pdf, sheet_html
 from ui.naval.units import length
 from ui.override import attach_piece_menu
+from ui.remote import RemoteMode
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
@@ -53,7 +55,7 @@ from wargame.naval.scenario import campaign_losses, default_scenario
 from wargame.naval.state import NavalState
 
 
-class NavalView(PanelMixin, ModeView):
+class NavalView(PanelMixin, RemoteMode, ModeView):
     mode_key = "naval"
     title = "Naval battle"
 
@@ -96,14 +98,21 @@ class NavalView(PanelMixin, ModeView):
         self.act_ruler = self._tool(bar, "Ruler", "R", self._toggle_ruler, checkable=True)
         self.act_end = self._tool(bar, "End ship's turn", "E", self._end_turn)
         self.act_bot = self._tool(bar, "Bot move", "B", self.bot_step)
-        bar.addWidget(QLabel("  Bots: "))
+        bots_label = bar.addWidget(QLabel("  Bots: "))
         self.bot_box = QComboBox()
         self.bot_box.addItems(["nobody", "the attacker", "the defender", "both sides"])
         self.bot_box.setToolTip("Which sides the computer commands")
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
-        bar.addWidget(self.bot_box)
         self.level_box = level_box("naval-bot-level")
-        bar.addWidget(self.level_box)
+        #: What sets the table up or commands a side by bot (hidden at a remote seat).
+        self.setup_actions = [
+            self.act_setup,
+            self.act_return,
+            self.act_bot,
+            bots_label,
+            bar.addWidget(self.bot_box),
+            bar.addWidget(self.level_box),
+        ]
         bar.addSeparator()
         self._tool(bar, "Fit table", "0", self.sea_view_fit)
         self._tool(bar, "Zoom in", "+", lambda: self._zoom(1.25))
@@ -125,7 +134,7 @@ class NavalView(PanelMixin, ModeView):
         self._tool(bar, "Sheets (PDF)", "Ctrl+P", self._export_pdf).setToolTip(
             "Export every ship's sheet as a PDF (Ctrl+P)"
         )
-        self._tool(bar, "Roster", "Ctrl+R", self._roster)
+        self.setup_actions.append(self._tool(bar, "Roster", "Ctrl+R", self._roster))
         outer.addWidget(bar)
         # Choosing a move: the hex by a click, the heading by keys or a drag, then Enter.
         self.act_turn_left = self._key_action("Turn the chosen heading anticlockwise", "Left", -1)
@@ -309,6 +318,22 @@ class NavalView(PanelMixin, ModeView):
         self._refresh()
         self.sea_view.fit()
 
+    def seat_remote(self, session: Session[Any], seat: int, send: Callable[[Action], None]) -> None:
+        """One side of a battle across computers (ui/remote.py): nothing hidden, so the
+        copy's state is drawn as it is; no bots, setup or undo here."""
+        self.go_remote(seat, send)
+        self._start(session, dict(session.header.get("scenario") or {}))
+        self.document_name = str(self.scenario.get("name", "Sea fight"))
+
+    def quiet_setup(self) -> None:
+        for act in self.setup_actions:
+            act.setVisible(False)
+            act.setEnabled(False)
+        self.sea_view.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)  # no override
+
+    def remote_changed(self) -> None:
+        self._refresh()
+
     def status_text(self) -> str:
         return self._status or self.title
 
@@ -355,6 +380,8 @@ class NavalView(PanelMixin, ModeView):
     def act(self, action: Action) -> bool:
         """Apply one action through the undo stack; a refusal is shown with its reason."""
         assert self.session is not None
+        if self.route is not None:  # a seat across computers: the server plays it
+            return self.send_to_table(action)
         try:
             text = self.state.describe(action)
             apply_action(self.undo_stack, self.session, action, self._refresh, text=text)
@@ -365,7 +392,10 @@ class NavalView(PanelMixin, ModeView):
         return True
 
     def legal(self) -> list[Action]:
-        return list(self.state.legal_actions()) if self.session else []
+        """The moves this screen may make now (none on another computer's turn)."""
+        if self.session is None or self.played_elsewhere(self.state.current_player()):
+            return []
+        return list(self.state.legal_actions())
 
     def _clicked(self, point: QPointF) -> None:
         if self.session is None or self.sea_view.ruler_mode:
@@ -642,7 +672,7 @@ class NavalView(PanelMixin, ModeView):
             self.bot_step()
 
     def bot_step(self) -> None:
-        if self.session is None or self.state.is_terminal():
+        if self.session is None or self.state.is_terminal() or self.route is not None:
             return
         seat = self.state.current_player()
         assert seat is not None

@@ -1,7 +1,8 @@
 """The table as one seat sees it across computers: the seats (names, connected or
-not), whose turn, and a short chat beside the game's own board view drawn from this
-seat (:mod:`ui.net.board`; its log is the one the server sends). A game without such
-a view (naval, raid) shows the seat's view as text, the log and a list of choices.
+not), whose turn, and a short chat beside the game's own view drawn from this seat
+(:mod:`ui.net.board`, every game: the four board games, the naval battle, the raid;
+its log is the one the server sends). A table its view cannot draw (the copy refused
+the welcome) falls back to the seat's view as text, the log and a list of choices.
 No hand-off screens: nobody else looks at this screen's seat."""
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class NetTableWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.seat = seat
         self.ctx = ctx or net_context(parent)
-        #: The game's own board for this seat (None: a game shown as text).
+        #: The game's own view for this seat (None: the table shown as text).
         self.board: NetBoard | None = None
         self.me: int | None = None
         self.names: list[str] = []

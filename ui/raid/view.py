@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from ui.raid.board import TownBoard, TownScene
 from ui.raid.panel import order_odds, overlay_for, prompt_text, score_lines, selection_odds
 from ui.raid.setup import ForceBuilder, Legend, TownEditor
 from ui.raid.setup_edit import TAB_FORCES, TAB_ORDERS, TAB_SCORE, TAB_TOWN, SetupMixin
+from ui.remote import RemoteMode
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
 from wargame.core.game import GameSpec
@@ -52,7 +54,7 @@ SIDE_TITLES = tuple(w.title() for w in SIDE_WORDS)
 PROMPT_LINES = 6
 
 
-class RaidView(SetupMixin, ModeView):
+class RaidView(SetupMixin, RemoteMode, ModeView):
     mode_key = "raid"
     title = "Land raid"
 
@@ -82,15 +84,21 @@ class RaidView(SetupMixin, ModeView):
         self.toolbar = bar
         self.act_bot = bar.addAction("Bot move", self.bot_step)
         self.act_bot.setShortcut(QKeySequence("B"))
-        bar.addWidget(QLabel("  Bot commands: "))
+        bots_label = bar.addWidget(QLabel("  Bot commands: "))
         self.bot_box = QComboBox()
         self.bot_box.addItems(["nobody", "the pirates", "the defenders", "both sides"])
         self.bot_box.currentIndexChanged.connect(self._bot_changed)
-        bar.addWidget(self.bot_box)
         self.level_box = level_box("raid-bot-level")
-        bar.addWidget(self.level_box)
+        #: What sets the raid up or commands a side by bot (hidden at a remote seat).
+        self.setup_actions = [
+            self.act_bot,
+            bots_label,
+            bar.addWidget(self.bot_box),
+            bar.addWidget(self.level_box),
+        ]
         bar.addSeparator()
         self.act_restart = bar.addAction("Restart this raid", self._restart)
+        self.setup_actions.append(self.act_restart)
         outer.addWidget(bar)
 
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -234,13 +242,33 @@ class RaidView(SetupMixin, ModeView):
         self.document_name = path.stem if path else str(self.scenario.get("name", "raid"))
         self._after_load()
 
+    def seat_remote(self, session: Session[Any], seat: int, send: Callable[[Action], None]) -> None:
+        """One side of a raid across computers (ui/remote.py): nothing hidden, so the
+        copy's state is drawn as it is; no bots, setup or undo here."""
+        self.go_remote(seat, send)
+        self.session = session
+        self.scenario = copy.deepcopy(session.header.get("scenario") or default_scenario())
+        self.setup = copy.deepcopy(self.scenario)
+        self.document_name = str(self.scenario.get("name", "raid"))
+        self._after_load()
+
+    def quiet_setup(self) -> None:
+        for act in self.setup_actions:
+            act.setVisible(False)
+            act.setEnabled(False)
+        self.board.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)  # no override
+
+    def remote_changed(self) -> None:
+        self._after_action()
+
     def _after_load(self) -> None:
         self.reported = bool(self.session and self.session.state.is_terminal())
         self._shown_end = self.reported
         self.clear_selection(refresh=False)
         self.forces.load(self.setup)
         self.town_editor.show_town(self.setup["town"])
-        self.town_editor.set_towns(self.ctx.db.list_documents("raid-town"))
+        if self.route is None:  # the towns saved here (a remote seat sets nothing up)
+            self.town_editor.set_towns(self.ctx.db.list_documents("raid-town"))
         self.undo_stack.clear()
         self.tabs.setCurrentIndex(TAB_ORDERS)
         self.document_changed.emit()
@@ -292,6 +320,8 @@ class RaidView(SetupMixin, ModeView):
         """Give an order through the session (undoable); a refusal changes nothing."""
         if self.session is None:
             return False
+        if self.route is not None:  # a seat across computers: the server plays it
+            return self.send_to_table(action)
         try:
             text = self.state.describe(action)
             apply_action(self.undo_stack, self.session, action, self._refresh, text=text)
@@ -324,7 +354,7 @@ class RaidView(SetupMixin, ModeView):
             QTimer.singleShot(150, self.bot_step)
 
     def bot_step(self) -> None:
-        if self.session is None or self.state.is_terminal() or self.replaying:
+        if self.session is None or self.state.is_terminal() or self.replaying or self.remote:
             return
         seat = self.state.current_player()
         assert seat is not None
@@ -348,7 +378,7 @@ class RaidView(SetupMixin, ModeView):
         if self.session is None:
             return None
         s = self.state
-        if s.is_terminal() or s.pending is not None:
+        if s.is_terminal() or s.pending is not None or self.played_elsewhere(s.current_player()):
             return None
         ph = s.phase
         if ph == "initiative":
@@ -482,8 +512,9 @@ class RaidView(SetupMixin, ModeView):
 
     # -- drawing ------------------------------------------------------------------------
     def raid_started(self) -> bool:
-        """Once the first order is given the forces and the town are fixed."""
-        return self.session is not None and bool(self.session.entries)
+        """Once the first order is given the forces and the town are fixed (a remote
+        seat's are the host's)."""
+        return self.session is not None and (bool(self.session.entries) or self.remote)
 
     def _setup_tabs(self) -> None:
         """Forces and Town set the raid up: once it has started they are hidden, so the
@@ -562,18 +593,21 @@ class RaidView(SetupMixin, ModeView):
             A.BurnTown: "Fire spreads and burns",
             A.RollAlarm: "Roll the alarm (2d6)",
         }
+        elsewhere = self.played_elsewhere(s.current_player())
         if a is None:
-            self.primary.setText("Choose on the table" if s.pending else "The raid is over")
+            over = "The raid is over" if s.is_terminal() else "Choose on the table"
+            waiting = f"Waiting for the {SIDE_WORDS[s.current_player() or 0]}"
+            self.primary.setText(waiting if elsewhere else over)
             self.primary.setEnabled(False)
         else:
             self.primary.setEnabled(True)
             self.primary.setText(
                 labels.get(type(a), f"Done: {s.phase_title()[3:].lower()}") + "  [Space]"
             )
-        self.withdraw_btn.setVisible(s.phase == "initiative" and s.can_withdraw())
+        self.withdraw_btn.setVisible(s.phase == "initiative" and s.can_withdraw() and not elsewhere)
         self._fill_figures(s)
         self.orders.clear()
-        if not s.is_terminal():
+        if not s.is_terminal() and not elsewhere:
             for act in s.legal_actions()[:400]:
                 item = QListWidgetItem(s.describe(act))
                 if (odds := order_odds(s, act)) is not None:
