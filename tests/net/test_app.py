@@ -4,56 +4,24 @@ game by clicking; the window stays responsive (Qt's loop runs the network)."""
 from __future__ import annotations
 
 import asyncio
-import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("PySide6")
 
-import qasync  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from ui.net.lobby import HERE, OPEN, TRUST, LobbyDialog  # noqa: E402
+from tests.net.qt_tables import host_and_join, run_in_qt_loop, until  # noqa: E402
+from ui.net.lobby import LobbyDialog  # noqa: E402
 from ui.net.window import CONNECTED, NetTableWindow  # noqa: E402
-
-
-async def until(what: Callable[[], object], seconds: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
-    while not what():
-        assert loop.time() < end, "waited too long"
-        await asyncio.sleep(0.01)
 
 
 async def _host_join_and_play(
     qtbot: object, tmp_path: Path
 ) -> tuple[NetTableWindow, NetTableWindow, LobbyDialog]:
-    host = LobbyDialog()
-    qtbot.addWidget(host)  # type: ignore[attr-defined]
-    assert "neutral" in TRUST and host.findChild(object, "trust") is not None
-    host.game.setCurrentIndex(host.game.findData("pirate-coins"))
-    host.players.setValue(2)
-    assert [b.currentText() for b in host.seat_choices] == [HERE, OPEN]
-    host.port.setValue(0)
-    host.host_name.setText("Ann")
-    qtbot.mouseClick(host.host_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
-    await until(lambda: host.windows and "port" in host.address.text())
-    port = re.search(r"port (\d+)", host.address.text()).group(1)  # type: ignore[union-attr]
-
-    guest = LobbyDialog()
-    qtbot.addWidget(guest)  # type: ignore[attr-defined]
-    guest.tabs.setCurrentIndex(1)
-    guest.join_address.setText(f"127.0.0.1:{port}")
-    guest.join_name.setText("Bea")
-    qtbot.mouseClick(guest.join_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
-    await until(lambda: guest.windows)
-    ann, bea = host.windows[0], guest.windows[0]
-    await until(lambda: ann.seats.count() == 2 and "Bea" in ann.seats.item(1).text())
+    host, ann, bea = await host_and_join(qtbot, "pirate-coins")
     assert ann.seats.item(0).text().startswith(f"{CONNECTED} Ann (you)")
-    await until(lambda: "seat 2" in bea.windowTitle())
 
     # chat
     bea.chat_line.setText("ahoy")
@@ -104,25 +72,5 @@ async def _host_join_and_play(
 def test_host_in_one_window_join_from_another_and_play_by_clicking(
     qtbot: object, tmp_path: Path
 ) -> None:
-    app = QApplication.instance()
-    # a window an earlier test closed may have asked the app to quit (the last window
-    # closed): that request is consumed here, not by this test's loop
-    app.processEvents()
-    quits = app.quitOnLastWindowClosed()
-    app.setQuitOnLastWindowClosed(False)
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    try:
-        ann, bea, host = loop.run_until_complete(
-            asyncio.wait_for(_host_join_and_play(qtbot, tmp_path), 90)
-        )
-        for w in (ann, bea):
-            w.close()
-        assert host.server is not None
-        for task in asyncio.all_tasks(loop):
-            task.cancel()
-        loop.run_until_complete(asyncio.sleep(0.05))
-    finally:
-        loop.close()
-        asyncio.set_event_loop(None)
-        app.setQuitOnLastWindowClosed(quits)
+    ann, bea, host = run_in_qt_loop(lambda: _host_join_and_play(qtbot, tmp_path), 90)
+    assert host.server is not None
