@@ -84,6 +84,11 @@ class RemoteMode:
     def remote_changed(self) -> None:
         """The server's update changed the copy: redraw (a view's)."""
 
+    def side_title(self, seat: int) -> str:
+        """What ``seat`` commands in the game's words ("the defender"), for the seat's
+        window; "" where a seat is just a player (a view's)."""
+        return ""
+
     def quiet_setup(self) -> None:
         """Hide or lock what sets a table up or takes moves back (default: the board
         games' table bar, :func:`hide_table_setup`)."""

@@ -13,7 +13,8 @@ import pytest
 
 from tests.ui.tables import click, drivers
 from ui.net.board import NetBoard, net_context
-from wargame.core.play import game_seed
+from wargame.core.play import bot_factories, game_seed
+from wargame.core.registry import available_games, game_class
 from wargame.net.protocol import Refused
 from wargame.net.table import Table
 
@@ -173,3 +174,36 @@ def test_the_lobby_hosts_a_saved_game_from_where_it_stopped(qtbot: Any, tmp_path
     (tmp_path / "bad.json").write_text('{"header": {"game": "chess"}}')
     assert not lobby.pick_saved(str(tmp_path / "bad.json"))
     assert "is not a saved board game" in lobby.status.text()
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_a_seat_window_fits_1024_by_768_with_the_seats_readable(qtbot: Any, game: str) -> None:
+    """Every game's seat window (the real view beside the seats and chat) fits a
+    1024x768 screen: a long prompt in the status line (the naval battle's) does not
+    widen it, and the seats column keeps room for the seats' names beside the board."""
+    from ui.net.seat import NetSeat
+    from ui.net.window import NetTableWindow
+
+    n = game_class(game)(None).default_players()
+    bot = next(iter(bot_factories(game_class(game)(None))))
+    table = Table(game, players=n, seed=7, bots={s: bot for s in range(n - 1)})
+    person = table.take_seat(name="Bea")
+    window = NetTableWindow(NetSeat("127.0.0.1:1", seat=person.index))
+    qtbot.addWidget(window)
+    window.on_welcome(table.welcome_for(person.index))
+    table.run_bots(limit=40)
+    window.on_update(table.update_for(person.index, 0))
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.board is not None and window.board.view.isVisible()
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 1024 and hint.height() <= 768, hint
+    assert window.width() <= 1024
+    seats = window.seats
+    for i in range(seats.count()):  # every seat's line is whole beside the board
+        text = seats.item(i).text()
+        assert seats.fontMetrics().horizontalAdvance(text) < seats.viewport().width(), text
+    assert f"you play seat {person.index + 1}" in window.heading.text()
+    turn = window.turn.text()
+    assert turn == "Your turn" or turn.startswith(("Waiting for", "Game over")), turn

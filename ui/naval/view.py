@@ -50,6 +50,7 @@ from wargame.naval.actions import (
     Move,
 )
 from wargame.naval.bots import CaptainBot
+from wargame.naval.common import SIDE_NAMES
 from wargame.naval.rules import Aim
 from wargame.naval.scenario import campaign_losses, default_scenario
 from wargame.naval.state import NavalState
@@ -333,6 +334,9 @@ class NavalView(PanelMixin, RemoteMode, ModeView):
 
     def remote_changed(self) -> None:
         self._refresh()
+
+    def side_title(self, seat: int) -> str:
+        return f"the {SIDE_NAMES[seat]}"
 
     def status_text(self) -> str:
         return self._status or self.title

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.context import AppContext
+from ui.fixed_lines import FixedLinesLabel
 from ui.net.board import NetBoard, has_board, net_context
 from ui.net.hostsave import HostSaves
 from ui.net.seat import NetSeat
@@ -50,7 +51,7 @@ def seat_line(info: dict[str, Any], me: int | None) -> str:
         parts.append("- open")
     elif info.get("stand_in"):
         parts.append(f"- a {info.get('bot')} bot sits in")
-    elif info.get("bot"):
+    elif info.get("bot") and name != f"{info.get('bot')} bot":  # a server bot is named so
         parts.append(f"- {info.get('bot')} bot")
     if "grace_left" in info and not info.get("connected"):
         parts.append(f"- dropped, kept {info['grace_left']:.0f} s")
@@ -76,7 +77,10 @@ class NetTableWindow(QWidget):
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.turn = QLabel("")
         self.turn.setObjectName("turn")
-        self.status = QLabel("")
+        self.turn.setStyleSheet("font-weight: bold")  # whose turn, at a glance
+        #: The status line: the view's prompts and refusals (two lines, cut, whole in
+        #: the tooltip: a long naval prompt must not widen the window).
+        self.status = FixedLinesLabel(2)
         self.seats = QListWidget()
         self.log = QListWidget()
         self.view = QPlainTextEdit()
@@ -89,6 +93,7 @@ class NetTableWindow(QWidget):
         self.chat_line.setPlaceholderText("Say something to the table (Enter)")
 
         left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 2, 0)  # the seats' names get the room (1024 px)
         left.addWidget(QLabel("<b>Seats</b>"))
         left.addWidget(self.seats, 1)
         left.addWidget(QLabel("<b>Chat</b>"))
@@ -115,6 +120,7 @@ class NetTableWindow(QWidget):
         for w in (lw, mw, rw):
             split.addWidget(w)
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(self.heading)
         outer.addWidget(self.turn)
         outer.addWidget(split, 1)
@@ -139,10 +145,6 @@ class NetTableWindow(QWidget):
         self.me = int(welcome["seat"])
         title = mode(str(welcome["game"])).title
         self.setWindowTitle(f"{title} across computers - seat {self.me + 1}")
-        self.heading.setText(
-            f"<b>{title}</b>, {welcome['players']} players: you play seat {self.me + 1}. "
-            f"Your seat's code (to take it back from anywhere): <tt>{self.seat.code}</tt>"
-        )
         self.status.setText(f"connected to {self.seat.address}")
         game = str(welcome["game"])
         if self.board is None and has_board(game):
@@ -150,14 +152,27 @@ class NetTableWindow(QWidget):
                 self.board = NetBoard(welcome, self.ctx, self.seat.act)
             except WargameError as exc:
                 self.status.setText(f"cannot draw this table here: {exc}")
-                return
-            for w in self.text_parts:
-                w.hide()
-            self.board.view.status_changed.connect(self.status.setText)  # its prompts, refusals
-            self.split.addWidget(self.board.view)
-            self.split.setStretchFactor(2, 1)
-            self.resize(1280, 800)
-            self.split.setSizes([230, 0, 0, 1050])  # seats and chat beside the board
+            else:
+                self._show_board(self.board)
+        side = self.board.view.side_title(self.me) if self.board is not None else ""
+        self.heading.setText(
+            f"<b>{title}</b>, {welcome['players']} players: you play seat {self.me + 1}"
+            f"{f' ({side})' if side else ''}. "
+            f"Your seat's code (to take it back from anywhere): <tt>{self.seat.code}</tt>"
+        )
+
+    def _show_board(self, board: NetBoard) -> None:
+        """The game's own view instead of the text parts; the seats and chat keep their
+        width beside it when the window is resized."""
+        for w in self.text_parts:
+            w.hide()
+        board.view.status_changed.connect(self.status.setText)  # its prompts, refusals
+        self.split.addWidget(board.view)
+        self.split.setStretchFactor(0, 0)
+        self.split.setStretchFactor(self.split.indexOf(board.view), 1)
+        self.split.setCollapsible(0, False)
+        self.resize(1280, 800)
+        self.split.setSizes([170, 0, 0, 1110])  # seats and chat beside the board
 
     def on_update(self, update: dict[str, Any]) -> None:
         infos = update.get("seats") or []

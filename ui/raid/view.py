@@ -261,6 +261,9 @@ class RaidView(SetupMixin, RemoteMode, ModeView):
     def remote_changed(self) -> None:
         self._after_action()
 
+    def side_title(self, seat: int) -> str:
+        return f"the {SIDE_WORDS[seat]}"
+
     def _after_load(self) -> None:
         self.reported = bool(self.session and self.session.state.is_terminal())
         self._shown_end = self.reported
