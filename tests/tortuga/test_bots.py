@@ -6,7 +6,8 @@ from __future__ import annotations
 from wargame.core.dice import DiceService
 from wargame.core.play import game_seed, play_match
 from wargame.tortuga import actions as A
-from wargame.tortuga.bots import Belief, StrongBot
+from wargame.tortuga.belief import Belief
+from wargame.tortuga.bots import StrongBot
 from wargame.tortuga.game import TortugaGame
 
 from .helpers import arrange, new, play, put_card

@@ -97,16 +97,18 @@ class CoinsDrawing:
     def _remote_record(self) -> Record:
         """The same at a seat across computers, whose log does not hold the others'
         decisions: read from the state (its copy shows every reveal once made), kept
-        while the round lasts."""
+        while the round lasts. A reveal is new when the log holds one more (a reveal is
+        public), so a second reveal like the first still shows with its own turn."""
         st = self.state
-        shown, gains, round_no = getattr(self, "_remote", None) or (None, {}, st.round)
+        reveals = sum(1 for e in self.session.entries if type(e.action) is A.Reveal)
+        shown, gains, round_no, seen = getattr(self, "_remote", None) or (None, {}, st.round, 0)
         if round_no != st.round:
             shown, gains = None, {}
         last = st.last
-        if last and last[0] == "reveal" and (shown is None or shown[0] != last):
+        if last and last[0] == "reveal" and reveals > seen:
             shown = (last, st.round, st.turn_in_round)
             gains = {**gains, **{p: last[4][p] for p in last[5]}}
-        self._remote = (shown, gains, st.round)
+        self._remote = (shown, gains, st.round, reveals)
         return shown, gains
 
     @staticmethod

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import math
 from collections import Counter
 from typing import Any
 
 from wargame.core.dice import DiceService
+from wargame.tortuga.belief import Belief
 from wargame.tortuga.rules import STARRED, TEAMS, TITLES
 from wargame.tortuga.state import VOTE_KINDS, TortugaState
 
@@ -95,8 +98,7 @@ def resample(st: TortugaState, seat: int, dice: DiceService) -> TortugaState:
     for t in known.values():
         pool.remove(t)
     pool.sort()  # the redraw must not depend on the true order (it is hidden)
-    dice.shuffle(pool, "sample: loyalties")
-    for o, t in zip(unknown, pool):
+    for o, t in zip(unknown, _loyalties(st, seat, unknown, pool, dice)):
         s.team[o] = t
     # Event cards: which ids' kinds are known to ``seat``.
     seen = set(st.seen[seat].values())
@@ -150,6 +152,57 @@ def resample(st: TortugaState, seat: int, dice: DiceService) -> TortugaState:
             s.vote.played[i] = (o, tuple(vpool.pop() for _ in cs))
     s._legal = None
     return s
+
+
+#: How far one seat's evidence can tip a redraw: at most e^LEAN_CAP to one (the
+#: belief's log-odds are a heuristic count, not a calibrated chance).
+LEAN_CAP = 4.0
+
+
+def _loyalties(
+    st: TortugaState, seat: int, unknown: list[int], pool: list[int], dice: DiceService
+) -> list[int]:
+    """The loyalties of the ``unknown`` seats, one of the ways to deal ``pool`` among
+    them, drawn in proportion to how well it fits what ``seat`` has seen (its
+    :class:`~wargame.tortuga.belief.Belief`: British e^(L/2), French e^(-L/2), Dutch 1
+    for a seat whose evidence reads L). With no evidence yet it is a plain shuffle."""
+    if len(set(pool)) < 2:
+        return pool
+    loyalty: list[str | None] = [None] * st.n
+    loyalty[seat] = TEAMS[st.team[seat]]
+    for o, t in st.known[seat].items():
+        loyalty[o] = TEAMS[t]
+    obs = {"players": st.n, "seat": seat, "loyalty": loyalty, "history": st.history}
+    lean = [max(-LEAN_CAP, min(LEAN_CAP, Belief(obs).logit[o])) for o in unknown]
+    if not any(lean):
+        dice.shuffle(pool, "sample: loyalties")
+        return pool
+    ways = _deals(tuple(pool))
+    fit = [(math.exp(x / 2), math.exp(-x / 2), 1.0) for x in lean]
+    weights = [math.prod(f[t] for f, t in zip(fit, way)) for way in ways]
+    draw = dice.draw(0, _RESOLUTION - 1, 1, "sample: loyalties")[0]
+    target = (draw + 0.5) / _RESOLUTION * sum(weights)
+    for way, w in zip(ways, weights):
+        target -= w
+        if target <= 0:
+            return list(way)
+    return list(ways[-1])
+
+
+_RESOLUTION = 1 << 30
+
+
+@functools.lru_cache(maxsize=64)
+def _deals(pool: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct order of the sorted ``pool`` (a multiset), in a fixed order."""
+    if not pool:
+        return ((),)
+    out = []
+    for t in sorted(set(pool)):
+        rest = list(pool)
+        rest.remove(t)
+        out.extend((t, *tail) for tail in _deals(tuple(rest)))
+    return tuple(out)
 
 
 def scrub_private(s: TortugaState, seat: int) -> None:
