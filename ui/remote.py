@@ -14,9 +14,11 @@ game, seats, scenario, bots) is the host's (:meth:`RemoteMode.quiet_setup`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -45,6 +47,9 @@ class RemoteMode:
     route: Callable[[Action], None] | None = None
     #: The seat this screen plays when :attr:`route` is set.
     remote_seat: int | None = None
+    #: What each seat commands, in the game's words ("attacker", "defender"); empty
+    #: where a seat is just a player.
+    side_words: tuple[str, ...] = ()
 
     @property
     def remote(self) -> bool:
@@ -85,15 +90,24 @@ class RemoteMode:
         """The server's update changed the copy: redraw (a view's)."""
 
     def side_title(self, seat: int) -> str:
-        """What ``seat`` commands in the game's words ("the defender"), for the seat's
-        window; "" where a seat is just a player (a view's)."""
-        return ""
+        """What ``seat`` commands ("the defender"), for the seat's window ("": none)."""
+        return f"the {self.side_words[seat]}" if seat < len(self.side_words) else ""
 
     def quiet_setup(self) -> None:
         """Hide or lock what sets a table up or takes moves back (default: the board
         games' table bar, :func:`hide_table_setup`)."""
         assert isinstance(self, QWidget)
         hide_table_setup(self)
+
+
+def hide_setup(actions: Sequence[QAction], board: QWidget) -> None:
+    """Hide and switch off a view's setup and bot ``actions`` (toolbar items), and the
+    Override... menu a right-click on its ``board`` offers (the host's table is not
+    changed from a seat)."""
+    for act in actions:
+        act.setVisible(False)
+        act.setEnabled(False)
+    board.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
 
 
 def hide_table_setup(view: QWidget) -> None:

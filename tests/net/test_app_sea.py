@@ -6,6 +6,8 @@ redraws from the server's update. No undo across computers: Ctrl+Z changes nothi
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -31,13 +33,6 @@ def _caught_up(w: NetTableWindow, table: Table) -> bool:
     return w.board.mirror.have == len(table.session.entries)
 
 
-def _real_views(ann: NetTableWindow, bea: NetTableWindow, cls: type) -> None:
-    for w in (ann, bea):
-        assert w.board is not None and isinstance(w.board.view, cls)
-        assert w.board.view.isVisible() and not w.choices.isVisible() and not w.view.isVisible()
-        assert w.board.view.route is not None and w.board.view.remote_seat == w.me
-
-
 async def _no_undo(qtbot: object, bea: NetTableWindow, table: Table) -> None:
     """Nothing offers to take a move back, and Ctrl+Z changes neither copy nor table."""
     assert bea.board is not None
@@ -56,16 +51,25 @@ async def _no_undo(qtbot: object, bea: NetTableWindow, table: Table) -> None:
     assert view.undo_stack.count() == 0
 
 
-async def _naval(qtbot: object) -> None:
-    host, ann, bea = await host_and_join(qtbot, "naval")
+async def _seated(qtbot: object, game: str, cls: type) -> tuple[Any, ...]:
+    """Ann hosts ``game``, Bea joins; both on the real view ``cls``, Ann (seat 1) to act.
+    The table, the two windows and their views."""
+    host, ann, bea = await host_and_join(qtbot, game)
     await until(lambda: ann.board and bea.board and ann.board.seated and bea.board.seated)
     assert host.server is not None
     table = host.server.tables[0]
     assert table is not None
-    _real_views(ann, bea, NavalView)
-    a_view, b_view = ann.board.view, bea.board.view  # type: ignore[union-attr]
-    # the attacker (Ann) moves first: Bea's view offers her nothing to do yet
+    for w in (ann, bea):
+        assert w.board is not None and isinstance(w.board.view, cls)
+        assert w.board.view.isVisible() and not w.choices.isVisible() and not w.view.isVisible()
+        assert w.board.view.route is not None and w.board.view.remote_seat == w.me
     await until(lambda: _caught_up(bea, table) and table.to_act() == 0)
+    return table, ann, bea, ann.board.view, bea.board.view  # type: ignore[union-attr]
+
+
+async def _naval(qtbot: object) -> None:
+    table, ann, bea, a_view, b_view = await _seated(qtbot, "naval", NavalView)
+    # the attacker (Ann) moves first: Bea's view offers her nothing to do yet
     assert b_view.legal() == [] and not b_view.act_end.isEnabled()
     for _ in range(STEPS):  # Ann ends her ships' turns (or answers a roll) by the buttons
         await until(lambda: _caught_up(ann, table) and _caught_up(bea, table))
@@ -110,14 +114,7 @@ async def _naval(qtbot: object) -> None:
 
 
 async def _raid(qtbot: object) -> None:
-    host, ann, bea = await host_and_join(qtbot, "raid")
-    await until(lambda: ann.board and bea.board and ann.board.seated and bea.board.seated)
-    assert host.server is not None
-    table = host.server.tables[0]
-    assert table is not None
-    _real_views(ann, bea, RaidView)
-    a_view, b_view = ann.board.view, bea.board.view  # type: ignore[union-attr]
-    await until(lambda: _caught_up(bea, table) and table.to_act() == 0)
+    table, ann, bea, a_view, b_view = await _seated(qtbot, "raid", RaidView)
     # the pirates (Ann) roll who moves first; Bea waits, with nothing to order
     assert not b_view.primary.isEnabled() and b_view.orders.count() == 0
     assert b_view.primary.text() == "Waiting for the pirates"

@@ -34,7 +34,7 @@ from ui.naval.seaview import SeaView
 from ui.naval.sheet import export_pdf, sheet_html
 from ui.naval.units import length
 from ui.override import attach_piece_menu
-from ui.remote import RemoteMode
+from ui.remote import RemoteMode, hide_setup
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
@@ -59,6 +59,7 @@ from wargame.naval.state import NavalState
 class NavalView(PanelMixin, RemoteMode, ModeView):
     mode_key = "naval"
     title = "Naval battle"
+    side_words = SIDE_NAMES
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -327,16 +328,10 @@ class NavalView(PanelMixin, RemoteMode, ModeView):
         self.document_name = str(self.scenario.get("name", "Sea fight"))
 
     def quiet_setup(self) -> None:
-        for act in self.setup_actions:
-            act.setVisible(False)
-            act.setEnabled(False)
-        self.sea_view.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)  # no override
+        hide_setup(self.setup_actions, self.sea_view)
 
     def remote_changed(self) -> None:
         self._refresh()
-
-    def side_title(self, seat: int) -> str:
-        return f"the {SIDE_NAMES[seat]}"
 
     def status_text(self) -> str:
         return self._status or self.title

@@ -33,7 +33,7 @@ from ui.raid.board import TownBoard, TownScene
 from ui.raid.panel import order_odds, overlay_for, prompt_text, score_lines, selection_odds
 from ui.raid.setup import ForceBuilder, Legend, TownEditor
 from ui.raid.setup_edit import TAB_FORCES, TAB_ORDERS, TAB_SCORE, TAB_TOWN, SetupMixin
-from ui.remote import RemoteMode
+from ui.remote import RemoteMode, hide_setup
 from ui.session_undo import apply_action
 from wargame.core.actions import Action
 from wargame.core.game import GameSpec
@@ -57,6 +57,7 @@ PROMPT_LINES = 6
 class RaidView(SetupMixin, RemoteMode, ModeView):
     mode_key = "raid"
     title = "Land raid"
+    side_words = SIDE_WORDS
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -253,16 +254,10 @@ class RaidView(SetupMixin, RemoteMode, ModeView):
         self._after_load()
 
     def quiet_setup(self) -> None:
-        for act in self.setup_actions:
-            act.setVisible(False)
-            act.setEnabled(False)
-        self.board.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)  # no override
+        hide_setup(self.setup_actions, self.board)
 
     def remote_changed(self) -> None:
         self._after_action()
-
-    def side_title(self, seat: int) -> str:
-        return f"the {SIDE_WORDS[seat]}"
 
     def _after_load(self) -> None:
         self.reported = bool(self.session and self.session.state.is_terminal())
