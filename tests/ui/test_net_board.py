@@ -207,3 +207,28 @@ def test_a_seat_window_fits_1024_by_768_with_the_seats_readable(qtbot: Any, game
     assert f"you play seat {person.index + 1}" in window.heading.text()
     turn = window.turn.text()
     assert turn == "Your turn" or turn.startswith(("Waiting for", "Game over")), turn
+
+
+@pytest.mark.parametrize("game", ["naval", "raid"])
+def test_naval_and_raid_hide_nothing_so_a_seat_draws_its_copy_whole(game: str) -> None:
+    """NavalView and RaidView draw their copy's state, not an observation: right only
+    while neither game keeps anything from a seat (else they must draw ``seen()`` as
+    the board games do). The copy, replayed from the server's log, is the table."""
+    from wargame.net.mirror import Mirror
+    from wargame.net.worlds import has_hidden
+
+    bot = next(iter(bot_factories(game_class(game)(None))))
+    table = Table(game, players=2, seed=11, bots={0: bot})
+    seat = table.take_seat(name="Bea")
+    for _ in range(30):  # Bea plays the first legal move, the bot the rest
+        table.run_bots(limit=20)
+        if table.over:
+            break
+        first = table.state.legal_actions()[0]
+        table.act(seat.index, len(table.session.entries), first.to_text())
+    state = table.state
+    assert not has_hidden(state)
+    assert state.observation(0) == state.observation(1) == state.to_json()
+    mirror = Mirror(table.welcome_for(seat.index))
+    mirror.take(table.update_for(seat.index, 0))
+    assert mirror.state.to_json() == state.to_json()
