@@ -81,8 +81,8 @@ on the 2-core machine shared by six engineers (load 7), 2026-11-26. Each command
     pirate-coins     2        strong      iterations=64 halving=1            65%     70.0% ± 6.3 (200: 138-4-58)
     tortuga-1667     2        strong      iterations=256 depth=16 halving=1  65%     80.5% ± 5.5 (200: 161-0-39), issue 19's run of this command
     naval            2        captain     iterations=256 depth=20 halving=1  65%     81.0% ± 5.0 (200: 152-20-28)
-    raid             2        tactician   iterations=64 halving=1 narrow=1   65%     64.5% ± 6.6 (200: 129-0-71)
-    tortuga-1667     4        strong      iterations=256 depth=16 halving=1  65%     39.5% ± 6.8 (200: 79-0-121; strong in the seat: 50%)
+    raid             2        tactician   iterations=128 halving=1 narrow=1  65%     70.5% ± 6.3 (200: 141-0-59)
+    tortuga-1667     4        strong      iterations=256 depth=16 halving=1  65%     65.5% ± 6.6 (200: 131-0-69; strong in the seat: 50%)
     pieces-of-eight  4        strong      iterations=64 depth=80 halving=1   37.5%   56.1% ± 16.8 (33: 18-2-13)
                                           per_move=8 margin=0.03
     pirate-v-pirate  2        expectimax  iterations=128 depth=0 halving=1   65%     not measured (256 keep=6: 45.0% ± 15.6, 40)
@@ -182,6 +182,38 @@ at load 0.8, 2026-11-26): naval 774 iterations (depth 20), tortuga-1667 917 (dep
 raid 420, pirate-coins 408, pirate-versus-pirate about 600 (depth 20, greedy
 playouts; it was 12 with the expectimax bot's playouts); at load 7 about a third of
 that. Every fixed budget in the table is at most a third of 1 s on the quiet machine.
+
+Issue 27, fourth session (2026-11-27; rows from ``--bot hard`` with the budget shown,
+seed 19, the same games as the command gives, each from a frozen checkout):
+
+- Tortuga 1667 with 4 players: the search redrew the loyalties it cannot see uniformly,
+  so with a partner hidden among three seats every move was judged as if any of them
+  could be it, while the strong bot reads the public record (treasure put in a hold,
+  maps given, marooning, brawl flags). The redraw now deals the loyalties in
+  proportion to the seat's own belief (``tortuga/belief.py``, the strong bot's evidence
+  count: British e^(L/2), French e^(-L/2), Dutch 1; a plain shuffle while there is no
+  evidence): 39.5% became 65.5% ± 6.6 (200: 131-0-69) at ccb49d3. The 2-player game
+  has no hidden loyalty, so its row is unchanged. A redraw costs 57 us (49 before).
+- The raid at 128 iterations (``levels.HARD``, was 64): 70.5% ± 6.3 (200: 141-0-59)
+  at 8a42d41 plus the parameter. As the pirates it won 83 of 100 at 64 iterations and
+  as the defenders 46 (the tactician against itself: 59 and 41); a margin for the
+  defenders (keep the tactician's move unless another is 0.05 better) did worse (19 of
+  46 against 23).
+- Pirate Versus Pirate: the search's root hint was the greedy playout bot's move even
+  with ``search_guide=1``; it is now the guide's (the expectimax bot's), as in the tree
+  below, and ``search_margin=0.05`` keeps that move unless another is clearly better.
+  The hard level before these: 41.8% ± 8.2 (140 of the 200); after, the row below.
+  Tuning the expectimax bot's seven weights by self-play (each halved and doubled, 200
+  games a try against the bot itself) found nothing above 54%: halving GOLD_HELD fell
+  to 23%, doubling FOLLOW_UP to 38%, everything else 49-54%. Its judgement sits at a
+  flat optimum of its own form, and a two-ply search on it plays about as it does.
+- Pieces of Eight 4 players finished at 200 games (the 33 of the third session and 167
+  more from the same frozen checkout, 349d069).
+
+    pieces-of-eight --players 4 --opponent strong --bot hard --games 50
+    tortuga-1667 --players 4 --opponent strong --bot hard --games 50
+    raid --opponent tactician --bot hard --games 100
+    pirate-versus-pirate --opponent expectimax --bot hard --games 100
 
 Budgets: an iteration budget (``search_iterations``) gives the same games on every run
 and on every machine; a time budget (``search_seconds``) depends on the machine's load.

@@ -61,3 +61,13 @@ def test_deals_are_every_distinct_order_of_the_pool_once() -> None:
         )
         assert len(ways) == len(set(ways)) == expected
         assert all(sorted(w) == list(pool) for w in ways)
+
+
+def test_a_table_redrawn_after_another_reads_its_own_evidence() -> None:
+    """The belief is kept between redraws of one table (the search's iterations), never
+    carried to another table with a history as long."""
+    british = table([("hold", 1, 0), ("hold", 1, 0), ("shift", 1, 0)])
+    french = table([("hold", 1, 1), ("hold", 1, 1), ("shift", 1, 1)])
+    for _ in range(2):
+        assert british_share(british, 0, 1) > 0.8
+        assert british_share(french, 0, 1) < 0.1

@@ -367,8 +367,11 @@ class SearchBot:
         if self.playout_bot is not None:
             if self._follower is None:
                 self._follower = self.playout_bot(DiceService.seeded(self.dice.randint(0, 2**62)))
-            # It sees the seat's own redraw of the hidden parts, never the true ones.
-            root.hint = self._follower.choose(state.resample_hidden(seat, sim), seat)
+            # It sees the seat's own redraw of the hidden parts, never the true ones. With
+            # a guide (the strongest bot, where playouts follow a cheaper one) its choice
+            # is the hint, as in the tree below.
+            hinter = self.guide or self._follower
+            root.hint = hinter.choose(state.resample_hidden(seat, sim), seat)
             if self.narrow is not None and self.options.narrow:
                 # The mode names the moves worth comparing with its bot's choice.
                 legal = list(self.narrow(state, seat, legal, root.hint)) or legal

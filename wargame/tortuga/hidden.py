@@ -168,12 +168,7 @@ def _loyalties(
     for a seat whose evidence reads L). With no evidence yet it is a plain shuffle."""
     if len(set(pool)) < 2:
         return pool
-    loyalty: list[str | None] = [None] * st.n
-    loyalty[seat] = TEAMS[st.team[seat]]
-    for o, t in st.known[seat].items():
-        loyalty[o] = TEAMS[t]
-    obs = {"players": st.n, "seat": seat, "loyalty": loyalty, "history": st.history}
-    lean = [max(-LEAN_CAP, min(LEAN_CAP, Belief(obs).logit[o])) for o in unknown]
+    lean = _leans(st, seat, unknown)
     if not any(lean):
         dice.shuffle(pool, "sample: loyalties")
         return pool
@@ -190,6 +185,28 @@ def _loyalties(
 
 
 _RESOLUTION = 1 << 30
+
+#: The last belief read: the search redraws the same table for every iteration of a
+#: decision. Keyed by the history list itself (kept alive here, so never another
+#: table's) and what the seat knows.
+_last_leans: list[Any] = [None, ()]
+
+
+def _leans(st: TortugaState, seat: int, unknown: list[int]) -> list[float]:
+    """How far ``seat``'s belief leans each ``unknown`` seat British (capped log-odds)."""
+    known = st.known[seat]
+    key = (len(st.history), seat, st.team[seat], tuple(sorted(known.items())), tuple(unknown))
+    if _last_leans[0] is st.history and _last_leans[1] == key:
+        return _last_leans[2]
+    loyalty: list[str | None] = [None] * st.n
+    loyalty[seat] = TEAMS[st.team[seat]]
+    for o, t in known.items():
+        loyalty[o] = TEAMS[t]
+    obs = {"players": st.n, "seat": seat, "loyalty": loyalty, "history": st.history}
+    logit = Belief(obs).logit
+    lean = [max(-LEAN_CAP, min(LEAN_CAP, logit[o])) for o in unknown]
+    _last_leans[:] = [st.history, key, lean]
+    return lean
 
 
 @functools.lru_cache(maxsize=64)
