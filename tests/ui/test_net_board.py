@@ -188,7 +188,8 @@ def test_a_seat_window_fits_1024_by_768_with_the_seats_readable(qtbot: Any, game
     bot = next(iter(bot_factories(game_class(game)(None))))
     table = Table(game, players=n, seed=7, bots={s: bot for s in range(n - 1)})
     person = table.take_seat(name="Bea")
-    window = NetTableWindow(NetSeat("127.0.0.1:1", seat=person.index))
+    code = f"12.{person.index}.{'X' * 22}"  # as long as a real seat code
+    window = NetTableWindow(NetSeat("127.0.0.1:1", seat=person.index, code=code))
     qtbot.addWidget(window)
     window.on_welcome(table.welcome_for(person.index))
     table.run_bots(limit=40)
@@ -205,6 +206,7 @@ def test_a_seat_window_fits_1024_by_768_with_the_seats_readable(qtbot: Any, game
         text = seats.item(i).text()
         assert seats.fontMetrics().horizontalAdvance(text) < seats.viewport().width(), text
     assert f"you play seat {person.index + 1}" in window.heading.text()
+    assert code in window.heading.text()  # the seat's code shows, whole
     turn = window.turn.text()
     assert turn == "Your turn" or turn.startswith(("Waiting for", "Game over")), turn
 
