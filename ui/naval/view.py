@@ -96,7 +96,7 @@ class NavalView(PanelMixin, RemoteMode, ModeView):
             "sheets when the battle is over (Ctrl+Shift+C)"
         )
         self.act_return.setVisible(False)
-        bar.addSeparator()
+        setup_end = bar.addSeparator()  # hidden with the setup at a remote seat
         self.act_ruler = self._tool(bar, "Ruler", "R", self._toggle_ruler, checkable=True)
         self.act_end = self._tool(bar, "End ship's turn", "E", self._end_turn)
         self.act_bot = self._tool(bar, "Bot move", "B", self.bot_step)
@@ -110,6 +110,7 @@ class NavalView(PanelMixin, RemoteMode, ModeView):
         self.setup_actions = [
             self.act_setup,
             self.act_return,
+            setup_end,
             self.act_bot,
             bots_label,
             bar.addWidget(self.bot_box),
