@@ -85,8 +85,8 @@ on the 2-core machine shared by six engineers (load 7), 2026-11-26. Each command
     tortuga-1667     4        strong      iterations=256 depth=16 halving=1  65%     65.5% ± 6.6 (200: 131-0-69; strong in the seat: 50%)
     pieces-of-eight  4        strong      iterations=64 depth=80 halving=1   37.5%   56.1% ± 16.8 (33: 18-2-13)
                                           per_move=8 margin=0.03
-    pirate-v-pirate  2        expectimax  iterations=128 depth=0 halving=1   65%     not measured (256 keep=6: 45.0% ± 15.6, 40)
-                                          guide=1 keep=4
+    pirate-v-pirate  2        expectimax  iterations=128 depth=0 halving=1   65%     53.5% ± 6.9 (200: 106-2-92)
+                                          guide=1 keep=4 margin=0.05
 
     e.g. pirate-coins --opponent strong --games 100 \
              --param search_iterations=64 --param search_halving=1
