@@ -83,7 +83,7 @@ on the 2-core machine shared by six engineers (load 7), 2026-11-26. Each command
     naval            2        captain     iterations=256 depth=20 halving=1  65%     81.0% ± 5.0 (200: 152-20-28)
     raid             2        tactician   iterations=128 halving=1 narrow=1  65%     70.5% ± 6.3 (200: 141-0-59)
     tortuga-1667     4        strong      iterations=256 depth=16 halving=1  65%     65.5% ± 6.6 (200: 131-0-69; strong in the seat: 50%)
-    pieces-of-eight  4        strong      iterations=64 depth=80 halving=1   37.5%   56.1% ± 16.8 (33: 18-2-13)
+    pieces-of-eight  4        strong      iterations=64 depth=80 halving=1   37.5%   58.4% ± 6.7 (200: 114-11-75)
                                           per_move=8 margin=0.03
     pirate-v-pirate  2        expectimax  iterations=128 depth=0 halving=1   65%     53.5% ± 6.9 (200: 106-2-92)
                                           guide=1 keep=4 margin=0.05
@@ -208,7 +208,8 @@ seed 19, the same games as the command gives, each from a frozen checkout):
   to 23%, doubling FOLLOW_UP to 38%, everything else 49-54%. Its judgement sits at a
   flat optimum of its own form, and a two-ply search on it plays about as it does.
 - Pieces of Eight 4 players finished at 200 games (the 33 of the third session and 167
-  more from the same frozen checkout, 349d069).
+  more from the same frozen checkout, 349d069): 58.4% ± 6.7 (114 won, 11 shared or
+  drawn, 75 lost) against a target of 37.5%, 35 CPU s a game.
 
     pieces-of-eight --players 4 --opponent strong --bot hard --games 50
     tortuga-1667 --players 4 --opponent strong --bot hard --games 50
