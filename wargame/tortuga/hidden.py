@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import math
 from collections import Counter
 from typing import Any
@@ -159,6 +161,10 @@ def resample(st: TortugaState, seat: int, dice: DiceService) -> TortugaState:
 LEAN_CAP = 4.0
 
 
+#: A uniform draw in [0, 1) for the weighted deal, in this many steps.
+_RESOLUTION = 1 << 30
+
+
 def _loyalties(
     st: TortugaState, seat: int, unknown: list[int], pool: list[int], dice: DiceService
 ) -> list[int]:
@@ -168,36 +174,35 @@ def _loyalties(
     for a seat whose evidence reads L). With no evidence yet it is a plain shuffle."""
     if len(set(pool)) < 2:
         return pool
-    lean = _leans(st, seat, unknown)
-    if not any(lean):
+    odds = _deal_odds(st, seat, unknown, tuple(pool))
+    if odds is None:
         dice.shuffle(pool, "sample: loyalties")
         return pool
-    ways = _deals(tuple(pool))
-    fit = [(math.exp(x / 2), math.exp(-x / 2), 1.0) for x in lean]
-    weights = [math.prod(f[t] for f, t in zip(fit, way)) for way in ways]
+    ways, cumulative = odds
     draw = dice.draw(0, _RESOLUTION - 1, 1, "sample: loyalties")[0]
-    target = (draw + 0.5) / _RESOLUTION * sum(weights)
-    for way, w in zip(ways, weights):
-        target -= w
-        if target <= 0:
-            return list(way)
-    return list(ways[-1])
+    target = (draw + 0.5) / _RESOLUTION * cumulative[-1]
+    return list(ways[min(bisect.bisect_left(cumulative, target), len(ways) - 1)])
 
 
-_RESOLUTION = 1 << 30
+Odds = tuple[tuple[tuple[int, ...], ...], list[float]]
 
-#: The last belief read: the search redraws the same table for every iteration of a
-#: decision. Keyed by the history list itself (kept alive here, so never another
-#: table's) and what the seat knows.
-_last_leans: list[Any] = [None, ()]
+#: The last table's deal odds, one tuple (read and replaced whole, so a bot thinking
+#: on another thread never sees half of one): the search redraws the same table for
+#: every iteration of a decision. Keyed by the history list itself (kept alive here,
+#: so never another table's) and what the seat knows.
+_last_odds: list[tuple[Any, Any, Odds | None]] = [(None, None, None)]
 
 
-def _leans(st: TortugaState, seat: int, unknown: list[int]) -> list[float]:
-    """How far ``seat``'s belief leans each ``unknown`` seat British (capped log-odds)."""
+def _deal_odds(
+    st: TortugaState, seat: int, unknown: list[int], pool: tuple[int, ...]
+) -> Odds | None:
+    """Every way to deal ``pool`` to the ``unknown`` seats and the running sum of
+    their weights by ``seat``'s belief; None while the belief leans nowhere."""
     known = st.known[seat]
-    key = (len(st.history), seat, st.team[seat], tuple(sorted(known.items())), tuple(unknown))
-    if _last_leans[0] is st.history and _last_leans[1] == key:
-        return _last_leans[2]
+    key = (len(st.history), seat, tuple(sorted(known.items())), tuple(unknown), pool)
+    history, last_key, last = _last_odds[0]
+    if history is st.history and last_key == key:
+        return last
     loyalty: list[str | None] = [None] * st.n
     loyalty[seat] = TEAMS[st.team[seat]]
     for o, t in known.items():
@@ -205,8 +210,14 @@ def _leans(st: TortugaState, seat: int, unknown: list[int]) -> list[float]:
     obs = {"players": st.n, "seat": seat, "loyalty": loyalty, "history": st.history}
     logit = Belief(obs).logit
     lean = [max(-LEAN_CAP, min(LEAN_CAP, logit[o])) for o in unknown]
-    _last_leans[:] = [st.history, key, lean]
-    return lean
+    odds: Odds | None = None
+    if any(lean):
+        ways = _deals(pool)
+        fit = [(math.exp(x / 2), math.exp(-x / 2), 1.0) for x in lean]
+        weights = (math.prod(f[t] for f, t in zip(fit, way)) for way in ways)
+        odds = (ways, list(itertools.accumulate(weights)))
+    _last_odds[0] = (st.history, key, odds)
+    return odds
 
 
 @functools.lru_cache(maxsize=64)
