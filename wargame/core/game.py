@@ -302,6 +302,26 @@ class Game(ABC):
     def default_players(self) -> int:
         return self.min_players
 
+    # -- a seat in words (the phone page, wargame/net/web) ----------------------------
+    def seat_words(self, view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+        """A seat's view in words for the phone page: sections ``{"title", "lines",
+        "private"}``; ``private`` marks what only this seat knows (its hand, loyalty,
+        viewed cards). Made from ``view`` (the seat's ``observation``) and the seats'
+        ``names`` alone, so it tells nothing the observation does not. A game without
+        its own words shows its plain values, one line each."""
+        lines = [
+            f"{key.replace('_', ' ')}: {value}"
+            for key, value in view.items()
+            if isinstance(value, str | int | float) and not isinstance(value, bool)
+        ]
+        return [{"title": "The table", "lines": lines}]
+
+    def choice_words(self, view: Mapping[str, Any], action: Action, sentence: str) -> list[str]:
+        """One of the seat's legal actions for its own player: ``[label, group]``, the
+        button's words (they may name the seat's own secret choice, which the log's
+        sentence does not) and the heading it is listed under."""
+        return [sentence, action.kind.split(".", 1)[-1].replace("_", " ").capitalize()]
+
 
 @dataclass
 class GameSpec:

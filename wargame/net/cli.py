@@ -50,6 +50,7 @@ def _serve(args: argparse.Namespace, params: dict[str, Any]) -> int:
             f"serving {args.game} for {table.players} players on ws://{args.host}:{port}",
             flush=True,
         )
+        print(f"phones: open http://{args.host}:{port}/ in a browser to take a seat", flush=True)
 
     async def main() -> None:
         nonlocal server

@@ -20,6 +20,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from wargame.core.play import game_seed
+from wargame.net.http import process_request
 from wargame.net.protocol import (
     ProtocolError,
     Refused,
@@ -41,10 +42,12 @@ HELLO_SECONDS = 10.0
 class _Client:
     """One connection: its seat and its ordered outbox."""
 
-    def __init__(self, ws: ServerConnection, tid: int, seat: int) -> None:
+    def __init__(self, ws: ServerConnection, tid: int, seat: int, web: bool = False) -> None:
         self.ws = ws
         self.tid = tid
         self.seat = seat
+        #: A browser's seat (the phone page): never sent a world.
+        self.web = web
         #: Log entries this client has been sent.
         self.sent = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
@@ -197,7 +200,7 @@ class TableServer:
         old = self.clients[tid].pop(seat, None)
         if old is not None:  # the same seat from a new line: the old one goes
             old.close()
-        client = _Client(ws, tid, seat)
+        client = _Client(ws, tid, seat, web=hello.get("web") is True)
         client.sent = have
         self.clients[tid][seat] = client
         client.send(table.welcome_for(seat, tid))
@@ -285,7 +288,7 @@ class TableServer:
         if table is None:
             return
         for client in self.clients[tid].values():
-            update = table.update_for(client.seat, client.sent)
+            update = table.update_for(client.seat, client.sent, web=client.web)
             client.sent = update["n"]
             client.send(update)
         if self.on_broadcast is not None:
@@ -316,6 +319,7 @@ async def run_server(
         port,
         max_size=server.settings.limits.max_message_bytes,
         compression=None,
+        process_request=process_request,  # GET /: the seat page for phones (net/web)
     ) as ws_server:
         sockets = list(ws_server.sockets)
         if ready is not None:

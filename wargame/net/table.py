@@ -291,6 +291,7 @@ class Table:
             seat=seat,
             token=s.token,
             game=self.game_name,
+            title=self.game.title,
             players=self.players,
             params=self.params,
             scenario=self.scenario,
@@ -304,8 +305,11 @@ class Table:
             out["bot_seed"] = bot_seed(self.seed, seat)
         return out
 
-    def update_for(self, seat: int | None, have: int) -> dict[str, Any]:
-        """Everything new for ``seat`` since it had ``have`` entries."""
+    def update_for(self, seat: int | None, have: int, *, web: bool = False) -> dict[str, Any]:
+        """Everything new for ``seat`` since it had ``have`` entries. ``web``: a browser's
+        seat (the phone page): never a world; its view also in words
+        (``Game.seat_words``, from the observation alone) and its choices labelled as
+        its player reads them (``Game.choice_words``)."""
         entries = self.session.entries
         have = max(0, min(have, len(entries)))
         turn = self.to_act()
@@ -321,13 +325,21 @@ class Table:
             over=self.over,
         )
         person = seat is not None and self.seats[seat].client_bot is None
-        if seat is not None and self.hidden and (turn == seat or person):
+        if seat is not None and self.hidden and (turn == seat or person) and not web:
             # a bot's turn: what it decides on; a person: what their board draws, always
             out["world"] = make_world(self.state, seat, self.private)
         if seat is not None and turn == seat and self.seats[seat].client_bot is None:
             # a person's choices: its own options, each with the sentence it would make
             state = self.state
             out["legal"] = [[a.to_text(), state.describe(a)] for a in state.legal_actions()]
+            if web:
+                view = out["view"]
+                for row, action in zip(out["legal"], state.legal_actions()):
+                    row.extend(self.game.choice_words(view, action, row[1]))
+        if web:
+            out["words"] = self.game.seat_words(
+                out["view"], [self.name(i) for i in range(self.players)]
+            )
         if self.over:
             out["result"] = self.result()
         return out
