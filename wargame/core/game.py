@@ -316,10 +316,14 @@ class Game(ABC):
         ]
         return [{"title": "The table", "lines": lines}]
 
-    def choice_words(self, view: Mapping[str, Any], action: Action, sentence: str) -> list[str]:
-        """One of the seat's legal actions for its own player: ``[label, group]``, the
-        button's words (they may name the seat's own secret choice, which the log's
-        sentence does not) and the heading it is listed under."""
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        """One of the seat's legal actions (``state`` is its turn) for its own player:
+        ``[label, group]``, the button's words (they may name the seat's own secret
+        choice, which the log's sentence does not; with the odds the desktop shows before
+        a roll) and the heading it is listed under. Hidden parts of ``state`` must not
+        show: a game with hidden parts words them from ``view``, the seat's observation."""
         return [sentence, action.kind.split(".", 1)[-1].replace("_", " ").capitalize()]
 
 

@@ -335,7 +335,7 @@ class Table:
             if web:
                 view = out["view"]
                 for row, action in zip(out["legal"], state.legal_actions()):
-                    row.extend(self.game.choice_words(view, action, row[1]))
+                    row.extend(self.game.choice_words(state, view, action, row[1]))
         if web:
             out["words"] = self.game.seat_words(
                 out["view"], [self.name(i) for i in range(self.players)]

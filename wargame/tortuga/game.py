@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.core.game import BotFactory, Game, GameState, RandomBot
 from wargame.core.seats import starter_choices
 from wargame.errors import BadInput
 from wargame.tortuga import flow, words
@@ -52,7 +52,9 @@ class TortugaGame(Game):
     def seat_words(self, view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
         return words.seat_words(view, names)
 
-    def choice_words(self, view: Mapping[str, Any], action: Action, sentence: str) -> list[str]:
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
         return words.choice_words(view, action, sentence)
 
     def bots(self) -> dict[str, BotFactory]:
