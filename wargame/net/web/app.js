@@ -116,6 +116,7 @@ function handle(msg) {
       break;
     case "refused":
       s.sent = false;
+      document.body.dataset.refused = String(Number(document.body.dataset.refused || 0) + 1);
       notice(`Not played: ${msg.reason}`);
       draw();
       break;
@@ -173,6 +174,8 @@ function update(msg) {
   s.entries.length = msg.start;
   s.entries.push(...msg.entries);
   s.n = msg.n;
+  document.body.dataset.n = String(msg.n); // what the page holds, for its tests
+  document.body.dataset.over = msg.over ? "1" : "0";
   const turnChanged = !s.upd || s.upd.to_act !== msg.to_act || s.upd.n !== msg.n;
   s.upd = msg;
   s.sent = false;
@@ -223,6 +226,7 @@ function draw() {
     ? "Choose what to do:"
     : u.over ? "The game is over." : "Nothing to do until it is your turn.";
   choices($("choices"), s.sent ? [] : legal, myName(), s.picked, pick);
+  document.body.dataset.turn = legal.length && !s.sent ? "1" : "0";
   seats($("seats"), u.seats || [], names, u.to_act, s.seat);
   drawLog();
   const badge = document.querySelector('nav#tabs [data-tab="play"]');
