@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from wargame.core.seats import seat_label
 from wargame.net.protocol import entry_for
 from wargame.net.rules import NetSettings, SeatSettings, net_settings
 from wargame.net.server import TableServer, run_server
@@ -118,7 +119,7 @@ class ServedTable:
 
     def _record(self, tid: int, n: int) -> None:
         table = self.table
-        names = [table.name(i) for i in range(table.players)]
+        names = [seat_label(i, list(table.session.seat_names)) for i in range(table.players)]
         for s in range(table.players):
             obs = norm(table.state.observation(s))
             self.truth.obs[(s, n)] = obs
@@ -231,7 +232,8 @@ class Phone:
             assert msg["view"] == truth.obs[(self.seat, n)], "the view is not the seat's own"
             assert msg["words"] in truth.said[(self.seat, n)]
             assert ("legal" in msg) == (msg["to_act"] == self.seat and not msg["over"])
-            own = json.dumps(truth.words[(self.seat, n)], ensure_ascii=False)
+            # its own words and its own choices (a choice may read as another's secret)
+            own = json.dumps([msg["words"], msg.get("legal")], ensure_ascii=False)
             for line in truth.secrets_of_others(self.seat, n):
                 assert line not in raw or line in own or line in _public_text(msg), (
                     f"seat {self.seat} was sent another seat's secret: {line!r}"
@@ -239,8 +241,8 @@ class Phone:
         self.checked = len(self.frames)
         n = self.n
         dom = self.page.inner_text("body")
-        own = json.dumps(truth.words[(self.seat, n)], ensure_ascii=False)
         last = json.loads(next(f for f in reversed(self.frames) if '"type":"update"' in f))
+        own = json.dumps([truth.words[(self.seat, n)], last.get("legal")], ensure_ascii=False)
         for line in truth.secrets_of_others(self.seat, n):
             assert line not in dom or line in own or line in _public_text(last), (
                 f"seat {self.seat}'s page shows another seat's secret: {line!r}"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QScrollArea, QVB
 from ui.net.phones import PhonesPanel
 from ui.net.window import seat_line
 from wargame.core.registry import mode
+from wargame.core.seats import seat_label
 from wargame.net.server import TableServer
 
 
@@ -84,10 +85,7 @@ class TableScreen(QWidget):
         self.last = update
         seats = update.get("seats") or []
         given = list(update.get("names") or [])
-        names = [
-            (given[i] if i < len(given) else "") or s.get("name") or f"Pirate {i + 1}"
-            for i, s in enumerate(seats)
-        ]
+        names = [seat_label(i, given) for i in range(len(seats))]
         to_act = update.get("to_act")
         open_seats = [int(s["seat"]) for s in seats if s.get("open")]
         if update.get("over"):

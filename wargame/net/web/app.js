@@ -10,7 +10,7 @@ const V = 1;
 const s = {
   ws: null, welcome: null, seat: null, code: null, entries: [], n: 0, upd: null,
   picked: null, pickedLabel: "", sent: false, tab: "play", tries: 0, closing: false,
-  lostAt: 0, ever: false, gone: false,
+  lostAt: 0, ever: false, gone: false, retry: 0,
 };
 
 function say(text, bad = false) {
@@ -103,8 +103,17 @@ function lost() {
       : "Connection lost. Coming back to your seat...",
     away > 10,
   );
-  setTimeout(() => resume(s.code), wait);
+  clearTimeout(s.retry);
+  s.retry = setTimeout(() => resume(s.code), wait);
 }
+
+// Wi-Fi back: try at once rather than at the end of the pause.
+window.addEventListener("online", () => {
+  if (!s.ws && s.code && !s.gone) {
+    clearTimeout(s.retry);
+    resume(s.code);
+  }
+});
 
 function handle(msg) {
   switch (msg.type) {
@@ -199,7 +208,7 @@ function myName() {
 function draw() {
   const u = s.upd;
   if (!u) return;
-  const names = (u.seats || []).map((x, i) => (u.names && u.names[i]) || x.name || `Pirate ${i + 1}`);
+  const names = (u.seats || []).map((x, i) => (u.names && u.names[i]) || `Pirate ${i + 1}`);
   $("who").textContent = `You: ${myName()} (seat ${s.seat + 1})`;
   const st = $("status");
   const waiting = u.seats && u.seats.some((x) => x.open);

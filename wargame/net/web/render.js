@@ -80,12 +80,12 @@ export function entryItem(e) {
 export function seats(box, list, names, toAct, me) {
   box.replaceChildren(
     ...list.map((s) => {
-      const name = names[s.seat] || s.name || `Pirate ${s.seat + 1}`;
+      const name = names[s.seat] || `Pirate ${s.seat + 1}`;
       const bits = [s.connected ? "\u25CF" : "\u25CB", name];
       if (s.seat === me) bits.push("(you)");
       if (s.open) bits.push("- open");
       else if (s.stand_in) bits.push(`- a ${s.bot} bot sits in`);
-      else if (s.bot) bits.push("- bot");
+      else if (s.bot) bits.push(`- a ${s.bot} bot`);
       if (!s.connected && s.grace_left !== undefined && !s.open) bits.push("- dropped");
       if (s.seat === toAct) bits.push("- to play");
       return el("li", { class: s.seat === toAct ? "turn" : "", text: bits.join(" ") });
