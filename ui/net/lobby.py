@@ -55,6 +55,8 @@ class LobbyDialog(QDialog):
         self.resize(560, 480)
         self.windows: list[NetTableWindow] = []
         self.server: TableServer | None = None
+        #: The shared table screen (a table with seats for phones), once hosting.
+        self.screen: QWidget | None = None
         self.saves: HostSaves | None = None
         #: A save to host again (Host a saved game...), else None: a new game.
         self.saved: dict[str, object] | None = None
@@ -160,6 +162,8 @@ class LobbyDialog(QDialog):
             self.address.setText(
                 f"Hosting on port {port}: players join this computer's address with port {port}."
             )
+            if len(here) < len(choices) - len(bots):  # seats for phones and other computers
+                self.open_screen(server, game, port, hosting=not here)
             for seat in here:
                 window = self.open_seat(f"127.0.0.1:{port}", seat=seat, name=self.host_name.text())
                 if window is not None and self.saves is not None:
@@ -169,6 +173,33 @@ class LobbyDialog(QDialog):
         task = spawn(_serve(server, self.port.value(), ready))
         task.add_done_callback(self._host_ended)
         _KEEP.append(task)
+
+    def open_screen(self, server: TableServer, game: str, port: int, *, hosting: bool) -> None:
+        """The shared table screen: the public table and a QR code per open seat (a
+        phone's link on this computer's LAN address). ``hosting``: nobody plays at this
+        screen, so the host's tools are there."""
+        from ui.net.tablescreen import TableScreen, public_update
+        from wargame.net.http import lan_address
+
+        screen = TableScreen(game, lan_address(), port)
+        saves = self.saves
+        if hosting and saves is not None:
+            screen.hosting(saves)
+
+        def changed(tid: int, n: int) -> None:
+            if saves is not None:
+                saves.autosave(tid, n)
+            update = public_update(server, tid) if tid == 0 else None
+            if update is not None:
+                screen.feed.changed.emit(update)
+
+        server.on_broadcast = changed
+        first = public_update(server)
+        if first is not None:
+            screen.show_update(first)
+        self.screen = screen
+        _KEEP.append(screen)
+        screen.show()
 
     def pick_saved(self, path: str | None = None) -> bool:
         """Choose a saved game to host: the game and players come from it."""

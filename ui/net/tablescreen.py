@@ -13,19 +13,31 @@ import html
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
+from ui.net.hostsave import HostSaves
 from ui.net.phones import PhonesPanel
 from ui.net.window import seat_line
-from wargame.core.registry import mode
+from wargame.core.play import bot_factories
+from wargame.core.registry import game_class, mode
 from wargame.core.seats import seat_label
+from wargame.errors import WargameError
 from wargame.net.server import TableServer
 
 
 class ScreenFeed(QObject):
     """Carries the public update to the screen (queued across threads)."""
 
-    changed = Signal(dict)
+    changed = Signal(object)  # a dict (as a Python object: a seed outgrows a QVariant int)
 
 
 def public_update(server: TableServer, tid: int = 0) -> dict[str, Any] | None:
@@ -79,7 +91,49 @@ class TableScreen(QWidget):
         outer.addWidget(self.heading)
         outer.addWidget(self.turn)
         outer.addLayout(body, 1)
+        self.status = QLabel("")
+        self.status.setObjectName("screen-status")
+        self.bottom = QHBoxLayout()
+        self.bottom.addWidget(self.status, 1)
+        outer.addLayout(self.bottom)
         self.last: dict[str, Any] | None = None
+
+    def hosting(self, saves: HostSaves) -> None:
+        """Nobody plays at this screen: the host's tools are here (Save the table...,
+        and a bot for a seat whose phone is gone past the grace period)."""
+        server = saves.server
+        self.bot_choice = QComboBox()
+        self.bot_choice.setObjectName("net-bot-level")
+        names = bot_factories(game_class(server.game)(server.params), {})
+        self.bot_choice.addItems([n for n in names if n not in ("search", "hard")])
+        give = QPushButton("Give the seat to a bot")
+        give.setObjectName("net-give-seat")
+        give.setToolTip("Pick a dropped seat in the list (after its grace period), then click")
+
+        def give_seat() -> None:
+            row = self.seats.currentRow()
+            if row < 0:
+                self.status.setText("Pick the seat in the list first.")
+                return
+            try:
+                server.stand_in(0, row, self.bot_choice.currentText())
+            except WargameError as exc:
+                self.status.setText(str(exc))
+                return
+            self.status.setText(f"A {self.bot_choice.currentText()} bot plays seat {row + 1}.")
+
+        give.clicked.connect(give_seat)
+        save = QPushButton("Save the table...")
+        save.setObjectName("net-save")
+
+        def save_table() -> None:
+            ok = saves.save(parent=self)
+            self.status.setText("The table is saved." if ok else (saves.problem or "Not saved."))
+
+        save.clicked.connect(save_table)
+        for w in (self.bot_choice, give, save):
+            self.bottom.addWidget(w)
+        self.give_button, self.save_button = give, save
 
     def show_update(self, update: dict[str, Any]) -> None:
         self.last = update
