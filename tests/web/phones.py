@@ -123,7 +123,7 @@ class ServedTable:
         for s in range(table.players):
             obs = norm(table.state.observation(s))
             self.truth.obs[(s, n)] = obs
-            self.truth.words[(s, n)] = norm(table.game.seat_words(obs, names))
+            self.truth.words[(s, n)] = norm(table.game.seat_words(obs, names, s))
             self.truth.said.setdefault((s, n), []).append(self.truth.words[(s, n)])
         public = norm(table.update_for(None, 0, web=True))
         self.truth.public[n] = public

@@ -63,7 +63,9 @@ class PirateCoinsGame(Game):
         effects.setup(state, dice, seat)
         return state
 
-    def seat_words(self, view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
         return words.seat_words(view, names)
 
     def choice_words(

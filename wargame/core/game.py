@@ -303,10 +303,12 @@ class Game(ABC):
         return self.min_players
 
     # -- a seat in words (the phone page, wargame/net/web) ----------------------------
-    def seat_words(self, view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-        """A seat's view in words for the phone page: sections ``{"title", "lines",
-        "private"}``; ``private`` marks what only this seat knows (its hand, loyalty,
-        viewed cards). Made from ``view`` (the seat's ``observation``) and the seats'
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        """``seat``'s view in words for the phone page: sections ``{"title", "lines",
+        "private", "mono"}``; ``private`` marks what only this seat knows (its hand,
+        loyalty, viewed cards), ``mono`` lines drawn in a fixed-width font (a map). Made from ``view`` (the seat's ``observation``) and the seats'
         ``names`` alone, so it tells nothing the observation does not. A game without
         its own words shows its plain values, one line each."""
         lines = [

@@ -117,7 +117,9 @@ class PiecesOfEightGame(Game):
         effects.setup(state, dice, first_seat(self.params["starter"], players, dice, "Who starts"))
         return state
 
-    def seat_words(self, view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
         return words.seat_words(view, names)
 
     def choice_words(

@@ -119,8 +119,10 @@ class PirateVersusPirateGame(Game):
         )
         return PvpPlay(board, players, opts)
 
-    def seat_words(self, view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-        return words.seat_words(view, names)
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return words.seat_words(view, names, seat)
 
     def choice_words(
         self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str

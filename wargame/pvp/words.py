@@ -16,7 +16,9 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "nobody"
 
 
-def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+def seat_words(
+    view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+) -> list[dict[str, Any]]:
     colours = list(view.get("colours") or [])
     delivered = view.get("delivered") or []
     roll = view.get("roll") or []
@@ -27,14 +29,15 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
     active = view.get("active")
     if isinstance(active, int) and 0 <= active < len(colours):
         turn.append(f"{colours[active].capitalize()} to play, {view.get('phase')} phase")
+    if seat is not None and 0 <= seat < len(colours):
+        turn.insert(0, f"You play {colours[seat]}")
     if roll:
         turn.append(f"The roll: {' + '.join(str(r) for r in roll)} = {sum(roll)}")
     if view.get("end"):
         turn.insert(0, f"Game over: {view.get('end')}")
     pirates = []
     for name, p in (view.get("pirates") or {}).items():
-        at = p.get("at") or "eliminated"
-        line = f"{name} at {at}"
+        line = f"{name} at {p['at']}" if p.get("at") else f"{name}: eliminated"
         if p.get("carries"):
             line += f", carrying the {p['carries']} coin"
         pirates.append(line)

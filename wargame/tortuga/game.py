@@ -49,7 +49,9 @@ class TortugaGame(Game):
             )
         return flow.setup(TortugaPlay(data(), players), dice, self.params["starter"])
 
-    def seat_words(self, view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
         return words.seat_words(view, names)
 
     def choice_words(

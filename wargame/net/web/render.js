@@ -21,7 +21,9 @@ export function sections(box, list) {
         "div",
         { class: s.private ? "sec private" : "sec", "data-private": s.private ? "1" : "0" },
         el("h3", { text: s.title }),
-        el("ul", {}, ...s.lines.map((line) => el("li", { text: line }))),
+        s.mono
+          ? el("pre", { text: s.lines.join("\n") })
+          : el("ul", {}, ...s.lines.map((line) => el("li", { text: line }))),
       ),
     ),
   );
