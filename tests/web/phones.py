@@ -169,6 +169,9 @@ class Phone:
         self.checked = 0
         self.errors: list[str] = []
         self.page.on("websocket", self._socket)
+        #: Every address the page asked for (its own host only).
+        self.requests: list[str] = []
+        self.context.on("request", lambda r: self.requests.append(r.url))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.goto(f"{served.url}?seat={seat + 1}")
         self.page.fill("#name", name)
@@ -185,17 +188,35 @@ class Phone:
     def n(self) -> int:
         return int(self.data("n") or 0)
 
+    def last_update(self) -> dict[str, Any] | None:
+        for raw in reversed(self.frames):
+            if '"type":"update"' in raw:
+                return json.loads(raw)
+        return None
+
     def my_turn(self) -> bool:
-        return self.data("turn") == "1"
+        """The newest update (the frames already received) asks this seat to act."""
+        last = self.last_update()
+        return bool(last and last.get("legal") and last["n"] == self.served.truth.n)
 
     def wait_n(self, n: int, timeout: float = 5000) -> None:
         self.page.wait_for_function(
             "n => Number(document.body.dataset.n) >= n", arg=n, timeout=timeout
         )
 
+    def touch(self, target: Any, *, scroll: bool = True) -> None:
+        """A finger on ``target`` (a real touch at its middle, as a phone sends it; fewer
+        round trips than Playwright's tap, which waits for animations to settle)."""
+        if scroll:
+            target.evaluate("e => e.scrollIntoView({block: 'center'})")
+        box = target.bounding_box()
+        assert box is not None, "not on the screen"
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
     def tap_a_choice(self, rng: random.Random) -> str:
         """Tap one of the seat's choices, then Play it; the action's text."""
         page = self.page
+        page.wait_for_function("() => document.body.dataset.turn === '1'", timeout=5000)
         buttons = page.locator("#choices button.choice:visible")
         if buttons.count() == 0:
             page.locator("#choices summary").first.tap()
@@ -204,8 +225,8 @@ class Phone:
         button = buttons.nth(k)
         text = str(button.get_attribute("data-action"))
         before, refused = self.n, self.data("refused")
-        button.tap()
-        page.tap("#play")
+        self.touch(button)
+        self.touch(page.locator("#play"), scroll=False)  # fixed at the bottom
         page.wait_for_function(
             "([n, r]) => Number(document.body.dataset.n) > n || "
             "(document.body.dataset.refused || '') !== r",
@@ -265,6 +286,8 @@ class Phone:
 
     def close(self) -> None:
         assert not self.errors, self.errors
+        here = (self.served.url, f"ws://127.0.0.1:{self.served.port}/")
+        assert self.requests and all(u.startswith(here) for u in self.requests), self.requests
         self.context.close()
 
 
@@ -291,7 +314,7 @@ def play_until(
         assert time.monotonic() < until, f"the game did not finish in {budget} s ({taps} taps)"
         mover = next((p for p in phones if p.my_turn()), None)
         if mover is None:
-            phones[0].page.wait_for_timeout(5)
+            phones[0].page.wait_for_timeout(5)  # the frames on their way come in meanwhile
             continue
         mover.tap_a_choice(rng)
         taps += 1

@@ -23,7 +23,7 @@ def test_pieces_of_eight_four_phones_and_one_off_the_wifi(chromium) -> None:
         def tapped(_mover: Phone) -> None:
             kinds.append(served.entries(None)[-1].get("a", "secret").split(" ")[0])
 
-        play_until(phones, lambda: len(kinds) >= 30, rng, budget=25, after=tapped)
+        play_until(phones, lambda: len(kinds) >= 20, rng, budget=25, after=tapped)
         # the fourth phone drops off the Wi-Fi (its line dies with no close); the table
         # plays on without it past the grace period (a stand-in bot takes its turns)
         away = phones[3]
@@ -31,12 +31,12 @@ def test_pieces_of_eight_four_phones_and_one_off_the_wifi(chromium) -> None:
         away.context.set_offline(True)
         served.cut(3)
         others = phones[:3]
-        play_until(others, lambda: served.truth.n >= before + 12, rng, budget=15)
+        play_until(others, lambda: served.truth.n >= before + 8, rng, budget=15)
         assert served.call(lambda: server.tables[0].seats[3].stand_in), "no stand-in"
         away.context.set_offline(False)
         # back in its seat with every entry it missed, none twice
         away.wait_n(served.truth.n, timeout=8000)
-        play_until(phones, lambda: len(kinds) >= 45, rng, budget=20, after=tapped)
+        play_until(phones, lambda: len(kinds) >= 30, rng, budget=20, after=tapped)
         assert not served.call(lambda: server.tables[0].seats[3].stand_in)
         for p in phones:
             p.check_secrets()
@@ -68,7 +68,7 @@ def test_pirate_coins_a_reveal_and_a_reload_mid_turn(chromium) -> None:
             mover.page.reload()
             mover.page.wait_for_selector("#game:not([hidden])", timeout=5000)
             mover.wait_n(n)
-            assert mover.my_turn()
+            assert mover.my_turn() and mover.data("turn") == "1"  # its choices on screen
             reloaded.append(mover.seat)
 
         play_until(phones, revealed, rng, budget=20, after=reload_once)

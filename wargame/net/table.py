@@ -337,9 +337,10 @@ class Table:
                 for row, action in zip(out["legal"], state.legal_actions()):
                     row.extend(self.game.choice_words(state, view, action, row[1]))
         if web:
-            out["words"] = self.game.seat_words(
-                out["view"], [self.name(i) for i in range(self.players)]
-            )
+            # the seats as the log's sentences name them (a server's bot: "Pirate 4")
+            names = list(self.session.seat_names)
+            labels = [seat_label(i, names) for i in range(self.players)]
+            out["words"] = self.game.seat_words(out["view"], labels, seat)
         if self.over:
             out["result"] = self.result()
         return out
