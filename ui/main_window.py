@@ -213,6 +213,9 @@ class MainWindow(QMainWindow):
         self.act_saves_help = self._action(
             help_menu, "&Saves and secrets...", None, self.show_saves_help
         )
+        self.act_phones_help = self._action(
+            help_menu, "Play with &phones at the table...", None, self.show_phones_help
+        )
         help_menu.addSeparator()
         self._action(help_menu, "Report a &problem...", None, self.report_problem)
         self._action(help_menu, "&About", None, self.about)
@@ -876,6 +879,15 @@ class MainWindow(QMainWindow):
         dialog.setModal(False)
         dialog.show()
         self._saves_help = dialog
+
+    def show_phones_help(self) -> None:
+        """Help > Play with phones at the table: hosting, the QR codes, the page."""
+        from ui.help import PhonesDialog
+
+        dialog = PhonesDialog(self)
+        dialog.setModal(False)
+        dialog.show()
+        self._phones_help = dialog
 
     def about(self) -> QDialog:
         """Help > About: versions and the bundled libraries' licences (ui/about.py)."""
