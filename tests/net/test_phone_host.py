@@ -55,11 +55,11 @@ async def _host_for_phones(qtbot: object) -> tuple[LobbyDialog, TableScreen, int
                 if msg["over"]:
                     return
                 if msg.get("legal"):
-                    await ws.send(
-                        json.dumps(
-                            {"v": 1, "type": "act", "n": msg["n"], "action": msg["legal"][0][0]}
-                        )
-                    )
+                    # plunder at once: short rounds, a short game
+                    texts = [row[0] for row in msg["legal"]]
+                    action = next((t for t in texts if "plunder" in t), texts[0])
+                    act = {"v": 1, "type": "act", "n": msg["n"], "action": action}
+                    await ws.send(json.dumps(act))
 
     import asyncio
 

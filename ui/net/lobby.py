@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -57,6 +57,8 @@ class LobbyDialog(QDialog):
         self.server: TableServer | None = None
         #: The shared table screen (a table with seats for phones), once hosting.
         self.screen: QWidget | None = None
+        #: The covers of the seats played here when people share this screen.
+        self.guards: list[QObject] = []
         self.saves: HostSaves | None = None
         #: A save to host again (Host a saved game...), else None: a new game.
         self.saved: dict[str, object] | None = None
@@ -162,12 +164,18 @@ class LobbyDialog(QDialog):
             self.address.setText(
                 f"Hosting on port {port}: players join this computer's address with port {port}."
             )
-            if len(here) < len(choices) - len(bots):  # seats for phones and other computers
+            shared = len(here) < len(choices) - len(bots)  # seats for phones, other computers
+            if shared:
                 self.open_screen(server, game, port, hosting=not here)
             for seat in here:
                 window = self.open_seat(f"127.0.0.1:{port}", seat=seat, name=self.host_name.text())
                 if window is not None and self.saves is not None:
                     window.hosting(self.saves)
+                if window is not None and (shared or len(here) > 1):
+                    # people share this screen: each seat covered outside its moment
+                    from ui.net.guard import ScreenGuard
+
+                    self.guards.append(ScreenGuard(window, always=len(here) > 1))
             spawn(_announce(server, port, game))
 
         task = spawn(_serve(server, self.port.value(), ready))

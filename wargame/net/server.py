@@ -201,6 +201,7 @@ class TableServer:
         if old is not None:  # the same seat from a new line: the old one goes
             old.close()
         client = _Client(ws, tid, seat, web=hello.get("web") is True)
+        table.seats[seat].web = client.web
         client.sent = have
         self.clients[tid][seat] = client
         client.send(table.welcome_for(seat, tid))

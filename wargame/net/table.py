@@ -57,6 +57,9 @@ class Seat:
     bot: Bot | None = None
     bot_name: str = ""
     stand_in: bool = False
+    #: Played from a browser (the phone page): its player is at the table, looking at
+    #: the host's screen.
+    web: bool = False
 
     @property
     def taken(self) -> bool:
@@ -74,6 +77,8 @@ class Seat:
             out["stand_in"] = self.stand_in
         elif self.client_bot is not None:
             out["bot"] = self.client_bot
+        if self.web:
+            out["web"] = True
         if self.dropped_at is not None and not self.connected:
             out["grace_left"] = round(max(0.0, grace - (now - self.dropped_at)), 1)
         return out
