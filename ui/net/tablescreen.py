@@ -62,13 +62,13 @@ class TableScreen(QWidget):
         self.heading = QLabel(f"<h2>{html.escape(mode(game).title)}</h2>")
         self.turn = QLabel("Waiting for the players to take their seats...")
         self.turn.setObjectName("turn")
-        self.turn.setStyleSheet("font-size: 20px; font-weight: bold")
+        self.turn.setStyleSheet("font-size: 24px; font-weight: bold")
         self.turn.setWordWrap(True)
         self.board = QLabel()
         self.board.setObjectName("board")
         self.board.setWordWrap(True)
         self.board.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.board.setStyleSheet("font-size: 16px")
+        self.board.setStyleSheet("font-size: 18px")  # read from across the table
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.board)
@@ -156,8 +156,9 @@ class TableScreen(QWidget):
             parts.append(f"<h3>{html.escape(sec['title'])}</h3><ul>{lines}</ul>")
         self.board.setText("".join(parts))
         self.seats.clear()
-        for info in seats:
-            self.seats.addItem(seat_line(info, None))
+        for i, info in enumerate(seats):
+            line = seat_line({**info, "name": names[i]}, None)  # named as the log names it
+            self.seats.addItem(line + (" - on a phone" if info.get("web") else ""))
         self.phones.show_open(open_seats)
         self.log.clear()
         for e in (update.get("entries") or [])[-200:]:

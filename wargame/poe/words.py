@@ -56,10 +56,12 @@ def _area_names(map_name: str) -> dict[str, str]:
     return dict(zip(board.ids, board.names)) if board.name == map_name else {}
 
 
-def _card(c: Any) -> str:
+def _card(c: Any, *, text: bool = False) -> str:
+    """A card by its index ("2 Crowns / MY PRECIOUS!"; ``text``: with what it does)."""
     cards = deck().cards
     if isinstance(c, int) and 0 <= c < len(cards):
-        return cards[c].label
+        card = cards[c]
+        return f"{card.label}: {card.text}" if text and card.text else card.label
     return "a face-down card"
 
 
@@ -69,7 +71,7 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     areas = _area_names(str(view.get("map")))
-    place = lambda a: areas.get(a, a) if a else "not on the board yet"  # noqa: E731
+    place = lambda a: f"at {areas.get(a, a)}" if a else "not on the board yet"  # noqa: E731
     pirates = view.get("pirates") or []
     ships = view.get("ships") or []
     out: list[dict[str, Any]] = []
@@ -79,7 +81,7 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
                 {
                     "title": "Your hand",
                     "private": True,
-                    "lines": [_card(c) for c in p["hand"]] or ["no cards"],
+                    "lines": [_card(c, text=True) for c in p["hand"]] or ["no cards"],
                 }
             )
     picked = [c for c in view.get("selection") or [] if isinstance(c, int) and c >= 0]
@@ -99,7 +101,7 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
     crew = []
     for p in pirates:
         s = p["seat"]
-        bits = [f"{_name(names, s)}: {p.get('vp', 0)} points, at {place(p.get('area'))}"]
+        bits = [f"{_name(names, s)}: {p.get('vp', 0)} points, {place(p.get('area'))}"]
         if p.get("captain", -1) >= 0:
             bits.append(f"crew of {_name(names, p['captain'])}")
         if p.get("ship", -1) >= 0 and p["ship"] < len(ships):
@@ -109,10 +111,8 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
         if p.get("faceup"):
             bits.append("face up: " + ", ".join(_card(c) for c in p["faceup"]))
         crew.append("; ".join(bits))
-    board = [f"Ship {i + 1} at {place(a)}" for i, a in enumerate(ships)]
-    board += [
-        f"{n} card(s) buried at {place(a)}" for a, n in (view.get("buried") or {}).items() if n
-    ]
+    board = [f"Ship {i + 1} {place(a)}" for i, a in enumerate(ships)]
+    board += [f"{n} card(s) buried {place(a)}" for a, n in (view.get("buried") or {}).items() if n]
     out += [
         {"title": "Score and turn", "lines": turn},
         {"title": "Pirates", "lines": crew},

@@ -14,7 +14,7 @@ from wargame.core.actions import Action
 from wargame.tortuga import actions as A
 from wargame.tortuga.actions import HOLD_NAMES, PLACE_NAMES, SHIP_NAMES
 from wargame.tortuga.describe import slot_name, vote_words
-from wargame.tortuga.rules import TITLES, vote_name
+from wargame.tortuga.rules import TEXTS, TITLES, vote_name
 
 GROUPS = {
     A.Vote: "Your vote (face down)",
@@ -58,7 +58,10 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
             {
                 "title": "Event cards you looked at",
                 "private": True,
-                "lines": [f"{slot_name(int(k))}: {_card(v)}" for k, v in viewed.items()],
+                "lines": [
+                    f"{slot_name(int(k))}: {_card(v)}: {TEXTS.get(str(v), '')}".rstrip(": ")
+                    for k, v in viewed.items()
+                ],
             }
         )
     vote = view.get("vote")

@@ -229,7 +229,9 @@ function draw() {
   }
   const words = u.words || [];
   sections($("mine"), words.filter((w) => w.private));
-  sections($("public"), words.filter((w) => !w.private));
+  const open = words.filter((w) => !w.private);
+  sections($("public"), open);
+  sections($("glance"), open.slice(0, 1)); // the score and the turn, above the choices
   const legal = u.legal || [];
   $("prompt").textContent = legal.length
     ? "Choose what to do:"
