@@ -40,6 +40,13 @@ PHONE = {
 }
 
 
+#: Everything an update to a browser may hold (each checked against the table's truth).
+UPDATE_FIELDS = {
+    "v", "type", "start", "n", "entries", "view", "to_act", "seats", "names", "over",
+    "legal", "words", "result",
+}  # fmt: skip
+
+
 def need_chromium() -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed: scripts/system-deps.sh installs it")
@@ -67,6 +74,8 @@ class Truth:
     #: Every wording sent at a log length (a seat's name may change with no new entry).
     said: dict[tuple[int, int], list[Any]] = field(default_factory=dict)
     public: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: The choices of the seat to act, as the table lists them for a browser.
+    legal: dict[tuple[int, int], Any] = field(default_factory=dict)
     n: int = 0
 
     def private_lines(self, seat: int, n: int) -> set[str]:
@@ -125,6 +134,9 @@ class ServedTable:
             self.truth.obs[(s, n)] = obs
             self.truth.words[(s, n)] = norm(table.game.seat_words(obs, names, s))
             self.truth.said.setdefault((s, n), []).append(self.truth.words[(s, n)])
+        turn = table.to_act()
+        if turn is not None:
+            self.truth.legal[(turn, n)] = norm(table.update_for(turn, n, web=True).get("legal"))
         public = norm(table.update_for(None, 0, web=True))
         self.truth.public[n] = public
         self.truth.n = n
@@ -250,7 +262,10 @@ class Phone:
             if msg["type"] != "update":
                 continue
             n = msg["n"]
+            assert set(msg) <= UPDATE_FIELDS, f"an update with {set(msg) - UPDATE_FIELDS}"
             assert msg["view"] == truth.obs[(self.seat, n)], "the view is not the seat's own"
+            if "legal" in msg:
+                assert msg["legal"] == truth.legal[(self.seat, n)], "choices not the seat's own"
             assert msg["words"] in truth.said[(self.seat, n)]
             assert ("legal" in msg) == (msg["to_act"] == self.seat and not msg["over"])
             # its own words and its own choices (a choice may read as another's secret)

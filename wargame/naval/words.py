@@ -59,10 +59,11 @@ def seat_words(
 ) -> list[dict[str, Any]]:
     ships = view.get("ships") or []
     ts = view.get("ship_turn") or {}
-    turn = [
-        f"{view.get('name')}: turn {view.get('turn')}, {view.get('phase')} phase, "
-        f"wind from {view.get('wind')}",
-    ]
+    wind = next(
+        (line for line in reversed(view.get("log") or []) if "wind" in str(line)),
+        f"the wind: {view.get('wind')}",
+    )
+    turn = [f"{view.get('name')}: turn {view.get('turn')}, {view.get('phase')} phase", str(wind)]
     if ts:
         turn.append(f"{ts.get('ship')} is moving: {ts.get('step')} ({ts.get('sail_point')})")
     if view.get("end"):
