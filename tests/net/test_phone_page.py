@@ -124,3 +124,17 @@ def test_a_secret_choice_reads_on_its_own_button_but_not_in_the_log() -> None:
             return
         table.session.apply_text(web["legal"][0][0])
     raise AssertionError("no decision came up")
+
+
+def test_the_wheel_and_the_standalone_build_carry_the_page() -> None:
+    import fnmatch
+    import tomllib
+
+    from tests.conftest import ROOT
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = project["tool"]["setuptools"]["package-data"]["wargame.net.web"]
+    for name in FILES:
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), f"{name} not in the wheel"
+    spec = (ROOT / "packaging" / "wargame.spec").read_text(encoding="utf-8")
+    assert '"wargame" / "net" / "web"' in spec
