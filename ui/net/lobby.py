@@ -43,7 +43,7 @@ TRUST = (
     "Whoever runs the server could read hidden parts from its memory; use a neutral "
     "<tt>wargame serve</tt> host for competitive games."
 )
-HERE, OPEN = "This screen", "Open for a remote player"
+HERE, OPEN = "This screen", "Open: a phone or another computer"
 #: Windows and servers live as long as the app (nothing else holds them).
 _KEEP: list[object] = []
 
@@ -161,10 +161,11 @@ class LobbyDialog(QDialog):
         here = [s for s, c in enumerate(choices) if c == HERE]
 
         def ready(port: int) -> None:
+            shared = len(here) < len(choices) - len(bots)  # seats for phones, other computers
             self.address.setText(
                 f"Hosting on port {port}: players join this computer's address with port {port}."
+                + (" Phones: scan a seat's code on the table screen." if shared else "")
             )
-            shared = len(here) < len(choices) - len(bots)  # seats for phones, other computers
             if shared:
                 self.open_screen(server, game, port, hosting=not here)
             for seat in here:
