@@ -69,7 +69,8 @@ class PhonesPanel(QWidget):
             qr.setPixmap(qr_pixmap(self.links[seat]))
             qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
             qr.setAccessibleName(f"QR code for seat {seat + 1}")
-            words = QLabel(f"<b>Seat {seat + 1}</b><br><tt>{self.links[seat]}</tt>")
+            typed = self.links[seat].removeprefix("http://")  # what to type in a browser
+            words = QLabel(f"<b>Seat {seat + 1}</b><br><tt>{typed}</tt>")
             words.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             words.setAlignment(Qt.AlignmentFlag.AlignCenter)
             col = i % 3

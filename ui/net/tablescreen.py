@@ -74,13 +74,15 @@ class TableScreen(QWidget):
         scroll.setWidget(self.board)
         self.seats = QListWidget()
         self.seats.setObjectName("seats")
+        self.seats.setStyleSheet("font-size: 15px")
         self.log = QListWidget()
         self.log.setObjectName("log")
         self.log.setWordWrap(True)
+        self.log.setStyleSheet("font-size: 15px")
         self.phones = PhonesPanel(host, port)
         right = QVBoxLayout()
         right.addWidget(QLabel("<b>Seats</b>"))
-        right.addWidget(self.seats, 1)
+        right.addWidget(self.seats)
         right.addWidget(self.phones)
         right.addWidget(QLabel("<b>Log</b>"))
         right.addWidget(self.log, 2)
@@ -156,6 +158,7 @@ class TableScreen(QWidget):
             parts.append(f"<h3>{html.escape(sec['title'])}</h3><ul>{lines}</ul>")
         self.board.setText("".join(parts))
         self.seats.clear()
+        self.seats.setFixedHeight(24 * max(2, len(seats)) + 8)  # one line a seat, no gap
         for i, info in enumerate(seats):
             line = seat_line({**info, "name": names[i]}, None)  # named as the log names it
             self.seats.addItem(line + (" - on a phone" if info.get("web") else ""))

@@ -10,7 +10,7 @@ const V = 1;
 const s = {
   ws: null, welcome: null, seat: null, code: null, entries: [], n: 0, upd: null,
   picked: null, pickedLabel: "", sent: false, tab: "play", tries: 0, closing: false,
-  lostAt: 0, ever: false, gone: false, retry: 0,
+  lostAt: 0, ever: false, gone: false, retry: 0, from: "kept",
 };
 
 function say(text, bad = false) {
@@ -73,7 +73,8 @@ function join(name, seat) {
   open(() => ({ type: "join", name, bot: null, ...(seat !== null ? { seat } : {}) }));
 }
 
-function resume(code) {
+function resume(code, from = s.from) {
+  s.from = from;
   const c = parseCode(code);
   if (!c) {
     showJoin("Take a seat");
@@ -144,7 +145,9 @@ function handle(msg) {
 function refusedAtDoor(reason) {
   s.closing = true;
   let words = reason;
-  if (/not the code/.test(reason)) words = `That seat code is wrong: ${reason}. Ask the host for your seat's code, or take an open seat.`;
+  if (/not the code|no table/.test(reason) && s.from === "kept") {
+    words = "This phone's seat is not at this table any more (a new game?): take a seat.";
+  } else if (/not the code/.test(reason)) words = `That seat code is wrong: ${reason}. Ask the host for your seat's code, or take an open seat.`;
   else if (/no open seat|is taken/.test(reason)) words = `The table is full: ${reason}.`;
   else if (/no table/.test(reason)) words = `That table is gone: ${reason}.`;
   if (s.code) {
@@ -163,6 +166,7 @@ function welcome(msg) {
   s.lostAt = 0;
   s.ever = true;
   keep({ code: s.code });
+  s.from = "kept"; // a later refusal of it: this phone's seat, not a code typed wrong
   if (location.search || location.hash) history.replaceState(null, "", location.pathname);
   $("title").textContent = msg.title || msg.game;
   document.title = `${msg.title || msg.game} - seat ${msg.seat + 1}`;
@@ -284,7 +288,7 @@ function start() {
     const link = fromLink();
     join($("name").value.trim(), link.seat);
   });
-  $("resume").addEventListener("click", () => resume($("code").value.trim()));
+  $("resume").addEventListener("click", () => resume($("code").value.trim(), "typed"));
   $("play").addEventListener("click", play);
   $("cancel").addEventListener("click", () => {
     s.picked = null;
@@ -298,8 +302,8 @@ function start() {
   const link = fromLink();
   const mine = kept().code;
   const keptSeat = parseCode(mine);
-  if (link.code) resume(link.code);
-  else if (mine && (link.seat === null || (keptSeat && keptSeat.seat === link.seat))) resume(mine);
+  if (link.code) resume(link.code, "link");
+  else if (mine && (link.seat === null || (keptSeat && keptSeat.seat === link.seat))) resume(mine, "kept");
   else {
     showJoin(link.seat !== null ? `Seat ${link.seat + 1} at this table` : "Take a seat");
     say("Type your name, then take the seat.");
