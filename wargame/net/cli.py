@@ -50,7 +50,10 @@ def _serve(args: argparse.Namespace, params: dict[str, Any]) -> int:
             f"serving {args.game} for {table.players} players on ws://{args.host}:{port}",
             flush=True,
         )
-        print(f"phones: open http://{args.host}:{port}/ in a browser to take a seat", flush=True)
+        from wargame.net.http import lan_address
+
+        shown = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host  # noqa: S104
+        print(f"phones: open http://{shown}:{port}/ in a browser to take a seat", flush=True)
 
     async def main() -> None:
         nonlocal server
