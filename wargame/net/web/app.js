@@ -108,12 +108,16 @@ function lost() {
   s.retry = setTimeout(() => resume(s.code), wait);
 }
 
-// Wi-Fi back: try at once rather than at the end of the pause.
-window.addEventListener("online", () => {
+// Wi-Fi back, or the phone woken up: try at once rather than at the end of the pause.
+function comeBack() {
   if (!s.ws && s.code && !s.gone) {
     clearTimeout(s.retry);
     resume(s.code);
   }
+}
+window.addEventListener("online", comeBack);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") comeBack();
 });
 
 function handle(msg) {
