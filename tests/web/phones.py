@@ -284,6 +284,18 @@ class Phone:
                 f"seat {self.seat}'s page shows another seat's secret: {line!r}"
             )
 
+    def small_targets(self) -> list[str]:
+        """Every control on screen a thumb could miss (under 44 x 44 CSS pixels)."""
+        return list(
+            self.page.evaluate(
+                """() => [...document.querySelectorAll("button, summary, input")]
+                .filter(e => e.offsetParent !== null)
+                .map(e => [e.getBoundingClientRect(), e.textContent || e.id])
+                .filter(([r]) => r.width < 44 || r.height < 44)
+                .map(([r, t]) => `${t.trim().slice(0, 30)} ${r.width}x${r.height}`)"""
+            )
+        )
+
     def check_log(self) -> None:
         """The page's log is the table's, each entry once (nothing lost or doubled)."""
         served = self.served

@@ -73,6 +73,16 @@ def test_pirate_coins_a_reveal_and_a_reload_mid_turn(chromium) -> None:
 
         play_until(phones, revealed, rng, budget=20, after=reload_once)
         assert reloaded
+        # every control a thumb hits: 44 px or more, held upright and on its side
+        mover = next(p for p in phones if p.my_turn())
+        mover.page.wait_for_function("() => document.body.dataset.turn === '1'")
+        mover.touch(mover.page.locator("#choices button.choice").first)  # the confirm bar up
+        for width, height in ((360, 640), (640, 360)):
+            mover.page.set_viewport_size({"width": width, "height": height})
+            for tab in ("play", "table", "log"):
+                mover.touch(mover.page.locator(f'nav#tabs [data-tab="{tab}"]'), scroll=False)
+                assert mover.small_targets() == [], (width, tab)
+        mover.page.set_viewport_size({"width": 360, "height": 640})
         for p in phones:
             p.check_secrets()
             p.check_log()
