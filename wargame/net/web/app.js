@@ -10,7 +10,7 @@ const V = 1;
 const s = {
   ws: null, welcome: null, seat: null, code: null, entries: [], n: 0, upd: null,
   picked: null, pickedLabel: "", sent: false, tab: "play", tries: 0, closing: false,
-  lostAt: 0, ever: false, gone: false, retry: 0, from: "kept",
+  lostAt: 0, ever: false, gone: false, retry: 0, from: "kept", chat: [],
 };
 
 function say(text, bad = false) {
@@ -137,9 +137,27 @@ function handle(msg) {
     case "error":
       refusedAtDoor(msg.reason || "the table turned this page away");
       break;
-    case "chat":
-      s.entries.push({ t: `${msg.name}: ${msg.text}` });
+    case "chat": // kept apart: the entries' count is what a resume asks from
+      s.chat.push(`${msg.name}: ${msg.text}`);
       drawLog();
+      break;
+    case "notice": // a line for the whole table
+      notice(String(msg.text || ""));
+      break;
+    case "taken": // the seat's code was used on another device: this page lets go
+    case "closed": // the host closed the table
+      s.closing = true;
+      s.gone = true;
+      clearTimeout(s.retry);
+      $("tabs").hidden = true;
+      $("game").hidden = true;
+      $("confirm").hidden = true;
+      say(
+        msg.type === "taken"
+          ? `Your seat was taken from another device: ${msg.reason || ""}`.trim()
+          : `The host closed the table${msg.save ? ` (saved as ${msg.save})` : ""}.`,
+        true,
+      );
       break;
     default:
       break;
@@ -152,7 +170,7 @@ function refusedAtDoor(reason) {
   if (/not the code|no table/.test(reason) && s.from === "kept") {
     words = "This phone's seat is not at this table any more (a new game?): take a seat.";
   } else if (/not the code/.test(reason)) words = `That seat code is wrong: ${reason}. Ask the host for your seat's code, or take an open seat.`;
-  else if (/no open seat|is taken/.test(reason)) words = `The table is full: ${reason}.`;
+  else if (/no open seat|is taken|full/.test(reason)) words = `The table is full: ${reason}.`;
   else if (/no table/.test(reason)) words = `That table is gone: ${reason}.`;
   if (s.code) {
     forget();
@@ -165,6 +183,9 @@ function refusedAtDoor(reason) {
 
 function welcome(msg) {
   s.welcome = msg;
+  if (Array.isArray(msg.chat)) {
+    s.chat = msg.chat.map((c) => `${c.name}: ${c.text}`); // the table's chat so far
+  }
   s.seat = msg.seat;
   s.code = codeOf(msg.table, msg.seat, msg.token);
   s.lostAt = 0;
@@ -258,6 +279,8 @@ function drawLog() {
   $("recent").replaceChildren(...recent.map(entryItem));
   const list = all.slice(-300).reverse();
   $("log").replaceChildren(...list.map(entryItem));
+  $("chat").replaceChildren(...s.chat.slice(-50).reverse().map((line) => el("li", { text: line })));
+  $("chat-box").hidden = s.chat.length === 0;
 }
 
 function pick(text, label) {
