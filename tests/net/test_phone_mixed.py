@@ -36,6 +36,12 @@ async def _mixed(qtbot: Any) -> tuple[LobbyDialog, int]:
     port = host.screen.phones.port  # type: ignore[attr-defined]
     guards = host.guards
     assert len(guards) == 2 and all(g.covered for g in guards)
+    for g in guards:  # covered means nothing of the seat shows: the cover's colour, edge to edge
+        w = g.window
+        w.resize(1024, 768)
+        image = w.grab().toImage()
+        corners = {image.pixelColor(x, y).name() for x in (5, 1018) for y in (5, 762)}
+        assert corners == {"#1f2a36"}, corners
 
     async def phone() -> None:
         async with connect(f"ws://127.0.0.1:{port}/") as ws:

@@ -30,8 +30,7 @@ class ScreenGuard(QObject):
         self.always = always
         #: Someone else looks at this screen (a phone's player, a second seat here).
         self.sharing = always
-        self.cover = HandOff(window)
-        self.cover.setObjectName("net-screen-guard")
+        self.cover = HandOff(window)  # its name keeps the hand-off's opaque look
         self.cover.ready.connect(self.reveal)
         #: The log length at which the player took the screen (None: covered).
         self.open_at: int | None = None
