@@ -723,7 +723,8 @@ class MainWindow(QMainWindow):
         from ui.db_problem import ask_database_problem
         from wargame.paths import scenarios_dir
         from wargame.persistence.backup import last_good_backup
-        from wargame.persistence.check import DatabaseUnusable, open_backup, start_fresh
+        from wargame.persistence.check import DatabaseUnusable
+        from wargame.persistence.db import open_backup, start_fresh
 
         for _attempt in range(6):  # a choice that keeps failing ends in quitting
             backup = last_good_backup(exc.path)
