@@ -120,6 +120,8 @@ class MainWindow(QMainWindow):
         act = self._action
         self.act_new = act(file_menu, "&New", Keys.New, self.new_document)
         self.act_open = act(file_menu, "&Open...", Keys.Open, lambda: self.open_file())
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(lambda: self.files.fill_recent(self.recent_menu))
         self.act_save = act(file_menu, "&Save", Keys.Save, self.save)
         self.act_save_as = act(file_menu, "Save &As...", Keys.SaveAs, lambda: self.save_as())
         self.act_print_table = act(

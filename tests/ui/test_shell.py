@@ -86,3 +86,20 @@ def test_every_mode_is_registered_once_in_the_domain_registrys_order() -> None:
     assert modes.mode_keys() == [m.key for m in MODES]
     assert modes.help_page(None) == MODES[0].key  # home's F1: the first mode's page
     assert modes.setup_mode("map-editor") == modes.setup_mode("naval") == "naval"
+
+
+def test_file_open_recent_lists_the_newest_saves_and_opens_the_one_chosen(
+    main_window,  # noqa: ANN001
+) -> None:
+    menu = main_window.recent_menu
+    main_window.files.fill_recent(menu)
+    assert [a.text() for a in menu.actions()] == ["No saves yet"]
+    view = main_window.show_mode("pirate-coins")
+    view.document_name = "Friday night"
+    assert main_window.save()
+    main_window.go_home()
+    main_window.files.fill_recent(menu)
+    (chosen,) = [a for a in menu.actions() if a.text().startswith("Friday night")]
+    chosen.trigger()
+    assert main_window.current is view and view.document_name == "Friday night"
+    assert view.save_id is not None

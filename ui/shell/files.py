@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMimeData
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from ui.background import BackgroundTask
 from ui.history import restore_history
@@ -25,6 +25,8 @@ from wargame.persistence.files import read_json_file
 
 log = logging.getLogger(__name__)
 
+#: How many of the newest saves File > Open recent lists (home lists more).
+RECENT_IN_MENU = 10
 #: A file larger than this is read off the window's thread by File > Open.
 LARGE_FILE_BYTES = 2 * 1024 * 1024
 
@@ -100,6 +102,26 @@ class FileCommands:
         """Files dropped on the window open as File > Open opens them (each in turn)."""
         paths = dropped_files(mime)
         return all([self.open_file(p) for p in paths]) if paths else False
+
+    def fill_recent(self, menu: QMenu) -> None:
+        """File > Open recent, filled as it opens: the newest saves, as home lists them."""
+        from ui.saves_list import mode_titles, row_texts
+
+        menu.clear()
+        try:
+            saves = self.shell.ctx.db.list_saves(limit=RECENT_IN_MENU)
+        except WargameError as exc:
+            menu.addAction(f"The database can't be used: {exc}"[:90]).setEnabled(False)
+            return
+        titles = mode_titles()
+        for info in saves:
+            name, mode, when, state = row_texts(info, titles)
+            text = f"{name} ({state})" if info.damaged or info.autosave else f"{name} - {mode}"
+            act = menu.addAction(text.replace("&", "&&"))
+            act.setToolTip(f"{name}: {mode}, {state}, saved {when}")
+            act.triggered.connect(lambda _=False, sid=info.id: self.open_save(sid))
+        if not saves:
+            menu.addAction("No saves yet").setEnabled(False)
 
     def _open_in_background(self, path: Path) -> None:
         """A large file is read off the window's thread (progress, Cancel), then opened."""
