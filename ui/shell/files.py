@@ -69,10 +69,12 @@ class FileCommands:
         """A home card: the mode's ``start`` dialog over the screen we are on (the mode
         shows once it is accepted; cancelled, nothing changes), else the mode itself."""
         e = entry(key)
-        if e is None or not e.start:
-            return self.shell.show_mode(key)
         view = self.shell.view(key)
-        dialog = getattr(view, e.start)()
+        start = getattr(view, e.start, None) if e is not None and e.start else None
+        if start is None:  # no dialog first (or a mode not built yet: says so)
+            self.shell.activate(view)
+            return view
+        dialog = start()
         dialog.accepted.connect(lambda: self.shell.activate(view))
         return dialog
 
