@@ -8,8 +8,8 @@ from tests.conftest import ROOT
 
 
 def test_help_play_with_phones_at_the_table(main_window: Any) -> None:
-    main_window.act_phones_help.trigger()
-    dialog = main_window._phones_help
+    main_window.help.act_phones_help.trigger()
+    dialog = main_window.help.phones_dialog
     assert dialog.windowTitle() == "Play with phones at the table"
     text = dialog.text.toPlainText()
     assert "QR code" in text and "Take the seat" in text and "I have a seat code" in text
