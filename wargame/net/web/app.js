@@ -303,6 +303,9 @@ function play() {
 
 function showTab(tab) {
   s.tab = tab;
+  // the move picked stays picked; its bar shows with the choices only
+  const wide = window.matchMedia("(min-width: 600px)").matches; // choices always on screen
+  $("confirm").hidden = !(s.picked && (tab === "play" || wide));
   for (const t of ["play", "table", "log"]) $(`tab-${t}`).hidden = t !== tab;
   for (const b of document.querySelectorAll("nav#tabs button")) {
     b.setAttribute("aria-pressed", String(b.dataset.tab === tab));
