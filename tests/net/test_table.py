@@ -120,7 +120,7 @@ def test_nothing_is_played_before_every_seat_is_taken() -> None:
 
 def test_no_open_seat_is_refused() -> None:
     table = _started()
-    with pytest.raises(Refused, match="no open seat"):
+    with pytest.raises(Refused, match="the table is full"):
         table.take_seat()
 
 
