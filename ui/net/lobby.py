@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.context import AppContext
 from ui.net.board import net_context
 from ui.net.hostsave import HostSaves
 from ui.net.loop import spawn
@@ -35,6 +36,8 @@ from ui.net.window import NetTableWindow
 from wargame.core.play import bot_factories
 from wargame.core.registry import available_games, game_class, mode
 from wargame.errors import WargameError
+from wargame.net.identity import SeatRecord, read_net
+from wargame.net.myseats import KeptSeat, SeatBook, seat_code
 from wargame.net.server import TableServer, run_server
 
 log = logging.getLogger(__name__)
@@ -44,13 +47,18 @@ TRUST = (
     "<tt>wargame serve</tt> host for competitive games."
 )
 HERE, OPEN = "This screen", "Open for a remote player"
+#: A saved table's seat kept for its player's code (Host a saved game...).
+KEEP = "Kept for {name} (their code)"
 #: Windows and servers live as long as the app (nothing else holds them).
 _KEEP: list[object] = []
 
 
 class LobbyDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, ctx: AppContext | None = None) -> None:
         super().__init__(parent)
+        self.ctx = ctx or net_context(parent)
+        #: The seats this computer holds (its data folder): the Join tab's "Your seats".
+        self.book = SeatBook(self.ctx.data_dir)
         self.setWindowTitle("Play across computers")
         self.resize(560, 480)
         self.windows: list[NetTableWindow] = []
@@ -58,6 +66,8 @@ class LobbyDialog(QDialog):
         self.saves: HostSaves | None = None
         #: A save to host again (Host a saved game...), else None: a new game.
         self.saved: dict[str, object] | None = None
+        #: The saved table's seats (who holds each), when it keeps them.
+        self.records: list[SeatRecord] | None = None
         tabs = QTabWidget()
         tabs.addTab(self._host_tab(), "Host a game")
         tabs.addTab(self._join_tab(), "Join a game")
@@ -126,10 +136,23 @@ class LobbyDialog(QDialog):
         self.seat_choices = []
         game = game_class(str(self.game.currentData()))()
         bots = [f"Bot: {name}" for name in bot_factories(game)]
+        records = (
+            self.records if self.records and len(self.records) == self.players.value() else None
+        )
         for seat in range(self.players.value()):
             box = QComboBox()
+            rec = records[seat] if records is not None else None
+            if rec is not None and rec.code is not None and not rec.here:
+                box.addItem(KEEP.format(name=rec.name or f"seat {seat + 1}"))
             box.addItems([HERE, OPEN, *bots])
-            box.setCurrentIndex(0 if seat == 0 else 1)
+            if rec is None:
+                box.setCurrentIndex(0 if seat == 0 else 1)
+            elif rec.here:
+                box.setCurrentText(HERE)
+            elif rec.server_bot:
+                box.setCurrentText(f"Bot: {rec.server_bot}")
+            elif rec.code is None:
+                box.setCurrentText(OPEN)
             box.setAccessibleName(f"Seat {seat + 1}")
             self.seat_box.addWidget(box)
             self.seat_choices.append(box)
@@ -146,22 +169,30 @@ class LobbyDialog(QDialog):
                 bots=bots,
                 saved=self.saved,
                 auto_stand_in=False,  # the host gives a dropped seat to a bot (its window)
+                more_tables=False,  # a full table says so: no second game behind the host
             )
+            table = server.tables[0]
+            assert table is not None
+            codes = {}
+            for seat, choice in enumerate(choices):
+                if choice == HERE:  # this screen's seats: a code of the host's own
+                    codes[seat] = table.claim_here(seat, self.host_name.text())
+                elif choice == OPEN and table.seats[seat].taken:
+                    table.open_seat(seat)  # the host opens a saved seat to anyone
         except WargameError as exc:
             self.status.setText(str(exc))
             return
         self.server = server
-        self.saves = HostSaves(net_context(self.parentWidget()), server)
+        self.saves = HostSaves(self.ctx, server)
         server.on_broadcast = self.saves.autosave  # the host's game, autosaved as it goes
         self.host_button.setEnabled(False)
-        here = [s for s, c in enumerate(choices) if c == HERE]
 
         def ready(port: int) -> None:
             self.address.setText(
                 f"Hosting on port {port}: players join this computer's address with port {port}."
             )
-            for seat in here:
-                window = self.open_seat(f"127.0.0.1:{port}", seat=seat, name=self.host_name.text())
+            for seat, token in codes.items():
+                window = self.open_seat(f"127.0.0.1:{port}", code=seat_code(0, seat, token))
                 if window is not None and self.saves is not None:
                     window.hosting(self.saves)
             spawn(_announce(server, port, game))
@@ -190,8 +221,16 @@ class LobbyDialog(QDialog):
         except WargameError as exc:
             self.status.setText(str(exc))
             return False
+        players = int(header.get("players") or self.players.value())
+        try:
+            kept = read_net(header, players)
+        except WargameError as exc:
+            self.status.setText(f"{path}: {exc}")
+            return False
+        self.records = kept[0] if kept is not None else None
         self.game.setCurrentIndex(i)
-        self.players.setValue(int(header.get("players") or self.players.value()))
+        self.players.setValue(players)
+        self._seats_changed()  # the seats as the save keeps them
         self.saved = data
         self.status.setText(f"Hosting {path} from where it was saved: choose the seats, then Host.")
         return True
@@ -214,6 +253,17 @@ class LobbyDialog(QDialog):
         row.addWidget(self.refresh)
         row.addStretch(1)
         lay.addLayout(row)
+        lay.addWidget(QLabel("Your seats (take one back with its code):"))
+        self.my_seats = QListWidget()
+        self.my_seats.setObjectName("net-my-seats")
+        self.my_seats.setMaximumHeight(110)
+        lay.addWidget(self.my_seats)
+        self.take_back = QPushButton("Take this seat back")
+        self.take_back.setObjectName("net-take-back")
+        self.take_back.clicked.connect(self.take_seat_back)
+        self.my_seats.itemDoubleClicked.connect(lambda _i: self.take_seat_back())
+        lay.addWidget(self.take_back)
+        self.show_my_seats()
         form = QFormLayout()
         self.join_address = QLineEdit()
         self.join_address.setPlaceholderText("HOST:PORT, or wss://... behind a proxy")
@@ -268,6 +318,28 @@ class LobbyDialog(QDialog):
             return
         self.open_seat(address, name=self.join_name.text(), code=self.join_code.text().strip())
 
+    def show_my_seats(self) -> None:
+        """The seats this computer holds, newest first (its data folder)."""
+        self.my_seats.clear()
+        for kept in self.book.seats():
+            title = mode(kept.game).title if kept.game in available_games() else kept.game
+            who = f"{kept.name}, " if kept.name else ""
+            item = QListWidgetItem(f"{title}: {who}seat {kept.seat + 1} at {kept.address}")
+            item.setData(Qt.ItemDataRole.UserRole, kept.code)
+            item.setData(Qt.ItemDataRole.UserRole + 1, kept.address)
+            item.setToolTip(f"Seat code {kept.code}")
+            self.my_seats.addItem(item)
+        self.take_back.setEnabled(self.my_seats.count() > 0)
+
+    def take_seat_back(self) -> NetTableWindow | None:
+        """Take the chosen seat of "Your seats" back with its code."""
+        item = self.my_seats.currentItem() or self.my_seats.item(0)
+        if item is None:
+            self.status.setText("You hold no seat at a table across computers yet.")
+            return None
+        address = str(item.data(Qt.ItemDataRole.UserRole + 1))
+        return self.open_seat(address, code=str(item.data(Qt.ItemDataRole.UserRole)))
+
     def open_seat(
         self, address: str, *, seat: int | None = None, name: str = "", code: str = ""
     ) -> NetTableWindow | None:
@@ -276,10 +348,38 @@ class LobbyDialog(QDialog):
         except (WargameError, ValueError) as exc:
             self.status.setText(str(exc))
             return None
-        window = NetTableWindow(net, ctx=net_context(self.parentWidget()))
+        window = NetTableWindow(net, ctx=self.ctx)
+
+        def keep(welcome: dict[str, object], at: str = address, who: str = name) -> None:
+            self.book.keep(
+                KeptSeat(
+                    at,
+                    int(str(welcome["table"])),
+                    int(str(welcome["seat"])),
+                    str(welcome["token"]),
+                    str(welcome["game"]),
+                    who,
+                )
+            )
+            self.show_my_seats()
+
+        net.welcomed.connect(keep)
+
+        def seated(_welcome: object, w: NetTableWindow = window) -> None:
+            if not w.isVisible():
+                w.show()
+
+        def turned_away(reason: str, w: NetTableWindow = window) -> None:
+            if w.seat.welcome is None:  # never seated: no empty table window
+                self.status.setText(reason)
+                if w in self.windows:
+                    self.windows.remove(w)
+                w.close()
+
+        net.welcomed.connect(seated)
+        net.failed.connect(turned_away)
         self.windows.append(window)
         _KEEP.append(window)
-        window.show()
         net.start()
         return window
 

@@ -14,22 +14,17 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ui.net.loop import spawn
 from wargame.net.client import MAX_MESSAGE, address_uri
+from wargame.net.myseats import parse_code, seat_code
 from wargame.net.protocol import ProtocolError, decode, encode, message
 
 #: How long the window keeps trying to get back to a table that went away.
 GIVE_UP_SECONDS = 120.0
 
-
-def seat_code(table: int, seat: int, token: str) -> str:
-    """What a player keeps to take the seat back from another computer."""
-    return f"{table}.{seat}.{token}"
+__all__ = ["GIVE_UP_SECONDS", "NetSeat", "SeatTaken", "parse_code", "seat_code"]
 
 
-def parse_code(code: str) -> tuple[int, int, str]:
-    parts = code.strip().split(".")
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
-        raise ValueError("a seat code looks like 0.2.Xy7..., as its table window shows it")
-    return int(parts[0]), int(parts[1]), parts[2]
+class SeatTaken(Exception):  # noqa: N818 - what happened, said to the player
+    """This seat's code was used on another line: this window is no longer at the table."""
 
 
 class NetSeat(QObject):
@@ -40,6 +35,8 @@ class NetSeat(QObject):
     said = Signal(str)
     #: The seat is lost for good (the table refused it or is gone).
     failed = Signal(str)
+    #: A line for the whole table (a seat taken back from another computer).
+    noticed = Signal(str)
 
     def __init__(
         self,
@@ -118,7 +115,8 @@ class NetSeat(QObject):
                     self.failed.emit(f"the table at {self.address} is gone")
                     return
                 self.said.emit("the line dropped: getting back to the table...")
-            except (ProtocolError, InvalidURI, ValueError) as exc:
+            except (ProtocolError, InvalidURI, ValueError, SeatTaken) as exc:
+                self._ws = None
                 self.failed.emit(str(exc))
                 return
             self._ws = None
@@ -153,3 +151,7 @@ class NetSeat(QObject):
             self.chatted.emit(msg)
         elif kind == "refused":
             self.said.emit(f"refused: {msg.get('reason')}")
+        elif kind == "notice":
+            self.noticed.emit(str(msg.get("text", "")))
+        elif kind == "taken":  # the seat is played on another line now: never come back
+            raise SeatTaken(str(msg.get("reason") or "your seat was taken from another computer"))

@@ -49,6 +49,8 @@ def seat_line(info: dict[str, Any], me: int | None) -> str:
         parts.append("(you)")
     if info.get("open"):
         parts.append("- open")
+    elif info.get("offered_to"):
+        parts.append("- kept for a newcomer")
     elif info.get("stand_in"):
         parts.append(f"- a {info.get('bot')} bot sits in")
     elif info.get("bot") and name != f"{info.get('bot')} bot":  # a server bot is named so
@@ -139,6 +141,7 @@ class NetTableWindow(QWidget):
         seat.chatted.connect(self.on_chat)
         seat.said.connect(self.status.setText)
         seat.failed.connect(self.on_failed)
+        seat.noticed.connect(self.on_notice)
 
     # -- from the table ---------------------------------------------------------------
     def on_welcome(self, welcome: dict[str, Any]) -> None:
@@ -146,6 +149,9 @@ class NetTableWindow(QWidget):
         title = mode(str(welcome["game"])).title
         self.setWindowTitle(f"{title} across computers - seat {self.me + 1}")
         self.status.setText(f"connected to {self.seat.address}")
+        self.chat.clear()  # the table's chat so far (it comes with every welcome)
+        for line in welcome.get("chat") or ():
+            self.on_chat(line)
         game = str(welcome["game"])
         if self.board is None and has_board(game):
             try:
@@ -226,8 +232,15 @@ class NetTableWindow(QWidget):
         self.chat.addItem(f"{msg.get('name')}: {msg.get('text')}")
         self.chat.scrollToBottom()
 
+    def on_notice(self, text: str) -> None:
+        self.chat.addItem(f"— {text}")
+        self.chat.scrollToBottom()
+        self.status.setText(text)
+
     def on_failed(self, reason: str) -> None:
         self.status.setText(reason)
+        if self.board is not None:  # not at the table any more: nothing to click
+            self.board.view.setEnabled(False)
         self.turn.setText("Not at the table")
         self.choices.clear()
 
@@ -277,6 +290,23 @@ class NetTableWindow(QWidget):
         self.bottom.addWidget(self.bot_choice)
         self.bottom.addWidget(give)
         self.give_button = give
+        newcomer = QLineEdit()
+        newcomer.setObjectName("net-newcomer")
+        newcomer.setPlaceholderText("a newcomer's name")
+        newcomer.setToolTip(
+            "Give the seat picked in the list (nobody at it now) to a newcomer: their old "
+            "code no longer takes it, and only a join of this name does"
+        )
+        offer = QPushButton("Give to a newcomer")
+        offer.setObjectName("net-offer")
+        offer.clicked.connect(lambda: self.offer_seat(self.seats.currentRow(), newcomer.text()))
+        self.newcomer = newcomer
+        extra = QHBoxLayout()
+        extra.addStretch(1)
+        extra.addWidget(newcomer)
+        extra.addWidget(offer)
+        self.layout().addLayout(extra)  # type: ignore[union-attr]
+        self.server = server
         button = QPushButton("Save the table...")
         button.setObjectName("net-save")
         button.setToolTip("Save this game here (sealed): File > Open plays it on at one screen")
@@ -288,6 +318,19 @@ class NetTableWindow(QWidget):
         button.clicked.connect(save)
         self.bottom.addWidget(button)
         self.save_button = button
+
+    def offer_seat(self, row: int, name: str) -> bool:
+        """The host gives seat ``row`` (nobody at it now) to a newcomer called ``name``."""
+        if row < 0:
+            self.status.setText("Pick the seat in the list first.")
+            return False
+        try:
+            self.server.offer(0, row, name)
+        except WargameError as exc:
+            self.status.setText(str(exc))
+            return False
+        self.status.setText(f"Seat {row + 1} is kept for {name.strip()}: they join by name.")
+        return True
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         self.seat.close()

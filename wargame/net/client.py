@@ -130,7 +130,8 @@ async def _hello(
 ) -> BotPlayer:
     if player is None and code is not None:  # a new process with the seat's code
         table, seat, token = code
-        await ws.send(encode(message("resume", table=table, seat=seat, token=token, have=0)))
+        hello = message("resume", table=table, seat=seat, token=token, have=0, bot=bot)
+        await ws.send(encode(hello))
     elif player is None:
         await ws.send(encode(message("join", bot=bot, name=name)))
     else:
@@ -173,7 +174,7 @@ async def _play(
             reason = str(msg.get("reason"))
             if not reason.startswith("stale"):  # a resend overtaken by the table: harmless
                 raise WargameError(f"the table refused this bot's action: {reason}")
-        elif msg["type"] == "error":
+        elif msg["type"] in ("error", "taken"):  # taken: the seat is on another line now
             raise WargameError(f"the table says: {msg.get('reason')}")
     return None
 

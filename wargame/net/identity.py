@@ -102,7 +102,9 @@ class SeatRecord:
         )
 
 
-def read_net(header: Mapping[str, Any], players: int) -> tuple[list[SeatRecord], list[dict[str, Any]]] | None:
+def read_net(
+    header: Mapping[str, Any], players: int
+) -> tuple[list[SeatRecord], list[dict[str, Any]]] | None:
     """The seats and chat a save of a table keeps (None: a save without them, e.g. one
     made at one screen); BadInput naming what is wrong."""
     net = header.get(NET_KEY)

@@ -295,6 +295,13 @@ class TableServer:
         except Refused:
             return
 
+    def offer(self, tid: int, seat: int, name: str) -> None:
+        """The host gives ``seat`` (nobody at it) to a newcomer called ``name``; the
+        seat's old code no longer takes it."""
+        self.table(tid).offer(seat, name)
+        log.info("table %d: seat %d kept for a newcomer", tid, seat)
+        self.broadcast(tid)
+
     def keep_waiting_seats(self) -> None:
         """A resumed table's seats wait for their players from now: when the grace
         period is over, as for a dropped seat (a headless server's stand-in)."""

@@ -55,7 +55,6 @@ from wargame.net.protocol import Refused, UnknownBot, entry_for, message
 from wargame.net.rules import NetSettings, net_settings
 from wargame.net.worlds import has_hidden, make_world
 
-
 #: What a join is told when every seat is held (../shared/CONTRACT.md).
 FULL = "the table is full: every seat is taken (a player takes their own seat back with its code)"
 
@@ -90,9 +89,7 @@ class Seat:
     @property
     def taken(self) -> bool:
         return (
-            self.held
-            or self.offered_to is not None
-            or (self.bot is not None and not self.stand_in)
+            self.held or self.offered_to is not None or (self.bot is not None and not self.stand_in)
         )
 
     def record(self) -> SeatRecord:

@@ -1,0 +1,206 @@
+"""Seats that hold (issue 37) in the app, over 127.0.0.1 with three app windows: a
+saved table hosted again gives each seat back to its own player only, in whatever
+order they come back; a full table says so and opens no window; the same seat's code
+from a second window takes the seat only after the first is told and dropped, and
+the first one's clicks no longer count."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from tests.net.qt_tables import run_in_qt_loop, until  # noqa: E402
+from ui.context import AppContext  # noqa: E402
+from ui.net.board import _no_database  # noqa: E402
+from ui.net.lobby import HERE, KEEP, OPEN, LobbyDialog  # noqa: E402
+from ui.net.window import NetTableWindow  # noqa: E402
+from wargame.net.table import Table  # noqa: E402
+
+SHOTS = Path(__file__).resolve().parent.parent.parent / "build" / "shots" / "seats"
+
+
+def computer(qtbot: Any, folder: Path) -> LobbyDialog:
+    """One player's app: its own data folder (where it keeps its seats)."""
+    ctx = AppContext(_no_database, folder)
+    ctx.quiet_errors = True
+    lobby = LobbyDialog(ctx=ctx)
+    qtbot.addWidget(lobby)
+    return lobby
+
+
+async def host(qtbot: Any, lobby: LobbyDialog, port: int = 0) -> int:
+    lobby.port.setValue(port)
+    qtbot.mouseClick(lobby.host_button, Qt.MouseButton.LeftButton)
+    await until(lambda: lobby.windows and "port" in lobby.address.text())
+    return int(re.search(r"port (\d+)", lobby.address.text()).group(1))  # type: ignore[union-attr]
+
+
+async def join(qtbot: Any, lobby: LobbyDialog, port: int, name: str) -> NetTableWindow:
+    lobby.tabs.setCurrentIndex(1)
+    lobby.join_address.setText(f"127.0.0.1:{port}")
+    lobby.join_name.setText(name)
+    before = len(lobby.windows)
+    qtbot.mouseClick(lobby.join_button, Qt.MouseButton.LeftButton)
+    await until(lambda: len(lobby.windows) > before and lobby.windows[-1].me is not None)
+    return lobby.windows[-1]
+
+
+def hand_of(window: NetTableWindow) -> list[int]:
+    """The hand this window's board draws (Pieces of Eight)."""
+    assert window.board is not None and window.board.seated
+    seen = window.board.view.seen()
+    return list(seen["pirates"][window.me]["hand"])
+
+
+def assert_own_seat_and_hand(window: NetTableWindow, table: Table, name: str) -> None:
+    me = window.me
+    assert me is not None and table.seats[me].name == name
+    assert hand_of(window) == table.state.observation(me)["pirates"][me]["hand"]
+    # nobody else's hand is in this window's copy: the others' are counts
+    seen = window.board.view.seen()  # type: ignore[union-attr]
+    assert all(isinstance(p["hand"], int) for p in seen["pirates"] if p["seat"] != me)
+    assert window.board.view.hand_row.title.text().startswith(f"{name}'s hand")  # type: ignore[union-attr]
+
+
+def shot(window: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    window.resize(1024, 768)
+    window.grab().save(str(SHOTS / f"{name}.png"))
+
+
+async def _save_kill_host_again(qtbot: Any, tmp_path: Path) -> None:
+    anne, ben, cleo = (computer(qtbot, tmp_path / n) for n in ("anne", "ben", "cleo"))
+    anne.game.setCurrentIndex(anne.game.findData("pieces-of-eight"))
+    anne.players.setValue(4)
+    for box, choice in zip(anne.seat_choices, [HERE, OPEN, OPEN, "Bot: random"], strict=True):
+        box.setCurrentText(choice)
+    anne.host_name.setText("Anne")
+    port = await host(qtbot, anne)
+    bw = await join(qtbot, ben, port, "Ben")
+    cw = await join(qtbot, cleo, port, "Cleo")
+    assert (bw.me, cw.me) == (1, 2)
+    server = anne.server
+    assert server is not None
+    table = server.tables[0]
+    assert table is not None
+    await until(lambda: bw.board is not None and bw.board.seated and cw.board.seated)
+    cw.chat_line.setText("fair winds")
+    qtbot.keyClick(cw.chat_line, Qt.Key.Key_Return)
+    await until(lambda: anne.windows[0].chat.count() == 1)
+    path = tmp_path / "table.json"
+    assert anne.saves is not None
+    anne.saves.save(path)
+    assert path.exists()
+    assert "Ben" in path.read_text() and bw.seat.code.split(".")[2] not in path.read_text()
+
+    # the host is killed: its server and window go; the players close theirs too
+    for task in asyncio.all_tasks():
+        if task.get_coro().__qualname__.startswith("_serve"):  # type: ignore[union-attr]
+            task.cancel()
+    await asyncio.sleep(0.2)
+    for w in (*anne.windows, bw, cw):
+        w.close()
+
+    # hosted again from the save, on the same port: the seats are kept for their codes
+    again = computer(qtbot, tmp_path / "anne")
+    assert again.pick_saved(str(path))
+    kept = [b.currentText() for b in again.seat_choices]
+    assert kept == [
+        HERE,
+        KEEP.format(name="Ben"),
+        KEEP.format(name="Cleo"),
+        "Bot: random",
+    ]
+    await host(qtbot, again, port)
+    server2 = again.server
+    assert server2 is not None and server2 is not server
+    table2 = server2.tables[0]
+    assert table2 is not None
+    assert [s.name for s in table2.seats] == ["Anne", "Ben", "Cleo", "random bot"]
+    await until(lambda: again.windows[0].board is not None and again.windows[0].board.seated)
+
+    # Cleo first, and with a plain Join: the table is full, and no window opens
+    cleo2 = computer(qtbot, tmp_path / "cleo")
+    cleo2.tabs.setCurrentIndex(1)
+    cleo2.join_address.setText(f"127.0.0.1:{port}")
+    cleo2.join_name.setText("Cleo")
+    qtbot.mouseClick(cleo2.join_button, Qt.MouseButton.LeftButton)
+    await until(lambda: "the table is full" in cleo2.status.text())
+    assert not cleo2.windows and table2.seats[1].name == "Ben"
+
+    # then Cleo takes her seat back from "Your seats", before Ben: her seat, her hand
+    assert cleo2.my_seats.count() == 1 and "seat 3" in cleo2.my_seats.item(0).text()
+    qtbot.mouseClick(cleo2.take_back, Qt.MouseButton.LeftButton)
+    await until(lambda: cleo2.windows and cleo2.windows[0].board and cleo2.windows[0].board.seated)
+    c2 = cleo2.windows[0]
+    assert c2.me == 2
+    assert_own_seat_and_hand(c2, table2, "Cleo")
+    assert [c2.chat.item(i).text() for i in range(c2.chat.count())] == ["Cleo: fair winds"]
+
+    ben2 = computer(qtbot, tmp_path / "ben")
+    ben2.tabs.setCurrentIndex(1)
+    qtbot.mouseClick(ben2.take_back, Qt.MouseButton.LeftButton)
+    await until(lambda: ben2.windows and ben2.windows[0].board and ben2.windows[0].board.seated)
+    b2 = ben2.windows[0]
+    assert b2.me == 1
+    assert_own_seat_and_hand(b2, table2, "Ben")
+    a2 = again.windows[0]
+    assert_own_seat_and_hand(a2, table2, "Anne")
+    await until(lambda: a2.turn.text() and not a2.turn.text().startswith("Waiting for every"))
+    for w, name in ((a2, "host"), (b2, "ben"), (c2, "cleo")):
+        shot(w, f"rehosted-{name}")
+
+
+def test_a_saved_table_hosted_again_gives_each_player_their_own_seat_in_any_order(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    run_in_qt_loop(lambda: _save_kill_host_again(qtbot, tmp_path), 90)
+
+
+async def _second_window_takes_the_seat(qtbot: Any, tmp_path: Path) -> None:
+    anne, ben, ben_phone = (computer(qtbot, tmp_path / n) for n in ("anne", "ben", "phone"))
+    anne.game.setCurrentIndex(anne.game.findData("pirate-coins"))
+    anne.players.setValue(2)
+    anne.host_name.setText("Anne")
+    port = await host(qtbot, anne)
+    bw = await join(qtbot, ben, port, "Ben")
+    server = anne.server
+    assert server is not None
+    table = server.tables[0]
+    assert table is not None
+    aw = anne.windows[0]
+    await until(lambda: bw.board is not None and bw.board.seated)
+
+    # the same code from another computer: the first window is told and dropped
+    ben_phone.tabs.setCurrentIndex(1)
+    ben_phone.join_address.setText(f"127.0.0.1:{port}")
+    ben_phone.join_code.setText(bw.seat.code)
+    qtbot.mouseClick(ben_phone.join_button, Qt.MouseButton.LeftButton)
+    await until(lambda: ben_phone.windows and ben_phone.windows[0].me == 1)
+    await until(lambda: "your seat was taken from another computer" in bw.status.text())
+    assert bw.turn.text() == "Not at the table"
+    await until(lambda: any("taken back" in aw.chat.item(i).text() for i in range(aw.chat.count())))
+    assert "taken back" in aw.status.text() or aw.chat.count() > 0
+
+    # the old window does not come back by itself (no tug of war over the seat)
+    phone = ben_phone.windows[0]
+    resumes = server.resumes
+    await asyncio.sleep(1.0)
+    assert bw.seat._ws is None and phone.seat._ws is not None  # noqa: SLF001
+    assert server.resumes == resumes and table.seats[1].connected
+    for w, name in ((aw, "host"), (bw, "ben-dropped"), (phone, "ben-phone")):
+        shot(w, f"taken-{name}")
+
+
+def test_the_same_code_from_a_second_window_tells_and_drops_the_first(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    run_in_qt_loop(lambda: _second_window_takes_the_seat(qtbot, tmp_path), 60)
