@@ -204,3 +204,34 @@ def test_the_same_code_from_a_second_window_tells_and_drops_the_first(
     qtbot: Any, tmp_path: Path
 ) -> None:
     run_in_qt_loop(lambda: _second_window_takes_the_seat(qtbot, tmp_path), 60)
+
+
+async def _patient_after_a_quiet_table(qtbot: Any, tmp_path: Path) -> None:
+    anne, bea = (computer(qtbot, tmp_path / n) for n in ("anne", "bea"))
+    anne.game.setCurrentIndex(anne.game.findData("pirate-versus-pirate"))
+    anne.players.setValue(2)
+    port = await host(qtbot, anne)
+    bw = await join(qtbot, bea, port, "Bea")
+    await asyncio.sleep(2.5)  # a quiet table: nothing said for longer than the patience
+    for task in asyncio.all_tasks():
+        if task.get_coro().__qualname__.startswith("_serve"):  # type: ignore[union-attr]
+            task.cancel()
+    for w in anne.windows:
+        w.close()
+    await until(lambda: bw.seat.dropped_at is not None, 5)
+    await asyncio.sleep(1.0)
+    # still trying a second after the drop, counting down, with Try now
+    assert bw.turn.text() != "Not at the table"
+    assert "trying for" in bw.status.text() and bw.try_now.isVisible()
+    shot(bw, "dropped-bea")
+    await until(lambda: bw.turn.text() == "Not at the table", 5)  # then, and only then
+    assert "Your seats" in bw.status.text()
+
+
+def test_a_dropped_window_is_patient_from_the_drop_not_from_the_last_message(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.net.seat
+
+    monkeypatch.setattr(ui.net.seat, "GIVE_UP_SECONDS", 2.0)
+    run_in_qt_loop(lambda: _patient_after_a_quiet_table(qtbot, tmp_path), 30)

@@ -17,8 +17,10 @@ from wargame.net.client import MAX_MESSAGE, address_uri
 from wargame.net.myseats import parse_code, seat_code
 from wargame.net.protocol import ProtocolError, decode, encode, message
 
-#: How long the window keeps trying to get back to a table that went away.
-GIVE_UP_SECONDS = 120.0
+#: How long the window keeps trying to get back to a table that went away, counted
+#: from the moment the line dropped (a table keeps the seat for its code: the host may
+#: take minutes to come back).
+GIVE_UP_SECONDS = 600.0
 
 __all__ = ["GIVE_UP_SECONDS", "NetSeat", "SeatTaken", "parse_code", "seat_code"]
 
@@ -57,6 +59,9 @@ class NetSeat(QObject):
         self.have = 0
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[object] | None = None
+        self._wake: asyncio.Event | None = None
+        #: When the line dropped (the loop's clock; None: connected, or never was).
+        self.dropped_at: float | None = None
 
     @property
     def code(self) -> str:
@@ -66,6 +71,11 @@ class NetSeat(QObject):
 
     def start(self) -> None:
         self._task = spawn(self._run())
+
+    def try_now(self) -> None:
+        """Try to get back to the table at once (Try now), not after the pause."""
+        if self._wake is not None:
+            self._wake.set()
 
     def close(self) -> None:
         if self._task is not None:
@@ -91,7 +101,7 @@ class NetSeat(QObject):
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        last_contact = loop.time()
+        self._wake = asyncio.Event()
         pause = 0.2
         while True:
             try:
@@ -100,9 +110,9 @@ class NetSeat(QObject):
                 ) as ws:
                     await self._hello(ws)
                     self._ws = ws
+                    self.dropped_at = None
                     pause = 0.2
                     async for raw in ws:
-                        last_contact = loop.time()
                         self._read(decode(raw, limit=MAX_MESSAGE))
             except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
                 self._ws = None
@@ -111,17 +121,39 @@ class NetSeat(QObject):
                     return
                 if self.last is not None and self.last.get("over"):
                     return
-                if loop.time() - last_contact > GIVE_UP_SECONDS:
-                    self.failed.emit(f"the table at {self.address} is gone")
+                if self.dropped_at is None:  # the patience counts from the drop
+                    self.dropped_at = loop.time()
+                if loop.time() - self.dropped_at > GIVE_UP_SECONDS:
+                    self.failed.emit(
+                        f"the table at {self.address} is gone (no answer for "
+                        f"{GIVE_UP_SECONDS / 60:.0f} minutes): take the seat back from "
+                        "Your seats when it is hosted again"
+                    )
                     return
-                self.said.emit("the line dropped: getting back to the table...")
             except (ProtocolError, InvalidURI, ValueError, SeatTaken) as exc:
                 self._ws = None
                 self.failed.emit(str(exc))
                 return
             self._ws = None
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 3.0)
+            await self._pause(pause)
+            pause = min(pause * 2, 5.0)
+
+    async def _pause(self, seconds: float) -> None:
+        """Wait ``seconds`` before trying again (or until Try now), saying each second
+        how long the seat is still worth trying for."""
+        assert self._wake is not None
+        loop = asyncio.get_running_loop()
+        self._wake.clear()
+        end = loop.time() + seconds
+        while loop.time() < end and not self._wake.is_set():
+            if self.dropped_at is not None:
+                left = max(0.0, GIVE_UP_SECONDS - (loop.time() - self.dropped_at))
+                self.said.emit(
+                    f"the line dropped: getting back to the table (trying for "
+                    f"{left // 60:.0f}:{left % 60:02.0f} more)..."
+                )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), min(1.0, end - loop.time()))
 
     async def _hello(self, ws: ClientConnection) -> None:
         if self.resume is None:

@@ -8,10 +8,11 @@ No hand-off screens: nobody else looks at this screen's seat."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -58,6 +59,16 @@ def seat_line(info: dict[str, Any], me: int | None) -> str:
     if "grace_left" in info and not info.get("connected"):
         parts.append(f"- dropped, kept {info['grace_left']:.0f} s")
     return " ".join(parts)
+
+
+def fitted(width: int, height: int, window: QWidget) -> tuple[int, int]:
+    """``width`` x ``height``, made to fit the screen the window opens on (1024x768 and
+    up: the seat window never opens cut off)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return width, height
+    room = screen.availableGeometry()
+    return min(width, max(640, room.width())), min(height, max(480, room.height()))
 
 
 class NetTableWindow(QWidget):
@@ -129,8 +140,21 @@ class NetTableWindow(QWidget):
         self.split = split
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
+        self.try_now = QPushButton("Try now")
+        self.try_now.setObjectName("net-try-now")
+        self.try_now.setToolTip("Try to get back to the table at once")
+        self.try_now.clicked.connect(seat.try_now)
+        self.try_now.hide()
+        row.addWidget(self.try_now)
         outer.addLayout(row)
         self.bottom = row
+        #: The seats as last told, and when (the grace countdown ticks from it).
+        self._infos: list[dict[str, Any]] = []
+        self._infos_at = time.monotonic()
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(1000)
+        self.ticker.timeout.connect(self._show_seats)
+        self.ticker.start()
 
         self.play.clicked.connect(self.play_selected)
         self.choices.itemDoubleClicked.connect(lambda _item: self.play_selected())
@@ -139,7 +163,7 @@ class NetTableWindow(QWidget):
         seat.welcomed.connect(self.on_welcome)
         seat.updated.connect(self.on_update)
         seat.chatted.connect(self.on_chat)
-        seat.said.connect(self.status.setText)
+        seat.said.connect(self.on_said)
         seat.failed.connect(self.on_failed)
         seat.noticed.connect(self.on_notice)
 
@@ -149,6 +173,7 @@ class NetTableWindow(QWidget):
         title = mode(str(welcome["game"])).title
         self.setWindowTitle(f"{title} across computers - seat {self.me + 1}")
         self.status.setText(f"connected to {self.seat.address}")
+        self.try_now.hide()
         self.chat.clear()  # the table's chat so far (it comes with every welcome)
         for line in welcome.get("chat") or ():
             self.on_chat(line)
@@ -177,8 +202,9 @@ class NetTableWindow(QWidget):
         self.split.setStretchFactor(0, 0)
         self.split.setStretchFactor(self.split.indexOf(board.view), 1)
         self.split.setCollapsible(0, False)
-        self.resize(1280, 800)
-        self.split.setSizes([170, 0, 0, 1110])  # seats and chat beside the board
+        width, height = fitted(1280, 800, self)
+        self.resize(width, height)
+        self.split.setSizes([170, 0, 0, width - 170])  # seats and chat beside the board
 
     def on_update(self, update: dict[str, Any]) -> None:
         infos = update.get("seats") or []
@@ -186,9 +212,8 @@ class NetTableWindow(QWidget):
             seat_label(int(i["seat"]), [str(i.get("name") or "")] * (int(i["seat"]) + 1))
             for i in infos
         ]
-        self.seats.clear()
-        for info in infos:
-            self.seats.addItem(seat_line(info, self.me))
+        self._infos, self._infos_at = [dict(i) for i in infos], time.monotonic()
+        self._show_seats()
         self.turn.setText(self.turn_text(update))
         if self.board is not None:
             try:
@@ -231,6 +256,24 @@ class NetTableWindow(QWidget):
     def on_chat(self, msg: dict[str, Any]) -> None:
         self.chat.addItem(f"{msg.get('name')}: {msg.get('text')}")
         self.chat.scrollToBottom()
+
+    def on_said(self, text: str) -> None:
+        self.status.setText(text)
+        self.try_now.setVisible(self.seat.dropped_at is not None)
+
+    def _show_seats(self) -> None:
+        """The seat list; a dropped seat's grace counts down every second."""
+        gone = time.monotonic() - self._infos_at
+        current = self.seats.currentRow()
+        lines = []
+        for info in self._infos:
+            if "grace_left" in info and not info.get("connected"):
+                info = {**info, "grace_left": max(0.0, float(info["grace_left"]) - gone)}
+            lines.append(seat_line(info, self.me))
+        if [self.seats.item(i).text() for i in range(self.seats.count())] != lines:
+            self.seats.clear()
+            self.seats.addItems(lines)
+            self.seats.setCurrentRow(current)
 
     def on_notice(self, text: str) -> None:
         self.chat.addItem(f"— {text}")

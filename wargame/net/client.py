@@ -75,6 +75,8 @@ async def play_remote(
     player: BotPlayer | None = None
     pause = 0.05
     last_contact = time.monotonic()
+    #: When the line dropped: the patience counts from there, not from the last message.
+    dropped_at: float | None = None
     while True:
         try:
             async with connect(
@@ -85,10 +87,11 @@ async def play_remote(
                     on_connect(player)
                 pause = 0.05
                 last_contact = time.monotonic()
+                dropped_at = None
                 result = await _play(ws, player, kill)
                 if result is not None:
                     return result
-                last_contact = time.monotonic()
+                dropped_at = time.monotonic()
         except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
             if player is not None and player.result is not None:
                 if not isinstance(exc, ConnectionClosed):
@@ -96,10 +99,12 @@ async def play_remote(
             # A first join that fails is told at once; a seat taken back with its code
             # (a new process after a crash) keeps trying, as a dropped seat does: its
             # first line may be cut as any other (the fault proxy found it).
+            if player is not None and dropped_at is None:
+                dropped_at = time.monotonic()
             if player is None:
                 if code is None or time.monotonic() - last_contact > give_up:
                     raise TableGone(f"cannot reach a table at {address}: {_why(exc)}") from None
-            elif time.monotonic() - max(last_contact, player.seen_at) > give_up:
+            elif time.monotonic() - (dropped_at or time.monotonic()) > give_up:
                 raise TableGone(
                     f"the table at {address} is gone (no answer for {give_up:.0f} s)"
                 ) from None
