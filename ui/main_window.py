@@ -837,6 +837,11 @@ class MainWindow(QMainWindow):
             if not self._confirm_discard(view):
                 event.ignore()
                 return
+        from ui.net import leave_tables  # the tables across computers: one question
+
+        if not leave_tables(self, ask=not self.ctx.quiet_errors):
+            event.ignore()
+            return
         shown = (self.dice_dock.objectName(), self.history_dock.objectName())
         save_window_state(self, self.ctx.settings, remember_shown=shown)
         problem = self.ctx.settings.sync()  # a read-only folder or a full disk: quit anyway

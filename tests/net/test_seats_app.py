@@ -235,3 +235,59 @@ def test_a_dropped_window_is_patient_from_the_drop_not_from_the_last_message(
 
     monkeypatch.setattr(ui.net.seat, "GIVE_UP_SECONDS", 2.0)
     run_in_qt_loop(lambda: _patient_after_a_quiet_table(qtbot, tmp_path), 30)
+
+
+async def _closing_says_what_it_does(qtbot: Any, tmp_path: Path, asked: list[str]) -> None:
+    from ui.net import leave_tables
+
+    anne, bea = (computer(qtbot, tmp_path / n) for n in ("anne", "bea"))
+    anne.game.setCurrentIndex(anne.game.findData("pirate-coins"))
+    anne.players.setValue(2)
+    anne.host_name.setText("Anne")
+    port = await host(qtbot, anne)
+    bw = await join(qtbot, bea, port, "Bea")
+    aw = anne.windows[0]
+    await until(lambda: "Bea" in aw.seats.item(1).text())
+
+    # Quit asks once, listing the tables it ends or leaves; Cancel keeps everything
+    assert not leave_tables(aw)
+    assert "Pirate Coins: you host it; the game ends for Bea" in asked[-1]
+    assert f"Pirate Coins at 127.0.0.1:{port}: you leave seat 2" in asked[-1]
+    assert aw.isVisible() and bw.isVisible()
+
+    # the host closing its window asks first; Cancel keeps the table
+    assert anne.saves is not None
+    anne.saves.save(tmp_path / "coins.json")  # (the test's app has no database: a file)
+    assert anne.saves.saved_as == "coins.json"
+    aw.ctx.quiet_errors = False
+    aw.close()
+    assert aw.isVisible() and "closes the table for Bea" in asked[-1]
+    asked.append("close")
+    aw.close()
+    assert not aw.isVisible()
+    # the player reads that the host closed it (and its save's name), not "the line dropped"
+    await until(lambda: bw.turn.text() == "Not at the table", 10)
+    assert bw.status.text() == "the host closed the table (saved as coins.json)"
+    await asyncio.sleep(0.5)
+    assert "dropped" not in bw.status.text() and not bw.try_now.isVisible()
+    shot(bw, "host-closed-bea")
+
+
+def test_quit_and_the_host_closing_say_what_they_do(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def question(_parent: Any, _title: str, text: str, *_a: Any) -> Any:
+        answer = (
+            QMessageBox.StandardButton.Close
+            if asked and asked[-1] == "close"
+            else QMessageBox.StandardButton.Cancel
+        )
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    run_in_qt_loop(lambda: _closing_says_what_it_does(qtbot, tmp_path, asked), 40)

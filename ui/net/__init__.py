@@ -3,8 +3,10 @@ per seat played at this screen, over :mod:`wargame.net` (docs/network.md)."""
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 
 def add_menu_action(window: QWidget, menu: QMenu) -> QAction:
@@ -21,3 +23,33 @@ def add_menu_action(window: QWidget, menu: QMenu) -> QAction:
     act.triggered.connect(open_lobby)
     menu.addAction(act)
     return act
+
+
+def open_tables() -> list[str]:
+    """The tables this app hosts or sits at, one line each (nothing when the network
+    was never used: its modules are not even loaded)."""
+    lobby = sys.modules.get("ui.net.lobby")
+    return lobby.table_lines() if lobby is not None else []
+
+
+def leave_tables(parent: QWidget, *, ask: bool = True) -> bool:
+    """Quit: one question listing the tables it will end or leave, then every window of
+    the network closed (the hosted tables closed for their players, who are told). False:
+    the player chose to stay."""
+    lines = open_tables()
+    if lines and ask:
+        answer = QMessageBox.question(
+            parent,
+            "Quit",
+            "Quitting closes every window of the app, and these tables:\n\n"
+            + "\n".join(f"- {line}" for line in lines)
+            + "\n\nQuit?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+    lobby = sys.modules.get("ui.net.lobby")
+    if lobby is not None:
+        lobby.close_everything()
+    return True

@@ -405,3 +405,35 @@ async def _announce(server: TableServer, port: int, game: str) -> None:
     finally:
         with contextlib.suppress(Exception):
             await ad.close()
+
+
+def _windows() -> list[NetTableWindow]:
+    return [w for w in _KEEP if isinstance(w, NetTableWindow) and w.isVisible()]
+
+
+def table_lines() -> list[str]:
+    """One line per table this app hosts or sits at (see :func:`ui.net.open_tables`)."""
+    windows = [w for w in _windows() if w.at_table]
+    hosts = [w for w in windows if getattr(w, "host_saves", None) is not None]
+    lines = []
+    seen: set[int] = set()
+    for w in hosts:
+        if id(w.host_saves.server) not in seen:
+            seen.add(id(w.host_saves.server))
+            lines.append(w.table_line())
+    for w in windows:
+        if w not in hosts:
+            lines.append(w.table_line())
+    return lines
+
+
+def close_everything() -> None:
+    """Every table window (a hosted table closed for its players) and every lobby."""
+    for w in _windows():
+        w.quitting = True
+        w.close()
+    from PySide6.QtWidgets import QApplication
+
+    for w in QApplication.topLevelWidgets():
+        if isinstance(w, LobbyDialog) and w.isVisible():
+            w.close()

@@ -26,7 +26,8 @@ __all__ = ["GIVE_UP_SECONDS", "NetSeat", "SeatTaken", "parse_code", "seat_code"]
 
 
 class SeatTaken(Exception):  # noqa: N818 - what happened, said to the player
-    """This seat's code was used on another line: this window is no longer at the table."""
+    """This seat's code was used on another line, or the host closed the table: this
+    window is no longer at the table and does not try to come back."""
 
 
 class NetSeat(QObject):
@@ -185,5 +186,7 @@ class NetSeat(QObject):
             self.said.emit(f"refused: {msg.get('reason')}")
         elif kind == "notice":
             self.noticed.emit(str(msg.get("text", "")))
+        elif kind == "closed":  # the host closed the table: nothing to come back to
+            raise SeatTaken(str(msg.get("reason") or "the host closed the table"))
         elif kind == "taken":  # the seat is played on another line now: never come back
             raise SeatTaken(str(msg.get("reason") or "your seat was taken from another computer"))

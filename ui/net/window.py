@@ -259,7 +259,15 @@ class NetTableWindow(QWidget):
 
     def on_said(self, text: str) -> None:
         self.status.setText(text)
-        self.try_now.setVisible(self.seat.dropped_at is not None)
+        dropped = self.seat.dropped_at is not None
+        self.try_now.setVisible(dropped)
+        if dropped and any(i.get("connected") for i in self._infos):
+            # cut off from the table: nobody is shown as there (the host neither)
+            self._infos = [
+                {k: v for k, v in i.items() if k != "grace_left"} | {"connected": False}
+                for i in self._infos
+            ]
+            self._show_seats()
 
     def _show_seats(self) -> None:
         """The seat list; a dropped seat's grace counts down every second."""
@@ -282,6 +290,7 @@ class NetTableWindow(QWidget):
 
     def on_failed(self, reason: str) -> None:
         self.status.setText(reason)
+        self.try_now.hide()
         if self.board is not None:  # not at the table any more: nothing to click
             self.board.view.setEnabled(False)
         self.turn.setText("Not at the table")
@@ -307,6 +316,7 @@ class NetTableWindow(QWidget):
         host's; autosaved as it goes), and a bot for a seat whose player is gone past
         the grace period (they take it back with their code)."""
         server = saves.server
+        self.host_saves = saves
         self.bot_choice = QComboBox()
         self.bot_choice.setObjectName("net-bot-level")
         # the server plays its bots in the app's loop: no bot that thinks for seconds
@@ -375,6 +385,60 @@ class NetTableWindow(QWidget):
         self.status.setText(f"Seat {row + 1} is kept for {name.strip()}: they join by name.")
         return True
 
+    def players_elsewhere(self) -> list[str]:
+        """The names of the seats played on other computers (the host's window)."""
+        return [
+            str(i.get("name") or f"seat {int(i['seat']) + 1}")
+            for i in self._infos
+            if int(i["seat"]) != self.me and not i.get("open") and "bot" not in i
+        ]
+
+    def table_line(self) -> str:
+        """What closing this window does, in one line (the Quit question lists them)."""
+        title = self.windowTitle().split(" across computers")[0]
+        if getattr(self, "host_saves", None) is not None:
+            others = ", ".join(self.players_elsewhere()) or "nobody else"
+            return f"{title}: you host it; the game ends for {others}"
+        where = f"seat {self.me + 1} " if self.me is not None else ""
+        return f"{title} at {self.seat.address}: you leave {where}(Your seats takes it back)"
+
+    @property
+    def at_table(self) -> bool:
+        return self.seat.welcome is not None and self.turn.text() != "Not at the table"
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        saves = getattr(self, "host_saves", None)
+        if saves is not None and saves.server.closed is None:
+            if not self.quitting and not self._ask_close_table():
+                event.ignore()
+                return
+            saves.server.close_tables(saves.saved_as)
+        self.ticker.stop()
         self.seat.close()
         super().closeEvent(event)
+
+    #: Set by Quit (it asked once for every table): close without asking again.
+    quitting = False
+
+    def _ask_close_table(self) -> bool:
+        """The host closing the table: ask first (it ends the game for everyone)."""
+        if self.ctx.quiet_errors:
+            return True
+        from PySide6.QtWidgets import QMessageBox
+
+        saves = self.host_saves
+        kept = (
+            f"It is saved as {saves.saved_as}."
+            if saves.saved_as
+            else "It is autosaved here: Host a saved game... plays it on."
+        )
+        others = ", ".join(self.players_elsewhere())
+        answer = QMessageBox.question(
+            self,
+            "Close the table?",
+            f"Closing this window closes the table{f' for {others}' if others else ''}. "
+            f"{kept} Close it?",
+            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Close

@@ -179,7 +179,7 @@ async def _play(
             reason = str(msg.get("reason"))
             if not reason.startswith("stale"):  # a resend overtaken by the table: harmless
                 raise WargameError(f"the table refused this bot's action: {reason}")
-        elif msg["type"] in ("error", "taken"):  # taken: the seat is on another line now
+        elif msg["type"] in ("error", "taken", "closed"):  # taken: on another line now
             raise WargameError(f"the table says: {msg.get('reason')}")
     return None
 

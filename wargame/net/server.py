@@ -103,6 +103,8 @@ class TableServer:
         games without ``once``), else a join is told the table is full."""
         self.saved = saved
         self.more_tables = (not once and saved is None) if more_tables is None else more_tables
+        #: Set when the host closed the tables (a join or resume is told so).
+        self.closed: str | None = None
         #: Called with each table notice (a seat taken back on another line): the host.
         self.on_notice: Callable[[int, str], None] | None = None
         self.auto_stand_in = auto_stand_in
@@ -189,6 +191,8 @@ class TableServer:
         return len(table.session.entries) if table is not None else 0
 
     def _greet(self, ws: ServerConnection, hello: dict[str, Any]) -> _Client:
+        if self.closed is not None:
+            raise Refused(self.closed)
         kind = hello["type"]
         if kind == "join":
             bot = hello.get("bot")
@@ -294,6 +298,19 @@ class TableServer:
             self.stand_in(tid, seat, bot)
         except Refused:
             return
+
+    def close_tables(self, save: str | None = None) -> str:
+        """The host closes its tables: every seat is told ("the host closed the table",
+        with the save's name when it was saved), never "the line dropped", and the
+        server stops. What they were told."""
+        said = "the host closed the table" + (f" (saved as {save})" if save else "")
+        self.closed = said
+        for seats in self.clients.values():
+            for client in seats.values():
+                client.send(message("closed", reason=said, save=save))
+        log.info("the host closed the tables")
+        self.done.set()
+        return said
 
     def offer(self, tid: int, seat: int, name: str) -> None:
         """The host gives ``seat`` (nobody at it) to a newcomer called ``name``; the
