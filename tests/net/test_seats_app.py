@@ -291,3 +291,30 @@ def test_quit_and_the_host_closing_say_what_they_do(
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
     run_in_qt_loop(lambda: _closing_says_what_it_does(qtbot, tmp_path, asked), 40)
+
+
+def test_a_remote_seat_cannot_change_the_tables_options_but_keeps_its_own(qtbot: Any) -> None:
+    """Variants (Pieces of Eight) and Options (Pirate Coins) on a joined seat: the game's
+    choices are the host's (greyed), the seat's own preferences stay its own."""
+    from PySide6.QtGui import QAction, QActionGroup
+
+    from ui.net.seat import NetSeat
+
+    for game in ("pieces-of-eight", "pirate-coins"):
+        table = Table(game, players=3, seed=3, bots={0: "random", 1: "random"})
+        person = table.take_seat(name="Bea")
+        window = NetTableWindow(NetSeat("127.0.0.1:1", code=f"0.{person.index}.{'X' * 22}"))
+        qtbot.addWidget(window)
+        window.on_welcome(table.welcome_for(person.index))
+        window.on_update(table.update_for(person.index, 0))
+        view = window.board.view  # type: ignore[union-attr]
+        groups = view.findChildren(QActionGroup)
+        assert groups and all(not a.isEnabled() for g in groups for a in g.actions())
+        own = [
+            a
+            for a in view.findChildren(QAction)
+            if a.text().startswith(("Ask humans", "Do the starting pirate's chores"))
+        ]
+        assert own and all(a.isEnabled() for a in own)
+        friendly = view.findChild(QAction, "poe-friendly-undo")
+        assert friendly is None or not friendly.isEnabled()
