@@ -318,3 +318,43 @@ def test_a_remote_seat_cannot_change_the_tables_options_but_keeps_its_own(qtbot:
         assert own and all(a.isEnabled() for a in own)
         friendly = view.findChild(QAction, "poe-friendly-undo")
         assert friendly is None or not friendly.isEnabled()
+
+
+async def _words_not_errors(qtbot: Any, tmp_path: Path) -> None:
+    import socket
+
+    from PySide6.QtWidgets import QApplication
+
+    anne, bea = (computer(qtbot, tmp_path / n) for n in ("anne", "bea"))
+    with socket.socket() as held:  # another program holds the port
+        held.bind(("0.0.0.0", 0))  # noqa: S104 - as the host listens
+        held.listen()
+        taken = held.getsockname()[1]
+        anne.game.setCurrentIndex(anne.game.findData("pirate-coins"))
+        anne.players.setValue(2)
+        port = await host(qtbot, anne, taken)
+    assert port != taken and f"port {taken} was taken" in anne.address.text()
+    assert re.search(rf"Players join <b>[\d.]+:{port}</b>", anne.address.text())
+    qtbot.mouseClick(anne.copy_address, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text().endswith(f":{port}")
+
+    # nobody there: words, and no table window
+    bea.tabs.setCurrentIndex(1)
+    bea.join_address.setText(f"127.0.0.1:{taken}")
+    qtbot.mouseClick(bea.join_button, Qt.MouseButton.LeftButton)
+    await until(lambda: "cannot reach a table" in bea.status.text())
+    assert "nobody is serving there" in bea.status.text() and not bea.windows
+    # a wrong code: words, and no table window
+    bea.join_address.setText(f"127.0.0.1:{port}")
+    bea.join_code.setText("0.1." + "Y" * 22)
+    qtbot.mouseClick(bea.join_button, Qt.MouseButton.LeftButton)
+    await until(lambda: "not the code of seat 2" in bea.status.text())
+    assert not bea.windows
+    shot(anne, "lobby-host")
+    shot(bea, "lobby-join")
+
+
+def test_port_taken_nobody_there_and_a_wrong_code_are_said_in_words(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    run_in_qt_loop(lambda: _words_not_errors(qtbot, tmp_path), 30)

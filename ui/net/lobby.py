@@ -8,7 +8,9 @@ seat's code, take that seat back. Each seat played here gets its own window."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -107,7 +109,13 @@ class LobbyDialog(QDialog):
         )
         self.saved_button.clicked.connect(lambda: self.pick_saved())
         self.address = QLabel("")
+        self.address.setWordWrap(True)
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.copy_address = QPushButton("Copy")
+        self.copy_address.setObjectName("net-copy-address")
+        self.copy_address.setToolTip("Copy the address players join, to send it to them")
+        self.copy_address.hide()
+        self.copy_address.clicked.connect(self._copy_address)
         form.addRow("Game", self.game)
         form.addRow("Players", self.players)
         form.addRow("Seats", seats)
@@ -115,7 +123,10 @@ class LobbyDialog(QDialog):
         form.addRow("Port", self.port)
         form.addRow(self.host_button)
         form.addRow(self.saved_button)
-        form.addRow(self.address)
+        row = QHBoxLayout()
+        row.addWidget(self.address, 1)
+        row.addWidget(self.copy_address)
+        form.addRow(row)
         self.game.currentIndexChanged.connect(self._game_changed)
         self.players.valueChanged.connect(self._seats_changed)
         self.host_button.clicked.connect(self.host)
@@ -187,10 +198,17 @@ class LobbyDialog(QDialog):
         server.on_broadcast = self.saves.autosave  # the host's game, autosaved as it goes
         self.host_button.setEnabled(False)
 
-        def ready(port: int) -> None:
+        def ready(port: int, taken: int | None = None) -> None:
+            from wargame.net.addresses import lan_addresses
+
+            where = [f"{a}:{port}" for a in lan_addresses()]
+            note = f" (port {taken} was taken: this one instead)" if taken else ""
             self.address.setText(
-                f"Hosting on port {port}: players join this computer's address with port {port}."
+                f"Hosting on port {port}{note}. Players join <b>{where[0]}</b>"
+                + (f" (or {', '.join(where[1:])})" if len(where) > 1 else "")
             )
+            self.copy_address.setProperty("address", where[0])
+            self.copy_address.show()
             for seat, token in codes.items():
                 window = self.open_seat(f"127.0.0.1:{port}", code=seat_code(0, seat, token))
                 if window is not None and self.saves is not None:
@@ -200,6 +218,13 @@ class LobbyDialog(QDialog):
         task = spawn(_serve(server, self.port.value(), ready))
         task.add_done_callback(self._host_ended)
         _KEEP.append(task)
+
+    def _copy_address(self) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        address = str(self.copy_address.property("address") or "")
+        QApplication.clipboard().setText(address)
+        self.status.setText(f"Copied {address}: send it to the players.")
 
     def pick_saved(self, path: str | None = None) -> bool:
         """Choose a saved game to host: the game and players come from it."""
@@ -236,9 +261,12 @@ class LobbyDialog(QDialog):
         return True
 
     def _host_ended(self, task: object) -> None:
+        if getattr(task, "cancelled", lambda: False)():
+            return
         exc = getattr(task, "exception", lambda: None)()
         if exc is not None:
-            self.status.setText(f"cannot host: {exc}")
+            said = getattr(exc, "strerror", None) or str(exc)
+            self.status.setText(f"cannot host: {said}")
             self.host_button.setEnabled(True)
 
     # -- join ---------------------------------------------------------------------------
@@ -384,8 +412,14 @@ class LobbyDialog(QDialog):
         return window
 
 
-async def _serve(server: TableServer, port: int, ready: object) -> None:
-    await run_server(server, "0.0.0.0", port, ready=ready)  # noqa: S104 - a LAN game
+async def _serve(server: TableServer, port: int, ready: Any) -> None:
+    """Serve on ``port``; a port another program holds: any free one, and say so."""
+    try:
+        await run_server(server, "0.0.0.0", port, ready=ready)  # noqa: S104 - a LAN game
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE or port == 0:
+            raise
+        await run_server(server, "0.0.0.0", 0, ready=lambda p: ready(p, taken=port))  # noqa: S104
 
 
 async def _announce(server: TableServer, port: int, game: str) -> None:

@@ -13,7 +13,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ui.net.loop import spawn
-from wargame.net.client import MAX_MESSAGE, address_uri
+from wargame.net.client import MAX_MESSAGE, address_uri, why
 from wargame.net.myseats import parse_code, seat_code
 from wargame.net.protocol import ProtocolError, decode, encode, message
 
@@ -118,7 +118,7 @@ class NetSeat(QObject):
             except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
                 self._ws = None
                 if self.resume is None:
-                    self.failed.emit(f"cannot reach a table at {self.address}: {exc}")
+                    self.failed.emit(f"cannot reach a table at {self.address}: {why(exc)}")
                     return
                 if self.last is not None and self.last.get("over"):
                     return

@@ -9,6 +9,7 @@ growing pause for as long as ``give_up`` seconds allow.
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -103,7 +104,7 @@ async def play_remote(
                 dropped_at = time.monotonic()
             if player is None:
                 if code is None or time.monotonic() - last_contact > give_up:
-                    raise TableGone(f"cannot reach a table at {address}: {_why(exc)}") from None
+                    raise TableGone(f"cannot reach a table at {address}: {why(exc)}") from None
             elif time.monotonic() - (dropped_at or time.monotonic()) > give_up:
                 raise TableGone(
                     f"the table at {address} is gone (no answer for {give_up:.0f} s)"
@@ -118,11 +119,16 @@ async def play_remote(
         pause = min(pause * 2, 2.0)
 
 
-def _why(exc: BaseException) -> str:
+def why(exc: BaseException) -> str:
+    """Why a line could not be opened, in words."""
     if isinstance(exc, ConnectionRefusedError):
         return "nobody is serving there (connection refused)"
     if isinstance(exc, TimeoutError):
         return "no answer in time"
+    if isinstance(exc, socket.gaierror):
+        return "no computer of that name"
+    if isinstance(exc, InvalidHandshake):
+        return "what answers there is not a table server"
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 

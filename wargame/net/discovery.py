@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from zeroconf import ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from wargame.net.addresses import route_address
+
 SERVICE = "_wargame._tcp.local."
 
 
@@ -26,13 +28,7 @@ class FoundTable:
 
 
 def _local_address() -> str:
-    """This computer's address on the LAN (the one a route to the outside would use)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("192.0.2.1", 9))  # TEST-NET: nothing is sent
-            return str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
+    return route_address()
 
 
 class Advertisement:
