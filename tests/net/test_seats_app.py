@@ -70,6 +70,16 @@ def assert_own_seat_and_hand(window: NetTableWindow, table: Table, name: str) ->
     assert window.board.view.hand_row.title.text().startswith(f"{name}'s hand")  # type: ignore[union-attr]
 
 
+def kill(server: Any) -> None:
+    """The host dies at once (as kill -9): every line cut with no close, the server gone."""
+    for seats in server.clients.values():
+        for client in seats.values():
+            client.ws.transport.abort()
+    for task in asyncio.all_tasks():
+        if task.get_coro().__qualname__.startswith("_serve"):  # type: ignore[union-attr]
+            task.cancel()
+
+
 def shot(window: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     window.resize(1024, 768)
@@ -102,9 +112,7 @@ async def _save_kill_host_again(qtbot: Any, tmp_path: Path) -> None:
     assert "Ben" in path.read_text() and bw.seat.code.split(".")[2] not in path.read_text()
 
     # the host is killed: its server and window go; the players close theirs too
-    for task in asyncio.all_tasks():
-        if task.get_coro().__qualname__.startswith("_serve"):  # type: ignore[union-attr]
-            task.cancel()
+    kill(server)
     await asyncio.sleep(0.2)
     for w in (*anne.windows, bw, cw):
         w.close()
@@ -213,9 +221,8 @@ async def _patient_after_a_quiet_table(qtbot: Any, tmp_path: Path) -> None:
     port = await host(qtbot, anne)
     bw = await join(qtbot, bea, port, "Bea")
     await asyncio.sleep(2.5)  # a quiet table: nothing said for longer than the patience
-    for task in asyncio.all_tasks():
-        if task.get_coro().__qualname__.startswith("_serve"):  # type: ignore[union-attr]
-            task.cancel()
+    assert anne.server is not None
+    kill(anne.server)
     for w in anne.windows:
         w.close()
     await until(lambda: bw.seat.dropped_at is not None, 5)
@@ -358,3 +365,35 @@ def test_port_taken_nobody_there_and_a_wrong_code_are_said_in_words(
     qtbot: Any, tmp_path: Path
 ) -> None:
     run_in_qt_loop(lambda: _words_not_errors(qtbot, tmp_path), 30)
+
+
+async def _lan_list(qtbot: Any, tmp_path: Path) -> None:
+    anne, bea = (computer(qtbot, tmp_path / n) for n in ("anne", "bea"))
+    bea.tabs.setCurrentIndex(1)  # the Join tab open: it listens from now on
+    await until(lambda: bea.lan.count() > 0, 5)
+    if "cannot listen" in bea.lan.item(0).text():
+        pytest.skip("no multicast on this machine's network")
+    await until(lambda: bea.listener is not None and bea.listener.zc is not None, 5)
+    anne.game.setCurrentIndex(anne.game.findData("tortuga-1667"))
+    anne.players.setValue(2)
+    port = await host(qtbot, anne)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await until(
+        lambda: any(f":{port})" in bea.lan.item(i).text() for i in range(bea.lan.count())), 5
+    )
+    heard = loop.time() - start
+    text = next(
+        bea.lan.item(i).text()
+        for i in range(bea.lan.count())
+        if f":{port}" in bea.lan.item(i).text()
+    )
+    assert "Tortuga 1667" in text and "tortuga-1667" not in text
+    assert heard < 2.0, f"heard after {heard:.1f} s"
+    bea.close()
+
+
+def test_the_join_tab_keeps_listening_and_shows_a_new_table_within_2_s_by_its_games_name(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    run_in_qt_loop(lambda: _lan_list(qtbot, tmp_path), 30)

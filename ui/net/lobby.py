@@ -74,6 +74,8 @@ class LobbyDialog(QDialog):
         tabs.addTab(self._host_tab(), "Host a game")
         tabs.addTab(self._join_tab(), "Join a game")
         self.tabs = tabs
+        self.listener: Any = None
+        tabs.currentChanged.connect(self._tab_changed)
         trust = QLabel(TRUST)
         trust.setWordWrap(True)
         trust.setObjectName("trust")
@@ -312,27 +314,65 @@ class LobbyDialog(QDialog):
         return w
 
     def look(self) -> None:
-        """List the tables announced on the LAN (zeroconf)."""
+        """Listen for the tables announced on the LAN (zeroconf) while the Join tab is
+        open: a table shows as soon as it is heard (Look again starts afresh)."""
         self.lan.clear()
-        self.lan.addItem("looking...")
-        spawn(self._look())
+        self.lan.addItem("listening for tables on this network...")
+        spawn(self._listen())
 
-    async def _look(self) -> None:
-        from wargame.net.discovery import browse
+    async def _listen(self) -> None:
+        from wargame.net.discovery import Listener
 
+        await self._stop_listening()
+        listener = Listener(self._show_found)
+        self.listener = listener
         try:
-            found = await browse()
+            await listener.start()
         except Exception as exc:  # noqa: BLE001 - no multicast here: say so, go on
             self.lan.clear()
-            self.lan.addItem(f"cannot look on this network ({exc}); type an address")
-            return
+            self.lan.addItem(f"cannot listen on this network ({exc}); type an address")
+            self.listener = None
+
+    async def _stop_listening(self) -> None:
+        listener, self.listener = getattr(self, "listener", None), None
+        if listener is not None:
+            with contextlib.suppress(Exception):
+                await listener.close()
+
+    def _show_found(self, found: list[Any]) -> None:
+        picked = self.join_address.text()
         self.lan.clear()
         for t in found:
-            item = QListWidgetItem(f"{t.name} - {t.game} at {t.address}")
+            title = mode(t.game).title if t.game in available_games() else t.game
+            text = (
+                f"{t.name} ({t.address})"
+                if title in t.name
+                else f"{t.name} - {title} ({t.address})"
+            )
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, t.address)
             self.lan.addItem(item)
+            if t.address == picked:
+                self.lan.setCurrentItem(item)
         if not found:
-            self.lan.addItem("no table heard; type an address")
+            self.lan.addItem("listening for tables on this network...")
+
+    def _tab_changed(self, index: int) -> None:
+        if index == 1 and getattr(self, "listener", None) is None:
+            self.look()
+
+    def stop_listening(self) -> None:
+        if self.listener is not None:
+            with contextlib.suppress(RuntimeError):  # the loop already closed: nothing to stop
+                spawn(self._stop_listening())
+
+    def done(self, result: int) -> None:  # noqa: D102 - closing the lobby stops listening
+        self.stop_listening()
+        super().done(result)
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.stop_listening()
+        super().closeEvent(event)
 
     def _lan_picked(self, item: QListWidgetItem | None) -> None:
         address = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
