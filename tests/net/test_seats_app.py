@@ -397,3 +397,27 @@ def test_the_join_tab_keeps_listening_and_shows_a_new_table_within_2_s_by_its_ga
     qtbot: Any, tmp_path: Path
 ) -> None:
     run_in_qt_loop(lambda: _lan_list(qtbot, tmp_path), 30)
+
+
+def test_pirate_coins_across_computers_waits_for_a_player_to_decide_on_their_computer(
+    qtbot: Any,
+) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from ui.net.seat import NetSeat
+
+    table = Table("pirate-coins", players=2, seed=4)
+    ann, bea = table.take_seat(name="Ann"), table.take_seat(name="Bea")
+    for _ in range(200):  # the first secret decision that is Ann's
+        if table.state.observation(None)["phase"] == "decide" and table.to_act() == ann.index:
+            break
+        seat = table.to_act()
+        assert seat is not None
+        table.act(seat, len(table.session.entries), table.state.legal_actions()[0].to_text())
+    window = NetTableWindow(NetSeat("127.0.0.1:1", code=f"0.{bea.index}.{'X' * 22}"))
+    qtbot.addWidget(window)
+    window.on_welcome(table.welcome_for(bea.index))
+    window.on_update(table.update_for(bea.index, 0))
+    texts = [w.text() for w in window.board.view.findChildren(QLabel)]  # type: ignore[union-attr]
+    assert any("Waiting for Ann to decide on their computer" in t for t in texts)
+    assert not any("take the computer" in t for t in texts)
