@@ -421,3 +421,25 @@ def test_pirate_coins_across_computers_waits_for_a_player_to_decide_on_their_com
     texts = [w.text() for w in window.board.view.findChildren(QLabel)]  # type: ignore[union-attr]
     assert any("Waiting for Ann to decide on their computer" in t for t in texts)
     assert not any("take the computer" in t for t in texts)
+
+
+def test_the_first_log_line_names_a_player_who_joined_after_it_was_told(qtbot: Any) -> None:
+    from ui.net.seat import NetSeat
+
+    for seed in range(60):  # a deal where the die makes seat 2 (the late joiner) start
+        table = Table("pieces-of-eight", players=3, seed=seed, bots={2: "random"})
+        rolls = [r for r in table.session.setup_rolls if r.purpose.startswith("Who starts")]
+        if rolls and rolls[0].values[0] == 2:
+            break
+    else:
+        raise AssertionError("no seed where seat 2 starts")
+    anne = table.take_seat(name="Anne")
+    window = NetTableWindow(NetSeat("127.0.0.1:1", code=f"0.{anne.index}.{'X' * 22}"))
+    qtbot.addWidget(window)
+    window.on_welcome(table.welcome_for(anne.index))
+    window.on_update(table.update_for(anne.index, 0))
+    log = window.board.view.log  # type: ignore[union-attr]
+    assert log.item(0).text().startswith("Pirate 2 starts")
+    table.take_seat(name="Ben")  # Ben joins: the table starts
+    window.on_update(table.update_for(anne.index, 0))
+    assert log.item(0).text().startswith("Ben starts (the die for who starts showed 2)")
