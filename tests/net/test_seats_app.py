@@ -195,6 +195,7 @@ async def _second_window_takes_the_seat(qtbot: Any, tmp_path: Path) -> None:
     await until(lambda: ben_phone.windows and ben_phone.windows[0].me == 1)
     await until(lambda: "your seat was taken from another computer" in bw.status.text())
     assert bw.turn.text() == "Not at the table"
+    assert not bw.board.view.isVisible()  # type: ignore[union-attr] # its secrets went with it
     await until(lambda: any("taken back" in aw.chat.item(i).text() for i in range(aw.chat.count())))
     assert "taken back" in aw.status.text() or aw.chat.count() > 0
 

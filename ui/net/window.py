@@ -36,6 +36,7 @@ from wargame.core.play import bot_factories
 from wargame.core.registry import game_class, mode
 from wargame.core.seats import seat_label
 from wargame.errors import WargameError
+from wargame.net.server import TAKEN
 
 CONNECTED, DROPPED = "\u25cf", "\u25cb"  # ● ○
 
@@ -102,6 +103,8 @@ class NetTableWindow(QWidget):
         self.play = QPushButton("Play")
         self.play.setEnabled(False)
         self.chat = QListWidget()
+        self.chat.setWordWrap(True)  # a narrow column: lines wrap, never scroll sideways
+        self.chat.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.chat_line = QLineEdit()
         self.chat_line.setPlaceholderText("Say something to the table (Enter)")
 
@@ -261,6 +264,8 @@ class NetTableWindow(QWidget):
         self.status.setText(text)
         dropped = self.seat.dropped_at is not None
         self.try_now.setVisible(dropped)
+        if dropped:
+            self.turn.setText("Cut off from the table: getting back (nothing is played meanwhile)")
         if dropped and any(i.get("connected") for i in self._infos):
             # cut off from the table: nobody is shown as there (the host neither)
             self._infos = [
@@ -291,8 +296,15 @@ class NetTableWindow(QWidget):
     def on_failed(self, reason: str) -> None:
         self.status.setText(reason)
         self.try_now.hide()
+        self._infos = [
+            {k: v for k, v in i.items() if k != "grace_left"} | {"connected": False}
+            for i in self._infos
+        ]
+        self._show_seats()
         if self.board is not None:  # not at the table any more: nothing to click
             self.board.view.setEnabled(False)
+            if reason == TAKEN:  # the seat is on another computer now: its secrets too
+                self.board.view.hide()
         self.turn.setText("Not at the table")
         self.choices.clear()
 
