@@ -90,7 +90,7 @@ def _serve(args: argparse.Namespace, params: dict[str, Any]) -> int:
         try:
             await run_server(server, args.host, args.port, ready=ready)
         finally:
-            saves.flush()
+            saves.close()
 
     server: Any = None
     try:

@@ -12,13 +12,17 @@ and hosted again every seat waits for its own player's code.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
+import tempfile
 import time
 from pathlib import Path
 
 from wargame.errors import WargameError
 from wargame.net.server import TableServer
-from wargame.persistence.files import write_json_atomic
+from wargame.net.table import Table
+from wargame.persistence.files import TEMP_SUFFIX, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +52,8 @@ class TableSaves:
         self.stamp = time.strftime("%Y%m%d-%H%M%S")
         self.paths: dict[int, Path] = {0: first} if first is not None else {}
         self._due: set[int] = set()
+        #: Per table, its log rows as JSON text, written once (a row never changes).
+        self._rows: dict[int, list[str]] = {}
         self._timer: asyncio.TimerHandle | None = None
         #: The last failure, in words (None: the last write worked).
         self.problem: str | None = None
@@ -77,8 +83,10 @@ class TableSaves:
                 return
             self._timer = loop.call_later(self.every, self.flush)
 
-    def flush(self) -> None:
-        """Write every table changed since the last write."""
+    def flush(self, *, durable: bool = False) -> None:
+        """Write every table changed since the last write (``durable``: fsynced, as at
+        the server's end; between moves a kill of the server loses nothing, a power cut
+        may lose the last moves)."""
         self._timer = None
         due, self._due = self._due, set()
         for tid in sorted(due):
@@ -87,8 +95,49 @@ class TableSaves:
                 continue
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                write_json_atomic(self.path(tid), table.save_json())
+                text = self._text(tid, table)
+                if durable:
+                    write_atomic(self.path(tid), text)
+                else:
+                    _replace(self.path(tid), text)
                 self.problem = None
             except (WargameError, OSError) as exc:
                 self.problem = f"table {tid} could not be saved: {exc}"
                 log.warning("%s", self.problem)
+
+    def close(self) -> None:
+        """The server's end: every table written once more, durably."""
+        self._due.update(t for t, table in enumerate(self.server.tables) if table is not None)
+        self.flush(durable=True)
+
+    def _text(self, tid: int, table: Table) -> str:
+        """The table's save as JSON text (``Table.save_json``), its log rows kept from
+        the last write: a move costs its own row, not the whole log again."""
+        head = table.save_head()
+        rows = self._rows.setdefault(tid, [])
+        entries = table.session.entries
+        if len(rows) > len(entries):
+            rows.clear()
+        for i in range(len(rows), len(entries)):
+            rows.append(_dumps(table.session.entry_json(i)))
+        assert "log" not in head
+        return _dumps(head)[:-1] + ',"log":[' + ",".join(rows) + "]}\n"
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename (a kill leaves the
+    old file or the new one, never half of one), without waiting for the disk."""
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent
+    )
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

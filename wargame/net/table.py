@@ -480,14 +480,23 @@ class Table:
     def save_json(self) -> dict[str, Any]:
         """The table's game as a save of this installation (sealed as at one screen): who
         played each seat in its header (a bot of the server by its name, else a person:
-        reopened at one screen it is a hot-seat game), never the seed."""
+        reopened at one screen it is a hot-seat game), the seats' records and chat
+        (:mod:`wargame.net.identity`), never the seed."""
+        head = self.save_head()
+        return self.session.join_parts(
+            head, [self.session.entry_json(i) for i in range(len(self.session.entries))]
+        )
+
+    def save_head(self) -> dict[str, Any]:
+        """The save's head (:meth:`save_json` without its log rows, which never change
+        once written: a saver may keep them)."""
         header = self.session.header
         header["seats"] = [
             s.bot_name if s.bot is not None and not s.stand_in else "human" for s in self.seats
         ]
         header.pop("seed", None)
         header[NET_KEY] = net_json([s.record() for s in self.seats], self.chat_lines)
-        return self.session.to_json()
+        return self.session.head_json()
 
     def chat(self, seat: int, text: str) -> dict[str, Any]:
         line = " ".join(str(text).split())[: self.settings.limits.max_chat]
