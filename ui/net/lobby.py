@@ -212,7 +212,9 @@ class LobbyDialog(QDialog):
             self.copy_address.setProperty("address", where[0])
             self.copy_address.show()
             for seat, token in codes.items():
-                window = self.open_seat(f"127.0.0.1:{port}", code=seat_code(0, seat, token))
+                window = self.open_seat(
+                    f"127.0.0.1:{port}", code=seat_code(0, seat, token), keep=False
+                )
                 if window is not None and self.saves is not None:
                     window.hosting(self.saves)
             spawn(_announce(server, port, game))
@@ -409,8 +411,16 @@ class LobbyDialog(QDialog):
         return self.open_seat(address, code=str(item.data(Qt.ItemDataRole.UserRole)))
 
     def open_seat(
-        self, address: str, *, seat: int | None = None, name: str = "", code: str = ""
+        self,
+        address: str,
+        *,
+        seat: int | None = None,
+        name: str = "",
+        code: str = "",
+        keep: bool = True,
     ) -> NetTableWindow | None:
+        """A window for a seat: joined, or taken back with ``code``; ``keep``: its code
+        goes to Your seats (not the host's own: hosting the save again gives it anew)."""
         try:
             net = NetSeat(address, name=name, seat=seat, code=code or None)
         except (WargameError, ValueError) as exc:
@@ -418,7 +428,7 @@ class LobbyDialog(QDialog):
             return None
         window = NetTableWindow(net, ctx=self.ctx)
 
-        def keep(welcome: dict[str, object], at: str = address, who: str = name) -> None:
+        def keep_seat(welcome: dict[str, object], at: str = address, who: str = name) -> None:
             self.book.keep(
                 KeptSeat(
                     at,
@@ -431,7 +441,8 @@ class LobbyDialog(QDialog):
             )
             self.show_my_seats()
 
-        net.welcomed.connect(keep)
+        if keep:
+            net.welcomed.connect(keep_seat)
 
         def seated(_welcome: object, w: NetTableWindow = window) -> None:
             if not w.isVisible():
