@@ -444,3 +444,44 @@ def test_the_first_log_line_names_a_player_who_joined_after_it_was_told(qtbot: A
     table.take_seat(name="Ben")  # Ben joins: the table starts
     window.on_update(table.update_for(anne.index, 0))
     assert log.item(0).text().startswith("Ben starts (the die for who starts showed 2)")
+
+
+async def _quit_from_the_main_window(
+    qtbot: Any, main_window: Any, tmp_path: Path, asked: list[str]
+) -> None:
+    anne = LobbyDialog(main_window)  # File > Play across computers...
+    anne.show()
+    anne.game.setCurrentIndex(anne.game.findData("pirate-coins"))
+    anne.players.setValue(2)
+    anne.host_name.setText("Anne")
+    port = await host(qtbot, anne)
+    bea = computer(qtbot, tmp_path / "bea")
+    bw = await join(qtbot, bea, port, "Bea")
+    aw = anne.windows[0]
+    await until(lambda: "Bea" in aw.seats.item(1).text())
+    main_window.ctx.quiet_errors = False  # File > Quit asks, as for a player
+    main_window.close()  # Cancel: nothing closes
+    assert main_window.isVisible() and aw.isVisible() and bw.isVisible() and anne.isVisible()
+    assert "Pirate Coins: you host it; the game ends for Bea" in asked[-1]
+    asked.append("yes")
+    main_window.close()  # Quit: every window of the app, one question
+    assert not main_window.isVisible()
+    assert not aw.isVisible() and not bw.isVisible() and not anne.isVisible()
+    assert anne.server is not None and anne.server.closed == "the host closed the table"
+    main_window.ctx.quiet_errors = True
+
+
+def test_quit_in_the_main_window_asks_once_and_closes_every_window_of_the_app(
+    qtbot: Any, main_window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def question(_parent: Any, _title: str, text: str, *_a: Any) -> Any:
+        yes = bool(asked) and asked[-1] == "yes"
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes if yes else QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    run_in_qt_loop(lambda: _quit_from_the_main_window(qtbot, main_window, tmp_path, asked), 40)
