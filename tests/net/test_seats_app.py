@@ -485,3 +485,22 @@ def test_quit_in_the_main_window_asks_once_and_closes_every_window_of_the_app(
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
     run_in_qt_loop(lambda: _quit_from_the_main_window(qtbot, main_window, tmp_path, asked), 40)
+
+
+@pytest.mark.parametrize("game", ["pieces-of-eight", "naval"])
+def test_a_seat_window_opens_no_larger_than_its_screen(qtbot: Any, game: str) -> None:
+    """It opened at 1280x800 whatever the screen (cut off at 1024x768); now at most the
+    screen's room (the offscreen test screen is 800 wide)."""
+    from ui.net.seat import NetSeat
+    from wargame.core.play import bot_factories
+    from wargame.core.registry import game_class
+
+    n = game_class(game)(None).default_players()
+    bot = next(iter(bot_factories(game_class(game)(None))))
+    table = Table(game, players=n, seed=2, bots={s: bot for s in range(n - 1)})
+    person = table.take_seat(name="Bea")
+    window = NetTableWindow(NetSeat("127.0.0.1:1", code=f"0.{person.index}.{'X' * 22}"))
+    qtbot.addWidget(window)
+    window.on_welcome(table.welcome_for(person.index))
+    room = window.screen().availableGeometry()
+    assert window.width() <= room.width() and window.height() <= room.height()
