@@ -504,3 +504,25 @@ def test_a_seat_window_opens_no_larger_than_its_screen(qtbot: Any, game: str) ->
     window.on_welcome(table.welcome_for(person.index))
     room = window.screen().availableGeometry()
     assert window.width() <= room.width() and window.height() <= room.height()
+
+
+def test_the_grace_countdown_ticks_every_second_on_every_screen(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.net.window as net_window
+    from ui.net.seat import NetSeat
+
+    now = [1000.0]
+    monkeypatch.setattr(net_window.time, "monotonic", lambda: now[0])
+    table = Table("pirate-coins", players=2, seed=2, clock=lambda: now[0])
+    ann, bea = table.take_seat(name="Ann"), table.take_seat(name="Bea")
+    table.drop(bea.index)
+    window = NetTableWindow(NetSeat("127.0.0.1:1", code=f"0.{ann.index}.{'X' * 22}"))
+    qtbot.addWidget(window)
+    window.on_welcome(table.welcome_for(ann.index))
+    window.on_update(table.update_for(ann.index, 0))
+    assert window.seats.item(1).text().endswith("dropped, kept 60 s")
+    assert window.ticker.isActive() and window.ticker.interval() == 1000
+    now[0] += 3.0
+    window.ticker.timeout.emit()  # a second's tick, with no message from the table
+    assert window.seats.item(1).text().endswith("dropped, kept 57 s")
