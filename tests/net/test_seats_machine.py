@@ -254,7 +254,7 @@ class SeatsMachine(RuleBasedStateMachine):
 
 
 SeatsMachine.TestCase.settings = settings(
-    max_examples=60,
+    max_examples=40,
     stateful_step_count=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

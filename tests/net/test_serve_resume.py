@@ -72,7 +72,11 @@ def test_a_killed_server_resumes_its_saved_table_and_each_player_takes_back_thei
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data = tmp_path / "server"
-    monkeypatch.setenv("WARGAME_DATA_DIR", str(data))  # its saves are sealed with its key
+    from wargame.core import sealing
+
+    # its saves are sealed with its data folder's key: read them with that key
+    monkeypatch.setenv("WARGAME_DATA_DIR", str(data))
+    monkeypatch.setattr(sealing, "_CONFIGURED", data)
     server, port = _serve(data, "--game", "pirate-coins", "--players", "2", "--once")
     try:
 
