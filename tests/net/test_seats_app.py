@@ -127,6 +127,7 @@ async def _save_kill_host_again(qtbot: Any, tmp_path: Path) -> None:
         KEEP.format(name="Cleo"),
         "Bot: random",
     ]
+    shot(again, "lobby-rehost")
     await host(qtbot, again, port)
     server2 = again.server
     assert server2 is not None and server2 is not server

@@ -144,7 +144,9 @@ class LobbyDialog(QDialog):
         self._seats_changed()
 
     def _seats_changed(self) -> None:
-        for box in self.seat_choices:
+        for box in self.seat_choices:  # gone at once (not only at the next event loop)
+            box.hide()
+            self.seat_box.removeWidget(box)
             box.deleteLater()
         self.seat_choices = []
         game = game_class(str(self.game.currentData()))()
@@ -257,6 +259,9 @@ class LobbyDialog(QDialog):
             self.status.setText(f"{path}: {exc}")
             return False
         self.records = kept[0] if kept is not None else None
+        mine = [r.name for r in self.records or () if r.here and r.name]
+        if mine and not self.host_name.text().strip():
+            self.host_name.setText(mine[0])  # the host's name at that table
         self.game.setCurrentIndex(i)
         self.players.setValue(players)
         self._seats_changed()  # the seats as the save keeps them
