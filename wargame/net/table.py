@@ -263,6 +263,9 @@ class Table:
 
     def _give(self, seat: Seat, name: str) -> str:
         """A new code for ``seat`` (the old one no longer takes it); the code."""
+        if seat.stand_in:  # a bot sat in for the seat's old player: the new one plays
+            seat.bot, seat.bot_name, seat.stand_in = None, "", False
+        seat.dropped_at = None
         seat.token = new_code()
         seat.salt = new_salt()
         seat.code_hash = code_hash(seat.token, seat.salt)
