@@ -527,3 +527,42 @@ def test_the_grace_countdown_ticks_every_second_on_every_screen(
     now[0] += 3.0
     window.ticker.timeout.emit()  # a second's tick, with no message from the table
     assert window.seats.item(1).text().endswith("dropped, kept 57 s")
+
+
+async def _newcomer_by_name(qtbot: Any, tmp_path: Path) -> None:
+    anne, bea, eve, dee = (computer(qtbot, tmp_path / n) for n in ("anne", "bea", "eve", "dee"))
+    anne.game.setCurrentIndex(anne.game.findData("pirate-coins"))
+    anne.players.setValue(2)
+    anne.host_name.setText("Anne")
+    port = await host(qtbot, anne)
+    bw = await join(qtbot, bea, port, "Bea")
+    aw = anne.windows[0]
+    bw.close()  # Bea leaves for good
+    await until(lambda: "dropped" in aw.seats.item(1).text())
+    assert anne.server is not None
+    table = anne.server.tables[0]
+    assert table is not None
+
+    # a stranger is told the table is full; the host gives the seat to Dee, by name
+    eve.tabs.setCurrentIndex(1)
+    eve.join_address.setText(f"127.0.0.1:{port}")
+    eve.join_name.setText("Eve")
+    qtbot.mouseClick(eve.join_button, Qt.MouseButton.LeftButton)
+    await until(lambda: "the table is full" in eve.status.text())
+    aw.seats.setCurrentRow(1)
+    aw.newcomer.setText("Dee")
+    qtbot.mouseClick(aw.findChild(object, "net-offer"), Qt.MouseButton.LeftButton)
+    assert "kept for Dee" in aw.status.text()
+    await until(lambda: "kept for a newcomer" in aw.seats.item(1).text())
+    qtbot.mouseClick(eve.join_button, Qt.MouseButton.LeftButton)  # still not Eve's
+    await until(lambda: eve.status.text().count("full") and not eve.windows)
+    dw = await join(qtbot, dee, port, "Dee")
+    assert dw.me == 1 and table.seats[1].name == "Dee" and not eve.windows
+    shot(aw, "newcomer-host")
+    shot(dw, "newcomer-dee")
+
+
+def test_a_seat_nobody_is_at_goes_to_a_newcomer_only_by_the_hosts_word_and_name(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    run_in_qt_loop(lambda: _newcomer_by_name(qtbot, tmp_path), 40)
