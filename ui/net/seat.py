@@ -16,11 +16,12 @@ from ui.net.loop import spawn
 from wargame.net.client import MAX_MESSAGE, address_uri, why
 from wargame.net.myseats import parse_code, seat_code
 from wargame.net.protocol import ProtocolError, decode, encode, message
+from wargame.net.rules import net_settings
 
 #: How long the window keeps trying to get back to a table that went away, counted
 #: from the moment the line dropped (a table keeps the seat for its code: the host may
-#: take minutes to come back).
-GIVE_UP_SECONDS = 600.0
+#: take minutes to come back): net.toml's ``come_back_seconds``.
+GIVE_UP_SECONDS = net_settings().seats.come_back_seconds
 
 __all__ = ["GIVE_UP_SECONDS", "NetSeat", "SeatTaken", "parse_code", "seat_code"]
 

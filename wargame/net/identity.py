@@ -21,8 +21,8 @@ from wargame.errors import BadInput
 
 #: The header key of a table's seats and chat.
 NET_KEY = "net"
-#: How many chat lines a save keeps (the newest).
-CHAT_KEPT = 50
+#: How many chat lines a save keeps at most (net.toml's ``chat_kept`` says how many).
+CHAT_KEPT = 500
 
 
 def new_code() -> str:
@@ -134,8 +134,8 @@ def read_net(
     return seats, chat[-CHAT_KEPT:]
 
 
-def net_json(seats: Sequence[SeatRecord], chat: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    return {
-        "seats": [s.to_json() for s in seats],
-        "chat": [dict(c) for c in list(chat)[-CHAT_KEPT:]],
-    }
+def net_json(
+    seats: Sequence[SeatRecord], chat: Sequence[Mapping[str, Any]], kept: int = 50
+) -> dict[str, Any]:
+    lines = list(chat)[-min(kept, CHAT_KEPT) :] if kept > 0 else []
+    return {"seats": [s.to_json() for s in seats], "chat": [dict(c) for c in lines]}

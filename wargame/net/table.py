@@ -431,7 +431,8 @@ class Table:
         # the setup's dice as anyone may read them (who starts); a public game's client
         # replays the log from them
         out["setup"] = [public_roll(r) for r in self.session.setup_rolls]
-        out["chat"] = list(self.chat_lines[-50:])  # the table's chat so far (a save keeps it)
+        kept = self.settings.seats.chat_kept  # the table's chat so far (a save keeps it)
+        out["chat"] = list(self.chat_lines[-kept:]) if kept > 0 else []
         if s.client_bot is not None:
             out["bot"] = s.client_bot
             out["bot_seed"] = bot_seed(self.seed, seat)
@@ -498,7 +499,9 @@ class Table:
             s.bot_name if s.bot is not None and not s.stand_in else "human" for s in self.seats
         ]
         header.pop("seed", None)
-        header[NET_KEY] = net_json([s.record() for s in self.seats], self.chat_lines)
+        header[NET_KEY] = net_json(
+            [s.record() for s in self.seats], self.chat_lines, self.settings.seats.chat_kept
+        )
         return self.session.head_json()
 
     def chat(self, seat: int, text: str) -> dict[str, Any]:
@@ -506,5 +509,6 @@ class Table:
         if not line:
             raise Refused("an empty chat line")
         said = {"seat": seat, "name": self.name(seat), "text": line}
-        self.chat_lines = [*self.chat_lines[-99:], said]
+        kept = self.settings.seats.chat_kept
+        self.chat_lines = [*self.chat_lines, said][-kept:] if kept > 0 else []
         return message("chat", **said)
