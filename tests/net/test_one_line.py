@@ -55,7 +55,7 @@ async def _play() -> None:
                 taken = await _next(bea_old, "taken")
                 assert taken["reason"] == "your seat was taken from another computer"
                 notice = await _next(ann, "notice")
-                assert "Bea's seat was taken back from another computer" in notice["text"]
+                assert "Bea's seat was taken back on a new line" in notice["text"]
                 # the old line's move is not played, even if it still gets one out
                 act = table.state.legal_actions()[0].to_text()
                 try:

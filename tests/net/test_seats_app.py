@@ -222,14 +222,14 @@ async def _patient_after_a_quiet_table(qtbot: Any, tmp_path: Path) -> None:
     anne.players.setValue(2)
     port = await host(qtbot, anne)
     bw = await join(qtbot, bea, port, "Bea")
-    await asyncio.sleep(2.5)  # a quiet table: nothing said for longer than the patience
+    await asyncio.sleep(1.6)  # a quiet table: nothing said for longer than the patience
     assert anne.server is not None
     kill(anne.server)
     for w in anne.windows:
         w.close()
     await until(lambda: bw.seat.dropped_at is not None, 5)
-    await asyncio.sleep(1.0)
-    # still trying a second after the drop, counting down, with Try now
+    await asyncio.sleep(0.7)
+    # still trying after the drop (the table was quiet longer), counting down, Try now
     assert bw.turn.text() != "Not at the table"
     assert "trying for" in bw.status.text() and bw.try_now.isVisible()
     shot(bw, "dropped-bea")
@@ -242,7 +242,7 @@ def test_a_dropped_window_is_patient_from_the_drop_not_from_the_last_message(
 ) -> None:
     import ui.net.seat
 
-    monkeypatch.setattr(ui.net.seat, "GIVE_UP_SECONDS", 2.0)
+    monkeypatch.setattr(ui.net.seat, "GIVE_UP_SECONDS", 1.3)
     run_in_qt_loop(lambda: _patient_after_a_quiet_table(qtbot, tmp_path), 30)
 
 

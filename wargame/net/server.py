@@ -237,7 +237,11 @@ class TableServer:
         old.send(message("taken", reason=TAKEN))
         old.close()
         asyncio.ensure_future(_close_after(old))
-        text = f"{table.name(old.seat)}'s seat was taken back from another computer"
+        # (the same computer back on a new line looks the same from here: say both)
+        text = (
+            f"{table.name(old.seat)}'s seat was taken back on a new line (from another "
+            "computer, or theirs reconnecting): the old line is closed"
+        )
         log.info("table %d: seat %d taken back on a new line", old.tid, old.seat)
         for other in self.clients[old.tid].values():
             other.send(message("notice", text=text))
