@@ -162,7 +162,7 @@ class NetSeat(QObject):
             hello = message("join", name=self.name, bot=None, seat=self.wanted)
         else:
             table, seat, token = self.resume
-            hello = message("resume", table=table, seat=seat, token=token, have=self.have)
+            hello = message("resume", table=table, seat=seat, token=token, have=self.have, bot=None)
         await ws.send(encode(hello))
         welcome = decode(await asyncio.wait_for(ws.recv(), 30), limit=MAX_MESSAGE)
         if welcome["type"] == "error":

@@ -210,12 +210,14 @@ class TableServer:
             tid = field(hello, "table", int)
             seat = field(hello, "seat", int)
             table = self.table(tid)
-            table.resume(seat, field(hello, "token", str))
             bot = hello.get("bot")
-            if isinstance(bot, str):  # taken back by a bot client (wargame join --code)
-                table.check_bot(bot)
+            if bot is not None and not isinstance(bot, str):
+                raise ProtocolError("'bot' must be a bot's name")
+            table.check_bot(bot)
+            have = max(0, field(hello, "have", int))  # every field read before the seat moves
+            table.resume(seat, field(hello, "token", str))
+            if "bot" in hello:  # who takes it back: a bot client (join --code) or a person
                 table.seats[seat].client_bot = bot
-            have = max(0, field(hello, "have", int))
             self.resumes += 1
         else:
             raise ProtocolError("the first message must be 'join' or 'resume'")
