@@ -259,6 +259,7 @@ async def _closing_says_what_it_does(qtbot: Any, tmp_path: Path, asked: list[str
     await until(lambda: "Bea" in aw.seats.item(1).text())
 
     # Quit asks once, listing the tables it ends or leaves; Cancel keeps everything
+    aw.ctx.quiet_errors = False  # a player's app: it asks
     assert not leave_tables(aw)
     assert "Pirate Coins: you host it; the game ends for Bea" in asked[-1]
     assert f"Pirate Coins at 127.0.0.1:{port}: you leave seat 2" in asked[-1]
@@ -268,7 +269,6 @@ async def _closing_says_what_it_does(qtbot: Any, tmp_path: Path, asked: list[str
     assert anne.saves is not None
     anne.saves.save(tmp_path / "coins.json")  # (the test's app has no database: a file)
     assert anne.saves.saved_as == "coins.json"
-    aw.ctx.quiet_errors = False
     aw.close()
     assert aw.isVisible() and "closes the table for Bea" in asked[-1]
     asked.append("close")

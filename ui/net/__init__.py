@@ -22,6 +22,10 @@ def add_menu_action(window: QWidget, menu: QMenu) -> QAction:
 
     act.triggered.connect(open_lobby)
     menu.addAction(act)
+    quitting = getattr(window, "quitting", None)  # the shell's quit flow (ui/shell)
+    if quitting is not None:
+        quitting.ask_before_quit(lambda: ask_to_leave(window))
+        quitting.close_on_quit(close_tables)
     return act
 
 
@@ -32,24 +36,37 @@ def open_tables() -> list[str]:
     return lobby.table_lines() if lobby is not None else []
 
 
-def leave_tables(parent: QWidget, *, ask: bool = True) -> bool:
-    """Quit: one question listing the tables it will end or leave, then every window of
-    the network closed (the hosted tables closed for their players, who are told). False:
-    the player chose to stay."""
+def ask_to_leave(parent: QWidget) -> bool:
+    """Quit's one question about the tables: it lists those it will end (hosted here) or
+    leave (joined); False: the player chose to stay. Nothing asked without tables, or
+    headless (tests, screenshots)."""
     lines = open_tables()
-    if lines and ask:
-        answer = QMessageBox.question(
-            parent,
-            "Quit",
-            "Quitting closes every window of the app, and these tables:\n\n"
-            + "\n".join(f"- {line}" for line in lines)
-            + "\n\nQuit?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return False
+    ctx = getattr(parent, "ctx", None)
+    if not lines or getattr(ctx, "quiet_errors", False):
+        return True
+    answer = QMessageBox.question(
+        parent,
+        "Quit",
+        "Quitting closes every window of the app, and these tables:\n\n"
+        + "\n".join(f"- {line}" for line in lines)
+        + "\n\nQuit?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def close_tables() -> None:
+    """Every window of the network closed (a hosted table closed for its players, who
+    are told so), once quitting is decided."""
     lobby = sys.modules.get("ui.net.lobby")
     if lobby is not None:
         lobby.close_everything()
+
+
+def leave_tables(parent: QWidget) -> bool:
+    """:func:`ask_to_leave`, then :func:`close_tables` unless the player stayed."""
+    if not ask_to_leave(parent):
+        return False
+    close_tables()
     return True
