@@ -96,6 +96,8 @@ class NetTableWindow(QWidget):
         #: the tooltip: a long naval prompt must not widen the window).
         self.status = FixedLinesLabel(2)
         self.seats = QListWidget()
+        self.seats.setWordWrap(True)  # "Ben - dropped, kept 57 s" whole in a narrow column
+        self.seats.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.log = QListWidget()
         self.view = QPlainTextEdit()
         self.view.setReadOnly(True)
