@@ -17,7 +17,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 from tests.net.qt_tables import run_in_qt_loop, until  # noqa: E402
 from ui.net.lobby import OPEN, LobbyDialog  # noqa: E402
 from ui.net.tablescreen import TableScreen  # noqa: E402
-from wargame.net.http import lan_address  # noqa: E402
+from wargame.net.addresses import lan_addresses  # noqa: E402
 
 
 async def _host_for_phones(qtbot: object) -> tuple[LobbyDialog, TableScreen, int]:
@@ -33,7 +33,7 @@ async def _host_for_phones(qtbot: object) -> tuple[LobbyDialog, TableScreen, int
     screen = host.screen
     assert isinstance(screen, TableScreen) and screen.isVisible()
     port = screen.phones.port
-    lan = lan_address()
+    lan = lan_addresses()[0]
     assert screen.phones.links == {
         0: f"http://{lan}:{port}/?seat=1",
         1: f"http://{lan}:{port}/?seat=2",

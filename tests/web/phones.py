@@ -19,7 +19,7 @@ import pytest
 
 from wargame.core.seats import seat_label
 from wargame.net.protocol import entry_for
-from wargame.net.rules import NetSettings, SeatSettings, net_settings
+from wargame.net.rules import NetSettings, net_settings
 from wargame.net.server import TableServer, run_server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -53,9 +53,10 @@ def need_chromium() -> None:
 
 
 def settings(grace: float = 60.0, stand_in: str = "random") -> NetSettings:
-    return NetSettings(
-        seats=SeatSettings(grace_seconds=grace, stand_in_bot=stand_in), limits=net_settings().limits
-    )
+    """net.toml's settings with this grace period and stand-in bot."""
+    base = net_settings()
+    seats = base.seats.model_copy(update={"grace_seconds": grace, "stand_in_bot": stand_in})
+    return base.model_copy(update={"seats": seats})
 
 
 def norm(value: Any) -> Any:

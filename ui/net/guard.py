@@ -45,7 +45,8 @@ class ScreenGuard(QObject):
 
     @property
     def covered(self) -> bool:
-        return self.cover.isVisible()
+        """The cover is up (shown with the window, whenever the window shows)."""
+        return not self.cover.isHidden()
 
     def _name(self, seat: int | None) -> str:
         return self.window._name(seat) if seat is not None else "nobody"

@@ -100,21 +100,6 @@ def process_request(connection: ServerConnection, request: Request) -> Response 
     return respond(request.path, request.headers.get("Host"))
 
 
-def lan_address() -> str:
-    """This computer's address on the local network (the one a phone on the same Wi-Fi
-    reaches), else 127.0.0.1. A UDP socket's connect picks the outgoing interface and
-    sends nothing."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, no packet sent
-            address = str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-    return address if not address.startswith("0.") else "127.0.0.1"
-
-
 def seat_link(host: str, port: int, seat: int) -> str:
     """The link a phone opens to take ``seat`` (0-based) of the table at host:port."""
     return f"http://{host}:{port}/?seat={seat + 1}"
