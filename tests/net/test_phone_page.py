@@ -9,6 +9,7 @@ import json
 import random
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,31 @@ def test_the_wheel_and_the_standalone_build_carry_the_page() -> None:
         assert any(fnmatch.fnmatch(name, p) for p in patterns), f"{name} not in the wheel"
     spec = (ROOT / "packaging" / "wargame.spec").read_text(encoding="utf-8")
     assert '"wargame" / "net" / "web"' in spec
+
+
+def test_wargame_serve_serves_the_page_on_its_port(tmp_path: Path) -> None:
+    """The command line's table (no window) answers GET / too, and says where."""
+    import os
+    import subprocess
+    import sys
+    import urllib.request
+
+    env = {**os.environ, "WARGAME_DATA_DIR": str(tmp_path)}
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "wargame", "serve", "--game", "pirate-coins", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert serve.stdout is not None
+        lines = [serve.stdout.readline() for _ in range(3)]
+        port = lines[0].strip().rsplit(":", 1)[1]
+        assert f"phones: open http://127.0.0.1:{port}/" in "".join(lines)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as r:  # noqa: S310
+            assert r.status == 200 and "default-src 'none'" in r.headers["Content-Security-Policy"]
+            assert b'<script type="module" src="app.js">' in r.read()
+    finally:
+        serve.kill()
+        serve.wait(10)
