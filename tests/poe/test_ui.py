@@ -288,7 +288,7 @@ def test_save_to_a_file_and_open_it_again(main_window, qtbot, tmp_path) -> None:
     opened = main_window.open_path(path)
     assert opened is view
     assert view.state.to_json() == before
-    assert view.seats == ["human", "strong", "strong"]
+    assert view.seats == ["human", "normal", "normal"]
     again = [view.log.item(i).text() for i in range(view.log.count())]
     assert again[: len(log)] == log
 

@@ -126,7 +126,9 @@ def test_pirate_coins_starting_pirate_menu_names_the_seats(main_window) -> None:
 @pytest.mark.parametrize(
     ("seats", "want"),
     [
-        (["human", "strong"], ["human", "strong"]),
+        (["human", "normal"], ["human", "normal"]),
+        (["human", "strong"], ["human", "normal"]),  # an older save's bot: its level
+        (["human", "random"], ["human", "easy"]),
         (["human"], ["human", "human"]),  # too few for the table
         (["human", "wizard"], ["human", "human"]),  # a bot the mode does not have
         ("human,strong", ["human", "human"]),
@@ -136,5 +138,5 @@ def test_pirate_coins_starting_pirate_menu_names_the_seats(main_window) -> None:
 def test_a_reopened_save_seats_its_players_or_humans(seats: object, want: list[str]) -> None:
     from ui.table.seats import saved_seats
 
-    assert saved_seats({"seats": seats}, 2, ("human", "random", "strong")) == want
+    assert saved_seats({"seats": seats}, 2, ("human", "easy", "normal", "hard")) == want
     assert saved_seats([], 2, ("human",)) == ["human", "human"]

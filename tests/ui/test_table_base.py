@@ -20,8 +20,8 @@ def test_a_seat_switched_to_a_bot_mid_game_plays_at_once(main_window, qtbot) -> 
         step(view, qtbot)
         seat = view.state.current_player()
     n = len(view.session.entries)
-    view.seat_boxes[seat].setCurrentIndex(2)  # "Strong"
-    assert view.seats[seat] == "strong" and seat in view.bots
+    view.seat_boxes[seat].setCurrentIndex(2)  # "Normal"
+    assert view.seats[seat] == "normal" and seat in view.bots
     qtbot.waitUntil(lambda: len(view.session.entries) > n, timeout=5000)
 
 
@@ -53,7 +53,7 @@ def test_the_game_ends_on_a_score_table_with_rematch(main_window, qtbot) -> None
     assert rows == 3 and "winner" in view.scores.grid.item(0, 2).text()
     old = view.session
     view.scores.again.click()
-    assert view.session is not old and view.seats == ["strong", "random", "random"]
+    assert view.session is not old and view.seats == ["normal", "easy", "easy"]
     assert not view.scores.isVisible() or view.state.over
 
 
