@@ -39,11 +39,9 @@ def test_all_arcs_shows_every_ship_and_the_legend_explains_the_marks(main_window
 
 def test_no_arcs_once_the_battle_is_over(main_window) -> None:  # noqa: ANN001
     view = main_window.show_mode("naval")
-    view.bot_box.setCurrentIndex(3)  # bots command both sides
-    for _ in range(20_000):
-        if view.state.is_terminal():
-            break
-        view.bot_step()
+    for box in view.seat_boxes:  # bots command both sides
+        box.setCurrentIndex(box.findData("normal"))
+    view.run_bots()
     assert view.state.is_terminal()
     view.act_all_arcs.setChecked(True)
     view._refresh()

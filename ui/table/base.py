@@ -50,6 +50,12 @@ from wargame.core.registry import game_class
 from wargame.errors import FileFormatError
 
 
+def seat_count(session: Session[Any]) -> int:
+    """How many seats the game on ``session`` has (a game of two sides names no ``n``)."""
+    n = getattr(session.state, "n", None)
+    return n if isinstance(n, int) else int(session.header.get("players") or 2)
+
+
 def open_saved_session(ctx: Any, title: str, data: dict[str, Any]) -> Session[Any]:
     """A saved board game put back on the table: its dice go on from the save's sealed
     generator state (``load_session``); a save from before seeds came from the OS names
@@ -235,7 +241,7 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
         session = open_saved_session(self.ctx, self.title, data)
-        self.seats = saved_seats(header, session.state.n, self.controllers)
+        self.seats = saved_seats(header, seat_count(session), self.controllers)
         self._start(session)
         if path is not None:
             self.document_name = path.stem
@@ -255,7 +261,7 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
         every other seat is :data:`REMOTE`, and the player's moves go to ``send``."""
         self.go_remote(seat, send)
         self.bot_delay_ms = 0  # the table's own chores for this seat: sent at once
-        self.seats = [REMOTE] * session.state.n
+        self.seats = [REMOTE] * seat_count(session)
         self.seats[seat] = "human"
         self._start(session)
 
@@ -288,6 +294,7 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
     def _make_bots(self) -> None:
         assert self.session is not None
         self.thinker.cancel()
+        self._bot_timer.stop()  # the seats changed: the next bot move is scheduled anew
         factories = level_factories(
             game_class(self.session.header["game"])(self.session.header.get("params") or {})
         )
@@ -301,7 +308,7 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
         boxes: list[QComboBox] = getattr(self, "seat_boxes", [])
         spin = getattr(self, "player_spin", None)
         if spin is not None:
-            spin.setValue(self.state.n)
+            spin.setValue(seat_count(self.session))
         for box in boxes:
             tip_levels(box, self.think_seconds)
         for s, c in enumerate(self.seats):
@@ -315,7 +322,7 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
         """A seat box changed during a game: that seat is played so from now on (a
         seat switched to a bot plays at once)."""
         boxes: list[QComboBox] = getattr(self, "seat_boxes", [])
-        if self.session is None or seat >= self.state.n or seat >= len(boxes):
+        if self.session is None or seat >= seat_count(self.session) or seat >= len(boxes):
             return
         who = boxes[seat].currentData()
         if who == self.seats[seat] or who not in self.controllers:
@@ -334,7 +341,7 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
     def new_game_like(self, header: dict[str, Any]) -> None:
         spec = GameSpec(
             str(header["game"]),
-            self.state.n,
+            seat_count(self.session),
             dict(header.get("params") or {}),
             header.get("scenario"),
         )
@@ -460,7 +467,10 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
         if out is None:
             return
         won = set(out.winners)
-        order = sorted(range(st.n), key=lambda s: (s not in won, -float(out.scores.get(s, 0))))
+        order = sorted(
+            range(seat_count(self.session)),
+            key=lambda s: (s not in won, -float(out.scores.get(s, 0))),
+        )
         rows = [(self.score_name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
         who = ", ".join(self.seat_name(s) for s in order if s in won) or "nobody"
         self.scores.show_scores(f"Game over ({out.end}): {who} won", rows)
@@ -484,7 +494,7 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
     def table_name(self) -> str:
         """The game's name for its save: "Pieces of Eight — Anna, Ben, Cleo — round 3"."""
         st = self.state
-        names = ", ".join(self.seat_name(s) for s in range(st.n))
+        names = ", ".join(self.seat_name(s) for s in range(seat_count(self.session)))
         return " — ".join(p for p in (self.title, names, self.progress()) if p)
 
     def _name_document(self) -> None:
