@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -218,6 +218,7 @@ class TableBots:
         for act in view.findChildren(QAction):
             if not act.property(VIEW_ONLY) and not act.isSeparator() and act.text():
                 out.append(act)
+        out += [sc for sc in view.findChildren(QShortcut) if not sc.property(VIEW_ONLY)]
         return out + list(view.more_acting_controls())
 
     def more_acting_controls(self) -> list[QObject]:
