@@ -81,10 +81,14 @@ def build(view: Any) -> None:
     seats = add_side_seats(view, bar, "naval", [w.title() for w in view.side_words])
     speed = bar.addWidget(view.speed_box())
     view.setup_actions = [view.act_setup, view.act_return, setup_end, view.act_bot, *seats, speed]
-    bar.addSeparator()
+    # Above the sea: what shows it (all of it in view at 1024 px, never behind ">>").
+    bar = QToolBar("Naval view")
+    bar.setObjectName("naval-view-tools")
+    view.view_toolbar = bar
     fit = tool(view, bar, "Fit table", "0", view.sea_view_fit)
     zoom_in = tool(view, bar, "Zoom in", "+", lambda: view._zoom(1.25))
     zoom_out = tool(view, bar, "Zoom out", "-", lambda: view._zoom(0.8))
+    bar.addSeparator()
     view.act_all_arcs = tool(view, bar, "All arcs", "A", view._refresh, checkable=True)
     view.act_all_arcs.setToolTip("Show every ship's gun arcs, not only the selected ship's (A)")
     view.act_legend = tool(view, bar, "Legend", "L", view._toggle_legend, checkable=True)
@@ -98,14 +102,15 @@ def build(view: Any) -> None:
     view.act_coords.setToolTip(
         "Show each hex's (column, row) on the sea, as the log and the status bar name them (C)"
     )
-    bar.addSeparator()
-    sheets = tool(view, bar, "Sheets (PDF)", "Ctrl+P", view._export_pdf)
+    row = view.toolbar
+    row.addSeparator()
+    sheets = tool(view, row, "Sheets (PDF)", "Ctrl+P", view._export_pdf)
     sheets.setToolTip("Export every ship's sheet as a PDF (Ctrl+P)")
     # what only shows the table: a thinking bot leaves them on
     view_only(fit, zoom_in, zoom_out, sheets, view.act_ruler, view.act_all_arcs)
     view_only(view.act_legend, view.act_inches, view.act_coords)
-    view.setup_actions.append(tool(view, bar, "Roster", "Ctrl+R", view._roster))
-    outer.addWidget(bar)
+    view.setup_actions.append(tool(view, row, "Roster", "Ctrl+R", view._roster))
+    outer.addWidget(view.toolbar)
     # Choosing a move: the hex by a click, the heading by keys or a drag, then Enter.
     view.act_turn_left = key_action(view, "Turn the chosen heading anticlockwise", "Left", -1)
     view.act_turn_right = key_action(view, "Turn the chosen heading clockwise", "Right", 1)
@@ -129,7 +134,13 @@ def build(view: Any) -> None:
         lambda cm: view._set_status(f"Ruler: {length(cm, inches=view.inches)}")
     )
     attach_piece_menu(view.sea_view, view, view._ship_under)  # right-click: Override...
-    split.addWidget(view.sea_view)
+    sea = QWidget()
+    sea_lay = QVBoxLayout(sea)
+    sea_lay.setContentsMargins(0, 0, 0, 0)
+    sea_lay.setSpacing(0)
+    sea_lay.addWidget(view.view_toolbar)
+    sea_lay.addWidget(view.sea_view, 1)
+    split.addWidget(sea)
     side = QWidget()
     side.setMinimumWidth(360)
     lay = QVBoxLayout(side)
