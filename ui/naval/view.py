@@ -81,7 +81,7 @@ class NavalView(PanelMixin, IntentMixin, TableView):
     def started(self, session: Session[Any]) -> None:
         scenario = session.header.get("scenario")
         self.scenario = scenario if isinstance(scenario, dict) else {}
-        self.reported = session.state.is_terminal()
+        self.reported = False  # a finished campaign fight opened again reports again
         self.act_return.setVisible(isinstance(self.scenario.get("campaign_link"), dict))
         self.selected = self.target = self.intent = None
         self.scene.build(self.state)

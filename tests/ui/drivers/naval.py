@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from tests.ui.tables import TableDriver, click
@@ -35,11 +34,11 @@ def human_move(view: Any, qtbot: Any) -> None:
     if moves and before % 3:
         view.select(moves[0].ship)
         view.choose_hex(tuple(moves[before % len(moves)].to))
-        qtbot.keyClick(view.sea_view, Qt.Key.Key_Return)
+        view.act_confirm.trigger()  # Enter (the action: a seat's window need not be active)
     elif buttons:
         click(qtbot, buttons[before % len(buttons)])
     elif view.act_end.isEnabled():
-        qtbot.keyClick(view.sea_view, Qt.Key.Key_E)
+        view.act_end.trigger()  # E
     else:
         assert view.act(legal[before % len(legal)]), view.last_error
     assert len(view.session.entries) > before, view.last_error
