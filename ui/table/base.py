@@ -190,6 +190,9 @@ class TableView(TableActing, TableBots, RemoteMode, ModeView):
         name = getattr(self.state, "name", None)
         if callable(name):
             return str(name(seat))
+        names = self.session.seat_names if self.session is not None else ()
+        if seat < len(names) and names[seat]:
+            return str(names[seat])  # a game of sides whose players gave their names
         words = self.side_words
         return f"The {words[seat]}" if seat < len(words) else f"Seat {seat + 1}"
 

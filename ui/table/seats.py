@@ -312,8 +312,8 @@ class SeatNaming:
 
 
 def add_side_seats(view: Any, bar: QToolBar, key: str, sides: Sequence[str]) -> list[QAction]:
-    """The seats of a game of sides in its toolbar: "Attacker: [Human] Defender: [Hard]"
-    (``sides``: each seat's title). Sets the view's ``seat_boxes`` (``<key>-seat-N``); a
+    """The seats of a game of sides in its toolbar: "Attacker: [Human] Defender: [Hard]
+    [Names...]" (``sides``: each seat's title). Sets the view's ``seat_boxes`` (``<key>-seat-N``); a
     box changed during a game plays its seat so at once. Returns the toolbar's actions
     (hidden at a seat across computers)."""
     out: list[QAction] = []
@@ -330,4 +330,7 @@ def add_side_seats(view: Any, bar: QToolBar, key: str, sides: Sequence[str]) -> 
         out.append(bar.addWidget(box))
         boxes.append(box)
     view.seat_boxes = boxes
+    view.naming = SeatNaming(view, boxes, lambda seat: sides[seat])
+    view.naming.button.setToolTip(f'Name the players ("{sides[0]}" -> "Anna"): kept in the save')
+    out.append(bar.addWidget(view.naming.button))
     return out
