@@ -126,6 +126,8 @@ class NavalView(PanelMixin, IntentMixin, TableView):
 
     def _toggle_legend(self) -> None:
         self.sea_view.legend.setVisible(self.act_legend.isChecked())
+        if self.sea_view.auto_fit:
+            self.sea_view.fit()  # the sea takes the legend's room, or gives it back
 
     def _ship_under(self, pos: Any) -> str | None:
         """The ship under a point of the sea view (for the right-click menu)."""
