@@ -242,7 +242,8 @@ class TableBots:
                 c.setEnabled(True)  # type: ignore[attr-defined]
             except RuntimeError:  # deleted meanwhile (a panel rebuilt)
                 pass
-        if self._undo_was_active:
+        current = getattr(view.window(), "current", view)  # the window may show another mode now
+        if self._undo_was_active and current is view:
             view.undo_stack.setActive(True)
         self._undo_was_active = False
 
