@@ -23,6 +23,17 @@ EPS = 1e-6
 #: A hex is land when more than this share of its area lies on an island (rules data
 #: table.land_fraction; this is its default).
 LAND_FRACTION = 0.5
+#: The ways off the table: an edge, or a corner (a step past two edges at once).
+EXITS = (
+    "north",
+    "east",
+    "south",
+    "west",
+    "north-east",
+    "south-east",
+    "south-west",
+    "north-west",
+)
 
 
 @dataclass(frozen=True)
@@ -250,6 +261,17 @@ class Sea:
         if abs(dx) >= abs(dy):
             return "east" if dx > 0 else "west"
         return "south" if dy > 0 else "north"
+
+    def exit_name(self, beyond: Axial) -> str:
+        """The edge a ship crosses stepping from the table into ``beyond`` (a hex just
+        off it): the side of the table ``beyond`` lies past, or a corner ("south-west")
+        when it lies past two. Judged from where she goes, not where she points."""
+        col, row = self.to_offset(beyond)
+        ns = "north" if row < 0 else "south" if row >= self.rows else ""
+        ew = "west" if col < 0 else "east" if col >= self.cols else ""
+        if not (ns or ew):
+            raise ValueError(f"{beyond} is on the table")
+        return f"{ns}-{ew}" if ns and ew else ns or ew
 
     def edge_hexes(self, a: Axial, edge: str | None = None) -> int:
         """Rows or columns of hexes between ``a`` and the edge (the nearest if none)."""
