@@ -272,3 +272,25 @@ def test_sailing_off_names_the_edge_she_crosses_and_a_corner_counts_for_both() -
     assert "south-west" in ways or {"south", "west"} <= ways
     assert st.sea.exit_name(st.sea.from_offset(-1, 12)) == "south-west"
     assert st.sea.exit_name(st.sea.from_offset(3, 12)) == "south"
+
+
+def test_a_small_ship_against_the_wind_turns_one_face_in_the_whole_turn() -> None:
+    """Issue 39 (seed: "Against the Wind  Turn 1 hex face"): she turned one face in the
+    basic move and another before the extra hex she rolled for."""
+    st = battle([ship("A", 0, (4, 6), heading=2), ship("B", 1, (14, 10))], wind=5)
+    a = st.ships["A"]
+    st.apply(Move("A", a.hex, 3), scripted())  # turns one face, no hex
+    st.apply(RollExtra("A"), scripted(6))
+    extra = [x for x in st.legal_actions() if isinstance(x, ExtraMove)]
+    assert extra and {x.heading for x in extra} == {3}  # straight ahead only
+    with pytest.raises(IllegalAction):
+        st.apply(ExtraMove("A", st.sea.neighbour(a.hex, 4), 4), scripted())
+
+
+def test_a_small_ship_against_the_wind_may_keep_her_turn_for_the_extra_hex() -> None:
+    st = battle([ship("A", 0, (4, 6), heading=2), ship("B", 1, (14, 10))], wind=5)
+    a = st.ships["A"]
+    st.apply(Move("A", a.hex, 2), scripted())  # no turn in the basic move
+    st.apply(RollExtra("A"), scripted(6))
+    extra = {x.heading for x in st.legal_actions() if isinstance(x, ExtraMove)}
+    assert extra == {1, 2, 3}
