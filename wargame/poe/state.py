@@ -132,11 +132,12 @@ class PoeState(GameState):
             return None
         best = max(self.vp)
         leaders = [s for s in range(self.n) if self.vp[s] == best]
-        return Outcome(
+        return Outcome(  # tied leaders share the win (issue 39: it listed nobody)
             leaders[0] if len(leaders) == 1 else None,
             {s: float(self.vp[s]) for s in range(self.n)},
             self.turns,
             self.end_reason,
+            tuple(leaders) if len(leaders) > 1 else None,
         )
 
     @property
