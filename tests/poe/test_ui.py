@@ -687,3 +687,16 @@ def test_tied_leaders_share_the_win_on_the_status_and_the_score_table(main_windo
         if view.scores.grid.item(r, 2).text() == "winner"
     }
     assert marked == {str(st.name(0)), str(st.name(2))}
+
+
+def test_the_fair_start_is_one_switch_of_the_new_game(main_window) -> None:  # noqa: ANN001
+    from wargame.paths import scenarios_dir
+
+    view = open_view(main_window, ["human", "strong", "strong"], seed=6)
+    assert view.state.options.start == "printed"
+    view.variants.choose("start", "head-start")
+    assert view.use_map(scenarios_dir() / "maps" / "pieces-of-eight.json")
+    assert view.state.options.start == "head-start"
+    assert view.session.header["params"]["start"] == "head-start"
+    assert sorted(view.state.vp) == sorted(view.state.head_start(s) for s in range(3))
+    assert max(view.state.vp) > 0
