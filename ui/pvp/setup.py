@@ -54,8 +54,8 @@ class SetupBar(QWidget):
         bar.addWidget(self.variant_box)
         self.start_box = QComboBox()
         self.start_box.setObjectName("pvp-start")
-        self.start_box.addItem("First turn as printed", "printed")
-        self.start_box.addItem("Fair start: short first turn", "short-first-turn")
+        self.start_box.addItem("Printed start", "printed")
+        self.start_box.addItem("Fair start", "short-first-turn")
         self.start_box.setToolTip(
             "Fair start (a balancing variant): the first player's first roll to move is one "
             "die, not two. As printed the first player wins about 60% between equal "
