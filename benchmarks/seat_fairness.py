@@ -48,7 +48,7 @@ TABLES: tuple[tuple[str, int, str, tuple[tuple[str, dict[str, str]], ...]], ...]
         "expectimax",
         (("printed", {}), ("short-first-turn", {"start": "short-first-turn"})),
     ),  # fmt: skip
-    ("pieces-of-eight", 6, "strong", (("printed", {}),)),
+    ("pieces-of-eight", 6, "strong", (("printed", {}), ("head-start", {"start": "head-start"}))),
     ("tortuga-1667", 4, "strong", (("printed", {}),)),
     ("pirate-coins", 4, "strong", (("printed", {}),)),
 )
