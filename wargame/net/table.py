@@ -114,6 +114,8 @@ class Table:
         self.scenario = dict(scenario) if scenario is not None else None
         #: The game's seed: the table's own secret until the game is over.
         self.seed = seed if seed is not None else fresh_seed()
+        #: Whether the result names the seed (not when it would foretell other tables).
+        self.seed_shown = True
         spec = GameSpec(game_name, n, dict(self.params), self.scenario)
         self.session: Session[GameState] = (
             session if saved is not None else new_session(spec, DiceService.seeded(self.seed))
@@ -200,6 +202,15 @@ class Table:
         if s.stand_in:
             s.bot, s.bot_name, s.stand_in = None, "", False
         return s
+
+    def give_up(self, seat: int) -> None:
+        """Before the game starts, a seat whose line closed is open again (its code
+        no longer takes it): a line that joins and leaves holds no seat."""
+        s = self.seats[seat]
+        if self.started or s.token is None:
+            return
+        self.seats[seat] = Seat(seat)
+        self.session.seat_names = [s.name if s.token is not None else "" for s in self.seats]
 
     def drop(self, seat: int) -> None:
         s = self.seats[seat]
@@ -338,7 +349,7 @@ class Table:
         if outcome is None:
             return None
         return MatchResult(
-            self.seed,
+            self.seed if self.seed_shown else None,
             outcome.winner,
             dict(outcome.scores),
             outcome.turns,
