@@ -237,11 +237,14 @@ class TableServer:
         messages = Rate(limits.messages_per_second, limits.message_burst)
         refusals = Rate(limits.refusals_per_second, limits.refusal_burst)
         chats = Rate(limits.chats_per_second, limits.chat_burst)
+        closing: asyncio.Task[None] | None = None
         async for raw in client.ws:
-            if not messages.allow():
-                await client.ws.close(1008, "too many messages a second")
-                return
+            if closing is not None:
+                continue  # read on (unread) until the peer's close frame comes
+            why = "" if messages.allow() else "too many messages a second"
             try:
+                if why:
+                    raise Refused(why)
                 msg = decode(raw, limit=limits.max_message_bytes, client=True)
                 if msg["type"] == "chat" and not chats.allow():
                     raise Refused(
@@ -250,8 +253,11 @@ class TableServer:
                 self._handle(client, msg)
             except (ProtocolError, Refused) as exc:
                 if not refusals.allow():
-                    await client.ws.close(1008, "too many refused messages")
-                    return
+                    why = why or "too many refused messages"
+                if why:
+                    log.info("table %d: seat %d closed: %s", client.tid, client.seat, why)
+                    closing = asyncio.ensure_future(client.ws.close(1008, why))
+                    continue
                 client.send(message("refused", reason=str(exc), n=self._entries(client.tid)))
 
     def _entries(self, tid: int) -> int:
