@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from wargame import logs
 from wargame.core.play import game_seed
+from wargame.net.client import join_in_seat_order
 from wargame.net.protocol import ProtocolError, Refused, decode, encode, message
 from wargame.net.rules import NetSettings, net_settings
 from wargame.net.server import TableServer, run_server
@@ -449,3 +451,39 @@ def test_any_message_of_a_seated_line_is_done_or_refused_in_words(
         except (ProtocolError, Refused) as exc:
             assert str(exc) and encode(message("refused", reason=str(exc))).encode("utf-8")
     assert all(isinstance(b, bytes) for line in lines for b in line.out)
+
+
+# -- 5. the log at debug level --------------------------------------------------------
+
+
+def test_a_debug_log_of_served_games_holds_no_secret(tmp_path: Any) -> None:
+    """A Pirate Coins and a Tortuga game served and played by bot clients with the log
+    at debug level: no secret choice, vote, hidden card or roll in the file (before:
+    websockets logged every frame, 17 ``coins.decide choice=...`` a game)."""
+    from tests.core.test_log_secrecy import check_log, session_secrets
+
+    logs.setup_logging(tmp_path, "debug")
+    found: set[str] = set()
+    try:
+        for game, bots in (
+            ("pirate-coins", ["strong", "random"]),
+            ("tortuga-1667", ["random"] * 3),
+        ):
+            server = TableServer(game, players=len(bots), seed=918_273_645, once=True)
+            table = server.tables[0]
+            assert table is not None
+
+            async def play(server: TableServer = server, bots: list[str] = bots) -> None:
+                async with serving(server) as uri:
+                    clients = await join_in_seat_order(uri.removeprefix("ws://"), bots)
+                    await asyncio.gather(*clients)
+
+            run(play())
+            assert table.over
+            found |= session_secrets(table.session)
+            found |= {e.action.to_text() for e in table.session.entries if e.secret}
+        assert any(s.startswith("coins.decide") for s in found)
+        logging_text = check_log(tmp_path, found)
+        assert "table 0: seat 1 joined" in logging_text  # the server did log, at debug
+    finally:
+        logs.stop_logging()
