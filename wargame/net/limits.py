@@ -27,6 +27,10 @@ class Rate:
         self.tokens = burst
         self.at = clock()
 
+    def ready(self) -> bool:
+        """Whether :meth:`allow` would say yes now (nothing taken)."""
+        return self.tokens + (self.clock() - self.at) * self.per_second >= 1
+
     def allow(self) -> bool:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second)
@@ -75,10 +79,11 @@ class _Address:
     connections: int = 0
     joins: Rate | None = None
     seen: float = field(default=0.0)
+    told: float = field(default=float("-inf"))
 
 
 class Addresses:
-    """Open connections and joins (or resumes) per address. Forgets an address with no
+    """Open connections and new ones (joins, resumes) a second per address. Forgets an address with no
     connection whose joins have refilled, so the book stays small."""
 
     def __init__(
@@ -113,24 +118,39 @@ class Addresses:
         ]:
             del self._book[address]
 
-    def open(self, address: str) -> bool:
-        """A new connection from ``address``; False when it has its most already."""
+    def open(self, address: str) -> str | None:
+        """A new line from ``address`` (every line counts as a join): why it may not
+        open, or None."""
         entry = self._get(address)
         if entry.connections >= self.max_connections:
-            return False
+            return "too many lines open from this address: try again later"
+        assert entry.joins is not None
+        if not entry.joins.allow():
+            return "too many joins from this address: wait a moment and try again"
         entry.connections += 1
-        return True
+        return None
+
+    def hopeless(self, address: str) -> bool:
+        """A line from ``address`` would be refused, and it was told why within the last
+        second: cut before its handshake (nothing is counted or taken)."""
+        entry = self._book.get(address)
+        if entry is None or entry.joins is None or self.clock() - entry.told >= 1.0:
+            return False
+        return entry.connections >= self.max_connections or not entry.joins.ready()
+
+    def tell(self, address: str) -> bool:
+        """Whether a refused line from ``address`` is told why (once a second: past
+        that it is cut at once, which costs the server least)."""
+        entry = self._get(address)
+        if entry.seen - entry.told >= 1.0:
+            entry.told = entry.seen
+            return True
+        return False
 
     def close(self, address: str) -> None:
         entry = self._book.get(address)
         if entry is not None:
             entry.connections = max(0, entry.connections - 1)
-
-    def join(self, address: str) -> bool:
-        """A join or resume from ``address``; False when it comes too fast."""
-        rate = self._get(address).joins
-        assert rate is not None
-        return rate.allow()
 
     def connections(self, address: str) -> int:
         entry = self._book.get(address)

@@ -201,8 +201,14 @@ class TableServer:
     async def handler(self, ws: ServerConnection) -> None:
         limits = self.settings.limits
         address = str((ws.remote_address or ("?",))[0])
-        if self.connections >= limits.max_connections or not self.addresses.open(address):
-            await _say_and_close(ws, message("error", reason="too many lines open: try later"))
+        why = "too many lines open: try again later"
+        if self.connections < limits.max_connections:
+            why = self.addresses.open(address) or ""
+        if why:
+            if self.addresses.tell(address):
+                await _say_and_close(ws, message("error", reason=why))
+            else:
+                ws.transport.abort()
             return
         self.connections += 1
         client: _Client | None = None
@@ -212,8 +218,6 @@ class TableServer:
                 limit=limits.max_message_bytes,
                 client=True,
             )
-            if not self.addresses.join(address):
-                raise Refused("too many joins from this address: wait a moment and try again")
             client = self._greet(ws, hello)
             self.broadcast(client.tid)
             await self._serve_line(client)
@@ -393,6 +397,19 @@ class TableServer:
             self.done.set()
 
 
+class _Guarded(ServerConnection):
+    """A line cut before its handshake when its address is over its limits and has
+    been told so (a flood of lines then costs the server next to nothing)."""
+
+    addresses: Addresses
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        if peer and self.addresses.hopeless(str(peer[0])):
+            transport.abort()
+
+
 async def _sweep(server: TableServer, every: float = 1.0) -> None:
     loop = asyncio.get_running_loop()
     while True:
@@ -422,6 +439,7 @@ async def run_server(
         port,
         max_size=server.settings.limits.max_message_bytes,
         compression=None,
+        create_connection=type("Guarded", (_Guarded,), {"addresses": server.addresses}),
     ) as ws_server:
         sockets = list(ws_server.sockets)
         if ready is not None:
