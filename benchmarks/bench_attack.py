@@ -20,8 +20,7 @@ game's):
 
 Bounded: ``WARGAME_BENCH_ATTACK_SECONDS`` an attack (default 12), 4 timed games each, the
 same 4 timed again without it just before (a fresh server with the same seed);
-the default run takes about 2-3 minutes. The attacker runs at the lowest priority (it
-stands for a computer of its own: the 2 shared cores are not the server's to lose to it);
+the default run takes about 2-3 minutes. The attacker runs at the bench's own priority;
 the server is started with ``--seed 42``, so the timed games are the same games in
 every phase. Run it under ``nice``:
 ``nice -n 10 .venv/bin/python benchmarks/run.py --only attack``, or this file alone.
@@ -296,7 +295,6 @@ async def _phase(name: str | None) -> dict[str, float]:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 text=True,
-                preexec_fn=lambda: os.nice(19),  # a computer of its own: not the server's CPU
             )
             assert attacker.stdout is not None
             ready = await asyncio.to_thread(attacker.stdout.readline)
