@@ -197,6 +197,22 @@ def make_turn(session: Session[CampaignState], seat: int, signer: SigningKey) ->
     return file_bytes(signed)
 
 
+def new_key_warning(session: Session[CampaignState], seat: int, made: bool) -> str | None:
+    """What to tell a player whose signing key was made just now (``made``) although
+    their moves already travelled in turn files: the others pinned the key those were
+    signed with and will refuse this one. None when there is nothing to say."""
+    base = export_base(session)
+    if not made or seat not in movers(session)[:base]:
+        return None
+    name = session.state.players[seat].name
+    return (
+        f"A new signing key was made for {name} on this computer, but {name}'s moves "
+        "have already gone to the other players in turn files signed with another key, "
+        "which they pinned: they will refuse this file. Export from the computer (data "
+        "folder) that holds the first key, or copy its keys folder here"
+    )
+
+
 def file_bytes(data: Mapping[str, Any]) -> bytes:
     """The one byte form of a turn file (any other is refused as altered)."""
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
