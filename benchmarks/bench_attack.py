@@ -46,7 +46,7 @@ from typing import Any
 
 from benchlib import Bench
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from wargame.net.player import BotPlayer
 from wargame.net.protocol import decode, encode, message
@@ -199,6 +199,17 @@ async def _flood_one(
 async def attack(name: str, uri: str, seconds: float) -> None:
     until = time.monotonic() + seconds
     tasks: list[asyncio.Future[Any]] = []
+    try:
+        await _start(name, uri, until, tasks)
+    except (OSError, WebSocketException, TimeoutError, KeyError) as exc:
+        print(f"{name}: the attack's set-up failed in part ({exc!r})", file=sys.stderr)
+    print("ready", flush=True)
+    await asyncio.sleep(max(0.0, until - time.monotonic()))
+    for t in tasks:
+        t.cancel()
+
+
+async def _start(name: str, uri: str, until: float, tasks: list[asyncio.Future[Any]]) -> None:
     if name == "chat-sink":
         for _ in range(2):
             await _flood(uri, until, encode(message("chat", text="x" * 200)), 4096)
@@ -269,10 +280,6 @@ async def attack(name: str, uri: str, seconds: float) -> None:
                     await asyncio.sleep(0.05)
 
         tasks += [asyncio.ensure_future(abandon()) for _ in range(2)]
-    print("ready", flush=True)
-    await asyncio.sleep(max(0.0, until - time.monotonic()))
-    for t in tasks:
-        t.cancel()
 
 
 # -- a phase ------------------------------------------------------------------------------
