@@ -502,3 +502,29 @@ def test_a_debug_log_of_served_games_holds_no_secret(tmp_path: Any) -> None:
         assert "table 0: seat 1 joined" in logging_text  # the server did log, at debug
     finally:
         logs.stop_logging()
+
+
+def test_a_seat_that_comes_back_too_often_is_told_to_wait_and_its_client_tries_again() -> None:
+    """A rejoin loop sent every other seat its news each time (22 KiB a loop); now a
+    seat comes back at most resume_burst times at once, and a real client that is told
+    to wait tries again rather than give up."""
+    server = TableServer("pirate-coins", players=2, settings=tuned(resume_burst=3))
+
+    async def loop() -> list[dict[str, Any]]:
+        async with serving(server) as uri:
+            a, welcome = await joined(uri, name="a")
+            b, _ = await joined(uri, name="b")
+            said = []
+            for _ in range(5):
+                await a.close()
+                hello = {"table": 0, "seat": welcome["seat"], "token": welcome["token"], "have": 0}
+                a = await connect(uri)
+                await a.send(encode(message("resume", **hello)))
+                said.append(json.loads(await asyncio.wait_for(a.recv(), 10)))
+            await a.close()
+            await b.close()
+            return said
+
+    said = run(loop())
+    assert [m["type"] for m in said[:4]] == ["welcome"] * 3 + ["error"]
+    assert "comes back too often" in said[3]["reason"] and said[3]["retry"] is True

@@ -25,6 +25,11 @@ class Refused(WargameError):
     """A request the table turns down (a stale or illegal action, a wrong code)."""
 
 
+class Busy(Refused):
+    """A join or resume turned down for now by the server's limits: try again in a
+    moment (the ``error`` says ``"retry": true``)."""
+
+
 class UnknownBot(Refused):
     """A join naming a bot the game does not have (the client's option is wrong)."""
 

@@ -22,6 +22,8 @@ class Limits(RulesModel):
     chat_burst: int = Field(ge=1)
     refusals_per_second: float = Field(gt=0)
     refusal_burst: int = Field(ge=1)
+    resumes_per_second: float = Field(gt=0)
+    resume_burst: int = Field(ge=1)
     joins_per_second: float = Field(gt=0)
     join_burst: int = Field(ge=1)
     connections_per_address: int = Field(ge=1)

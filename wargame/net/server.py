@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from wargame.net.botrun import BotRunner
 from wargame.net.limits import Addresses, Outbox, Rate
 from wargame.net.protocol import (
+    Busy,
     ProtocolError,
     Refused,
     UnknownBot,
@@ -116,6 +117,8 @@ class TableServer:
         self.connections = 0
         #: When each table last had nobody connected (for ``abandoned_seconds``).
         self.empty_since: dict[int, float] = {}
+        #: Per table and seat, how often it may come back.
+        self.resume_rates: dict[int, dict[int, Rate]] = {}
         self.bots = dict(bots or {})
         self.runner = BotRunner(self)
         self.tables: list[Table | None] = []
@@ -134,7 +137,7 @@ class TableServer:
     def new_table(self) -> int:
         open_now = sum(t is not None for t in self.tables)
         if open_now >= self.settings.limits.max_tables:
-            raise Refused(
+            raise Busy(
                 f"this server has its most tables ({open_now}) open: try again when one ends"
             )
         tid = len(self.tables)
@@ -161,6 +164,7 @@ class TableServer:
         self.tables[tid] = None
         self.told_end.pop(tid, None)
         self.empty_since.pop(tid, None)
+        self.resume_rates.pop(tid, None)
         for client in self.clients.pop(tid, {}).values():
             client.close()
         self.clients[tid] = {}
@@ -206,7 +210,7 @@ class TableServer:
             why = self.addresses.open(address) or ""
         if why:
             if self.addresses.tell(address):
-                await _say_and_close(ws, message("error", reason=why))
+                await _say_and_close(ws, message("error", reason=why, retry=True))
             else:
                 ws.transport.abort()
             return
@@ -225,6 +229,8 @@ class TableServer:
             said = message("error", reason=str(exc))
             if isinstance(exc, UnknownBot):
                 said["option"] = "bot"
+            if isinstance(exc, Busy):
+                said["retry"] = True
             await _say_and_close(ws, said)
         except (ConnectionClosed, TimeoutError):
             pass
@@ -286,6 +292,8 @@ class TableServer:
             seat = field(hello, "seat", int)
             table = self.table(tid)
             table.resume(seat, field(hello, "token", str))
+            if not self._resume_rate(tid, seat).allow():
+                raise Busy(f"seat {seat + 1} comes back too often: wait a moment")
             have = max(0, field(hello, "have", int))
             self.resumes += 1
         else:
@@ -301,6 +309,15 @@ class TableServer:
         self.empty_since.pop(tid, None)
         self.runner.kick(tid)
         return client
+
+    def _resume_rate(self, tid: int, seat: int) -> Rate:
+        """How often a seat may come back (a rejoin loop sends every other seat its
+        news each time)."""
+        rates = self.resume_rates.setdefault(tid, {})
+        if seat not in rates:
+            limits = self.settings.limits
+            rates[seat] = Rate(limits.resumes_per_second, limits.resume_burst)
+        return rates[seat]
 
     def _handle(self, client: _Client, msg: dict[str, Any]) -> None:
         table = self.table(client.tid)
