@@ -95,6 +95,14 @@ class Server:
         kib = re.search(r"VmRSS:\s+(\d+)", text)
         return int(kib.group(1)) / 1024 if kib else float("nan")
 
+    def cpu_seconds(self) -> float:
+        """The server's CPU time so far (user + system)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         self.proc.kill()
         self.proc.wait(10)
@@ -314,11 +322,17 @@ async def _phase(name: str | None) -> dict[str, float]:
                 await asyncio.sleep(0.1)
 
         sampler = asyncio.ensure_future(sample())
+        cpu = server.cpu_seconds()
         times = [await _timed_game(lines) for lines in tables]
+        cpu = server.cpu_seconds() - cpu
         if attacker is not None:
             await asyncio.to_thread(attacker.wait, _seconds() + 30)
         sampler.cancel()
-        return {"total_s": sum(times), "grew_mib": max(rss) - before}
+        return {
+            "total_s": sum(times),
+            "grew_mib": max(rss) - before,
+            "server_cpu": cpu / sum(times),
+        }
     finally:
         if attacker is not None and attacker.poll() is None:
             attacker.kill()
@@ -339,7 +353,8 @@ def results() -> dict[str, dict[str, float]]:
         print(
             f"  attack {name}: {GAMES} games {got['total_s']:.2f} s, without it "
             f"{base['total_s']:.2f} s ({got['ratio']:.2f}x); server memory "
-            f"+{got['grew_mib']:.1f} MiB",
+            f"+{got['grew_mib']:.1f} MiB; server CPU {got['server_cpu']:.0%} of a core "
+            f"(without it {base['server_cpu']:.0%})",
             file=sys.stderr,
         )
     return out
