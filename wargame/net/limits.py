@@ -42,8 +42,8 @@ class Rate:
 
 
 class Outbox:
-    """The texts a connection is still to be sent, in order, at most ``limit`` bytes of
-    them: :meth:`put` says False (and keeps nothing more) when a reader has fallen that
+    """The texts a connection is still to be sent, in order, at most ``limit`` characters
+    of them (about bytes: the JSON is mostly ASCII): :meth:`put` says False (and keeps nothing more) when a reader has fallen that
     far behind; the server then drops the connection."""
 
     def __init__(self, limit: int) -> None:
