@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 #: How long a new connection has to say who it is.
 HELLO_SECONDS = 10.0
+#: How long a line closed for flooding has to answer the close before it is cut.
+CLOSE_SECONDS = 1.0
 
 
 class _Client:
@@ -247,10 +249,7 @@ class TableServer:
         messages = Rate(limits.messages_per_second, limits.message_burst)
         refusals = Rate(limits.refusals_per_second, limits.refusal_burst)
         chats = Rate(limits.chats_per_second, limits.chat_burst)
-        closing: asyncio.Task[None] | None = None
         async for raw in client.ws:
-            if closing is not None:
-                continue  # read on (unread) until the peer's close frame comes
             why = "" if messages.allow() else "too many messages a second"
             try:
                 if why:
@@ -266,8 +265,13 @@ class TableServer:
                     why = why or "too many refused messages"
                 if why:
                     log.info("table %d: seat %d closed: %s", client.tid, client.seat, why)
-                    closing = asyncio.ensure_future(client.ws.close(1008, why))
-                    continue
+                    # Nothing more is read from it: a flood behind the close frame is
+                    # not parsed, and a peer that does not answer is cut after a second.
+                    client.close()  # what it was told goes out first
+                    await asyncio.wait([client.writer], timeout=CLOSE_SECONDS)
+                    client.ws.close_timeout = CLOSE_SECONDS
+                    await client.ws.close(1008, why)
+                    return
                 client.send(message("refused", reason=str(exc), n=self._entries(client.tid)))
 
     def _entries(self, tid: int) -> int:
