@@ -173,10 +173,14 @@ def test_a_flood_of_illegal_moves_closes_the_line() -> None:
                     pass
             except ConnectionClosed:
                 pass
+            again, said = await joined(uri, name="a again")  # at once: the address waits
+            await again.close()
             await other.close()
-            return ws.close_code
+            return ws.close_code, said
 
-    assert run(flood()) == 1008
+    code, said = run(flood())
+    assert code == 1008
+    assert said["type"] == "error" and "too many joins" in said["reason"] and said["retry"]
 
 
 # -- 2. and 9. broken characters and long numbers: refused in words, the line kept -----

@@ -130,6 +130,13 @@ class Addresses:
         entry.connections += 1
         return None
 
+    def penalize(self, address: str, seconds: float) -> None:
+        """``address`` flooded a line: no new line from it for ``seconds``."""
+        rate = self._get(address).joins
+        assert rate is not None
+        rate.allow()  # brought up to now
+        rate.tokens = min(rate.tokens, 0.0) - seconds * rate.per_second
+
     def hopeless(self, address: str) -> bool:
         """A line from ``address`` would be refused, and it was told why within the last
         second: cut before its handshake (nothing is counted or taken)."""

@@ -22,6 +22,7 @@ class Limits(RulesModel):
     chat_burst: int = Field(ge=1)
     refusals_per_second: float = Field(gt=0)
     refusal_burst: int = Field(ge=1)
+    flood_penalty_seconds: float = Field(ge=0)
     resumes_per_second: float = Field(gt=0)
     resume_burst: int = Field(ge=1)
     joins_per_second: float = Field(gt=0)

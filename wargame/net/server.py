@@ -265,6 +265,8 @@ class TableServer:
                     why = why or "too many refused messages"
                 if why:
                     log.info("table %d: seat %d closed: %s", client.tid, client.seat, why)
+                    address = str((client.ws.remote_address or ("?",))[0])
+                    self.addresses.penalize(address, limits.flood_penalty_seconds)
                     # Nothing more is read from it: a flood behind the close frame is
                     # not parsed, and a peer that does not answer is cut after a second.
                     client.close()  # what it was told goes out first
