@@ -411,10 +411,6 @@ class TableServer:
             if not seats and self.told(client.tid):
                 self.forget(client.tid)  # everyone has the end
             return
-        if not table.started:  # nothing played yet: the seat is open again
-            table.give_up(client.seat)
-            self.broadcast(client.tid)
-            return
         table.drop(client.seat)
         log.info("table %d: seat %d dropped", client.tid, client.seat)
         grace = self.settings.seats.grace_seconds

@@ -335,15 +335,6 @@ class Table:
             s.bot, s.bot_name, s.stand_in = None, "", False
         return s
 
-    def give_up(self, seat: int) -> None:
-        """Before the game starts, a seat whose line closed is open again (its code
-        no longer takes it): a line that joins and leaves holds no seat."""
-        s = self.seats[seat]
-        if self.started or not s.held or s.here:
-            return  # (the host's own seat stays the host's)
-        self.seats[seat] = Seat(seat)
-        self._names_changed()
-
     def drop(self, seat: int) -> None:
         s = self.seats[seat]
         s.connected = False
