@@ -27,8 +27,17 @@ own priority on a core of its own (the server and the timed game's clients on th
 other): it stands for a computer of its own. The default run takes about 3 minutes. Run it under ``nice``:
 ``nice -n 10 .venv/bin/python benchmarks/run.py --only attack``, or this file alone.
 
-Measured 2026-11-28 on the shared 2-core machine (other helpers' runs going): see the
-docstring's last paragraph, written from the run.
+Measured 2026-11-28 on the shared 2-core machine (load average 10-13 from the other
+helpers' runs), the default run, after the merge with issue 37's seats: worst memory
+growth +1.8 MiB (every attack +0.8 to +1.8 MiB); a game on another table 1.04x at worst
+(chat-sink 0.84x, illegal-moves 1.00x, surrogate-chat 0.77x, join-leave 0.91x,
+rejoin-loop 1.04x, abandon 1.03x); the server's CPU share during the games the same
+with and without each attack within 10 points. Earlier runs of the same code: worst
+1.31x and 1.53x (the machine's load swings; the server's CPU share did not move).
+The same bench on the code before issue 42 (5a2bb52): chat-sink +736 MiB and 25.3x
+(games of 112-125 s instead of 1-5 s), illegal-moves +77 MiB and 8.0x, join-leave
+3.7x, abandon 1.7x; surrogate-chat and rejoin-loop within noise (their breaks are at
+the attacked table: tests/net/test_attack.py).
 """
 
 from __future__ import annotations
