@@ -109,6 +109,10 @@ def load_campaign(
         data, _factory(uid, name, rules, fair_play=fair), dice, convert_unsealed=convert_unsealed
     )
     session.authors_only = True  # only a player undoes their own actions
+    if isinstance(session.header.get("pbem"), Mapping):  # played by e-mail: the chain's dice
+        from wargame.campaign.pbem_dice import use_chain_dice
+
+        use_chain_dice(session)
     return session
 
 
