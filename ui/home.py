@@ -84,6 +84,8 @@ class HomeView(ModeView):
     open_mode = Signal(str)
     #: The Campaign card: start a new campaign with the wizard.
     new_campaign = Signal()
+    #: "Join a campaign from a turn file...": an e-mailed turn file opens its campaign.
+    join_turn = Signal()
     open_save = Signal(int)
     open_scenario = Signal(int)
     #: A save was deleted (the main window makes a document still showing it unsaved).
@@ -111,13 +113,22 @@ class HomeView(ModeView):
                 btn.clicked.connect(lambda _=False: self.new_campaign.emit())
                 btn.setToolTip(
                     "Start a new campaign: choose a shipped one or a blank one, name the players. "
-                    "Open a campaign in play from Recent saves or File > Open."
+                    "Open a campaign in play from Recent saves or File > Open; join one played by "
+                    "e-mail with Join a campaign from a turn file..."
                 )
             else:
                 btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
             self.cards[m.key] = btn
             grid.addWidget(btn, i // 2, i % 2)
         left.addLayout(grid)
+        self.join_button = QPushButton("Join a campaign from a turn file...")
+        self.join_button.setObjectName("join-turn")
+        self.join_button.setToolTip(
+            "Open the turn file another player e-mailed you: its campaign starts on this "
+            "computer and you join it (File > Open, or dropping the file here, does the same)"
+        )
+        self.join_button.clicked.connect(lambda _=False: self.join_turn.emit())
+        left.addWidget(self.join_button, 0, Qt.AlignmentFlag.AlignLeft)
         left.addStretch(1)
         outer.addLayout(left, 3)
 

@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from ui.background import BackgroundTask
+from ui.campaign.join_turn import is_turn_file, join_from_turn, join_turn_dialog
 from ui.context import AppContext
 from ui.dice_dock import DiceLogDock
+from ui.file_drop import FileDrops
 from ui.fixed_lines import FixedLinesLabel
 from ui.help import RulesDialog, SavesDialog, ShortcutsDialog
 from ui.history import HistoryDock, restore_history
@@ -94,6 +96,8 @@ class MainWindow(QMainWindow):
         self.rules_dialog: QDialog | None = None
         #: Tests answer the unsaved-changes prompt with this (view -> SAVE/DISCARD/CANCEL).
         self.unsaved_answerer: Callable[[ModeView], str] | None = None
+        #: Tests answer the quit dialog with this (the unsaved games' lines -> answer).
+        self.quit_answerer: Callable[[list[str]], str] | None = None
         #: Tests answer the unusable-database dialog with this (error, backup -> choice).
         self.database_answerer: Callable[[DatabaseUnusable, Path | None], str] | None = None
         #: Answers "convert this old, unsealed save?" in tests (None: ask the player).
@@ -102,6 +106,7 @@ class MainWindow(QMainWindow):
         self.home = HomeView(ctx)
         self.home.open_mode.connect(self.show_mode)
         self.home.new_campaign.connect(self.new_campaign)
+        self.home.join_turn.connect(lambda: join_turn_dialog(self))
         self.home.open_save.connect(self.open_save)
         self.home.open_scenario.connect(self.open_db_scenario)
         self.home.save_deleted.connect(self.save_deleted)
@@ -128,6 +133,7 @@ class MainWindow(QMainWindow):
         self.current: ModeView = self.home
         self._activate(self.home)
         fit_window(self, remembered=self._restore_window_state())
+        self.file_drops = FileDrops(self)  # a dropped file opens as File > Open would
 
     # -- menus -----------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -410,6 +416,8 @@ class MainWindow(QMainWindow):
                 raise FileFormatError(f"{path}: the {sc.mode} mode is not built yet")
             view = self.view(sc.mode)
             load = lambda: view.load_scenario_data(data, path)  # noqa: E731
+        elif is_turn_file(data):  # an e-mailed campaign turn: straight to joining it
+            return join_from_turn(self, path, data)
         else:
             found = None
             for m in MODES:
@@ -810,16 +818,32 @@ class MainWindow(QMainWindow):
                 QMessageBox.StandardButton.Discard: DISCARD,
             }.get(button, CANCEL)
         if answer == SAVE:
-            previous = self.current
-            self._activate(view)
-            saved = self.save()
-            if previous is not view:
-                self._activate(previous)
-            return saved
+            return self._save_view(view)
         if answer == DISCARD:
             self._drop_autosave(view)
             return True
         return False
+
+    def confirm_quit(self) -> bool:
+        """One question for every unsaved game (ui/quit_dialog.py); True: may quit."""
+        from ui.quit_dialog import confirm_quit
+
+        return confirm_quit(
+            self,
+            list(self.views.values()),
+            answerer=self.quit_answerer,
+            save=self._save_view,
+            discard=self._drop_autosave,
+        )
+
+    def _save_view(self, view: ModeView) -> bool:
+        """File > Save for ``view`` (shown while it saves, as the one-game prompt does)."""
+        previous = self.current
+        self._activate(view)
+        saved = self.save()
+        if previous is not view:
+            self._activate(previous)
+        return saved
 
     def _drop_autosave(self, view: ModeView) -> None:
         """The autosave slot holds unsaved work only: gone once saved or discarded."""
@@ -833,10 +857,9 @@ class MainWindow(QMainWindow):
         view.autosave_id = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
-        for view in self.views.values():
-            if not self._confirm_discard(view):
-                event.ignore()
-                return
+        if not self.confirm_quit():
+            event.ignore()
+            return
         shown = (self.dice_dock.objectName(), self.history_dock.objectName())
         save_window_state(self, self.ctx.settings, remember_shown=shown)
         problem = self.ctx.settings.sync()  # a read-only folder or a full disk: quit anyway

@@ -119,7 +119,11 @@ class PbemMixin:
         return True
 
     def export_turn_dialog(self) -> None:
-        seat = self.export_seat()
+        try:
+            seat = self.export_seat()
+        except WargameError as exc:  # a hot-seat campaign: said in words, how to play by e-mail
+            self.show_error(str(exc), "Export my turn")
+            return
         if seat is None:
             self.show_error("the campaign has no player yet: nothing to export", "Export my turn")
             return
@@ -147,6 +151,14 @@ class PbemMixin:
         started from the campaign's first file); a refused file changes nothing."""
         try:
             turn = read_turn(read_regular_bytes(path, max_bytes=MAX_BYTES), str(path))
+        except WargameError as exc:
+            self.show_error(str(exc), "Import a turn")
+            return False
+        return self.import_turn_file(turn)
+
+    def import_turn_file(self, turn: TurnFile) -> bool:
+        """Add a checked turn file to its campaign (see :meth:`import_turn_from`)."""
+        try:
             if self.session is None or turn.uid != self.state.uid:
                 return self._import_elsewhere(turn)
             done = self._import_into(self.session, turn)
