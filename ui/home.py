@@ -30,6 +30,8 @@ from wargame.errors import WargameError, shown
 #: The scenario list keeps each row's mode here; "Set up..." opens the battle setup for
 #: a sea fight (to change it) or a map (a sea fight on it).
 MODE_ROLE = Qt.ItemDataRole.UserRole + 1
+#: A row of the scenarios list that is a map saved in the map editor (a save, not a scenario).
+SAVED_MAP_ROLE = Qt.ItemDataRole.UserRole + 2
 SET_UP_MODES = ("naval", "map-editor")
 
 CARD_STYLE = """
@@ -241,6 +243,19 @@ class HomeView(ModeView):
             item.setData(Qt.ItemDataRole.UserRole, sid)
             item.setData(MODE_ROLE, mode_key)
             self.scenarios.addItem(item)
+        # the maps saved in the map editor are maps to play on too (issue 40)
+        for info in db.list_saves(mode="map-editor", limit=None):
+            if info.damaged or info.autosave:
+                continue
+            item = QListWidgetItem(f"{info.name}\nYour map, saved {info.updated:%Y-%m-%d}")
+            item.setToolTip(
+                f"{info.name}: a map you saved in the map editor. Play opens it in the "
+                "editor; Set up... sets up a sea fight on it"
+            )
+            item.setData(Qt.ItemDataRole.UserRole, info.id)
+            item.setData(MODE_ROLE, "map-editor")
+            item.setData(SAVED_MAP_ROLE, True)
+            self.scenarios.addItem(item)
         self._scenario_buttons()
 
     def show_all_saves(self) -> AllSavesDialog | None:
@@ -280,7 +295,11 @@ class HomeView(ModeView):
 
     def _scenario_activated(self, item: QListWidgetItem) -> None:
         sid = item.data(Qt.ItemDataRole.UserRole)
-        if sid is not None:
+        if sid is None:
+            return
+        if item.data(SAVED_MAP_ROLE):  # a map saved in the editor: its save
+            self.open_save.emit(int(sid))
+        else:
             self.open_scenario.emit(int(sid))
 
     def _scenario_buttons(self) -> None:
@@ -307,7 +326,8 @@ class HomeView(ModeView):
         try:
             if mode == "map-editor":
                 dialog = window.show_mode("naval").open_setup(None)
-                dialog.choose_map(f"Map: {item.text().splitlines()[0]}")
+                saved = " (saved)" if item.data(SAVED_MAP_ROLE) else ""
+                dialog.choose_map(f"Map: {item.text().splitlines()[0]}{saved}")
                 if dialog.problems:
                     dialog.place_all()
                 return dialog

@@ -136,3 +136,39 @@ def test_the_quit_dialog_lists_the_games_and_answers_with_its_buttons(qtbot) -> 
     ]
     dialog.discard_all.click()
     assert dialog.answer == DISCARD_ALL
+
+
+# -- item 5 ------------------------------------------------------------------------------
+
+
+def test_a_map_saved_in_the_map_editor_is_on_the_home_list_and_sets_up(main_window) -> None:  # noqa: ANN001
+    import shiboken6
+
+    from ui.home import SAVED_MAP_ROLE
+
+    editor = main_window.show_mode("map-editor")
+    editor.undo_stack.resetClean()
+    name = editor.document_name
+    assert main_window.save()
+    main_window.go_home()
+    home = main_window.home
+    mine = [
+        i
+        for i in range(home.scenarios.count())
+        if home.scenarios.item(i).data(SAVED_MAP_ROLE)
+        and home.scenarios.item(i).text().splitlines()[0] == name
+    ]
+    assert mine, [home.scenarios.item(i).text() for i in range(home.scenarios.count())]
+    home.scenarios.setCurrentRow(mine[0])
+    assert home.play_button.isEnabled() and home.setup_button.isEnabled()
+    dialog = home.setup_selected_scenario()
+    try:
+        assert dialog is not None and main_window.current.mode_key == "naval"
+        assert dialog.sea_box.currentText() == f"Map: {name} (saved)"
+    finally:
+        if dialog is not None and shiboken6.isValid(dialog):
+            dialog.close()
+    main_window.go_home()
+    home.scenarios.setCurrentRow(mine[0])
+    home.play_selected_scenario()
+    assert main_window.current is editor and editor.document_name == name
