@@ -37,6 +37,7 @@ from wargame.core.game import BotFactory, Game, GameState
 from wargame.core.levels import HARD_LEVEL
 from wargame.core.play import bot_factories
 from wargame.core.registry import game_class
+from wargame.plural import agrees
 
 #: Where the hard bot's time a move is kept (seconds).
 BUDGET_KEY = "bots/hard_seconds"
@@ -97,7 +98,7 @@ class ThinkingMark(QFrame):
         self.hide()
 
     def show_for(self, who: str) -> None:
-        self.label.setText(f"{who} is thinking…")
+        self.label.setText(f"{who} {agrees(who, 'is', 'are')} thinking…")
         self.adjustSize()
         parent = self.parentWidget()
         if parent is not None:

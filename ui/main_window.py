@@ -41,6 +41,7 @@ from wargame.errors import FileFormatError, WargameError, shown
 from wargame.geometry.tiling import PAPER, PageSetup
 from wargame.persistence.convert import convert_unsealed_save, is_unsealed_save
 from wargame.persistence.files import read_json_file, write_atomic, write_json_atomic
+from wargame.plural import count
 from wargame.scenarios import scenario_from_json
 
 if TYPE_CHECKING:
@@ -656,7 +657,9 @@ class MainWindow(QMainWindow):
         except (WargameError, OSError) as exc:
             self.error("Could not print the table", str(exc))
             return 0
-        self.statusBar().showMessage(f"{pages} page(s) written to {path}: print at 100%", 6000)
+        self.statusBar().showMessage(
+            f"{count(pages, 'page', 'pages')} written to {path}: print at 100%", 6000
+        )
         return pages
 
     def table_override(self, *, piece: str | None = None) -> QDialog | None:

@@ -39,4 +39,24 @@ def verb(n: int, singular: str, plural: str) -> str:
     return ngettext(singular, plural, n)
 
 
-__all__ = ["count", "install", "ngettext", "verb"]
+#: Nationalities that name a people as a group ("The Spanish are ...").
+_PEOPLES = ("spanish", "french", "english", "dutch", "british", "danish", "irish", "welsh")
+
+
+def names_a_group(subject: str) -> bool:
+    """Whether a seat's or side's name is a group of people ("The pirates", "the
+    defenders", "The Spanish"): it takes a plural verb. "Pirate 2" or "Jens Munk" do not."""
+    words = subject.strip().split()
+    if len(words) < 2 or words[0].casefold() != "the":
+        return False
+    last = words[-1].casefold().strip(".,;:!?")
+    return (last.endswith("s") and not last.endswith("'s")) or last in _PEOPLES
+
+
+def agrees(subject: str, singular: str, plural: str) -> str:
+    """The verb agreeing with a named subject: ``agrees("The pirates", "is", "are")`` is
+    "are", ``agrees("Pirate 2", "is", "are")`` is "is" (translatable through ngettext)."""
+    return ngettext(singular, plural, 2 if names_a_group(subject) else 1)
+
+
+__all__ = ["agrees", "count", "install", "names_a_group", "ngettext", "verb"]

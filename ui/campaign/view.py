@@ -59,6 +59,7 @@ from wargame.campaign.store import list_campaigns, open_campaign, store_campaign
 from wargame.core.actions import Action
 from wargame.core.log import Session
 from wargame.errors import BadInput, WargameError
+from wargame.plural import count
 
 
 class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
@@ -139,7 +140,7 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
             self.show_error("There is no campaign in the database yet.", "Open campaign")
             return
         labels = [
-            f"{i.name} - {i.players} players, turn {i.turn} ({i.phase}), {i.updated:%Y-%m-%d %H:%M}"
+            f"{i.name} - {count(i.players, 'player', 'players')}, turn {i.turn} ({i.phase}), {i.updated:%Y-%m-%d %H:%M}"
             for i in infos
         ]
         text, ok = QInputDialog.getItem(self, "Open campaign", "Campaign:", labels, 0, False)
@@ -582,7 +583,12 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
             db.delete_document(doc_id)  # used, or refused with a message: never asked again
         if applied:
             self.status_changed.emit(
-                " ".join([f"{applied} battle result(s) came back to the sheets.", *told])
+                " ".join(
+                    [
+                        f"{count(applied, 'battle result', 'battle results')} came back to the sheets.",
+                        *told,
+                    ]
+                )
             )
         return applied
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from wargame.maps.model import KIND_FLAGS, Area
 from wargame.maps.validate import Issue
+from wargame.plural import count
 
 if TYPE_CHECKING:
     from .view import MapEditorView
@@ -195,7 +196,9 @@ class EditorPanel(QWidget):
             self.buttons["cut"].setEnabled(len(areas) == 2)
             if one is None:
                 self.area_label.setText(
-                    f"{len(areas)} areas selected" if areas else "Nothing selected: click an area"
+                    f"{count(len(areas), 'area', 'areas')} selected"
+                    if areas
+                    else "Nothing selected: click an area"
                 )
                 self.name.setText("")
                 return
@@ -241,7 +244,9 @@ class EditorPanel(QWidget):
         if not issues:
             self.problems_title.setText("<b>Problems</b>: none - the map is sound")
         else:
-            self.problems_title.setText(f"<b>Problems</b>: {errors} errors, {warnings} warnings")
+            self.problems_title.setText(
+                f"<b>Problems</b>: {count(errors, 'error', 'errors')}, {count(warnings, 'warning', 'warnings')}"
+            )
         for issue in issues:
             item = QListWidgetItem(
                 ("\u26a0 " if issue.severity == "warning" else "\u2716 ") + issue.text()

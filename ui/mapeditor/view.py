@@ -45,6 +45,7 @@ from wargame.maps.model import (
 from wargame.maps.prepare import Cancelled, PreparedMap, prepare_map
 from wargame.maps.validate import Issue, validate
 from wargame.paths import scenarios_dir
+from wargame.plural import count
 
 from .canvas import MapCanvas, area_path
 from .commands import ChangeCommand
@@ -201,6 +202,7 @@ class MapEditorView(ModeView):
         self.doc = doc
         self.selection = []
         self.document_name = doc.name
+        self.panel.hint.setText("")  # a hint of the map before ("Exported ...") goes with it
         self.undo_stack.clear()
         self.doc_changed(autosave=False, prepared=prepared)
         self.panel.show_map()
@@ -272,9 +274,18 @@ class MapEditorView(ModeView):
         lands = sum(a.kind == "land" for a in self.doc.areas)
         seas = len(self.doc.areas) - lands
         errors = sum(i.severity == "error" for i in self.issues)
-        problems = f"{errors} problems" if errors else "no problems"
+        warnings = len(self.issues) - errors
+        # the same count as the Problems panel: a warning is never "no problems"
+        problems = (
+            ", ".join(
+                [count(errors, "error", "errors")] * bool(errors)
+                + [count(warnings, "warning", "warnings")] * bool(warnings)
+            )
+            or "no problems"
+        )
         return (
-            f"{self.doc.name}: {len(self.doc.islands)} islands, {lands} land and {seas} sea areas, "
+            f"{self.doc.name}: {count(len(self.doc.islands), 'island', 'islands')}, {lands} land and "
+            f"{count(seas, 'sea area', 'sea areas')}, "
             f"{self.graph.number_of_edges()} edges; {problems}"
             + (f" - {self._hint}" if self._hint else "")
         )
@@ -526,7 +537,9 @@ class MapEditorView(ModeView):
             self.path = None
             self.import_warnings = warnings
             if warnings:
-                self.set_hint(f"Imported {path.name} with {len(warnings)} warnings")
+                self.set_hint(
+                    f"Imported {path.name} with {count(len(warnings), 'warning', 'warnings')}"
+                )
             dialog = TownsDialog(self.doc, warnings, self)
             dialog.accepted.connect(lambda: self.choose_towns(dialog.towns()))
             self.towns_dialog = dialog

@@ -13,6 +13,7 @@ from wargame.naval.fight_odds import morale_fail
 from wargame.naval.rules import POSITIONS, SIDES
 from wargame.naval.ship import Ship, Status
 from wargame.naval.state import NavalState
+from wargame.plural import count
 
 QUALITY_NAMES = {"hardened": "Battle hardened", "able": "Able", "scurvy": "Scurvy"}
 
@@ -28,7 +29,7 @@ def status_words(ship: Ship) -> str:
     if ship.fire:
         extra.append("ON FIRE")
     if ship.reduced_sail:
-        extra.append(f"reduced sail ({ship.reduced_sail} turns)")
+        extra.append(f"reduced sail ({count(ship.reduced_sail, 'turn', 'turns')})")
     if ship.grappled:
         extra.append("grappled with " + ", ".join(ship.grappled))
     if not ship.captain_alive:

@@ -41,6 +41,7 @@ from wargame.core.dice import DiceService, ReplayProvider, Roll
 from wargame.core.entry import Entry
 from wargame.core.log import Session
 from wargame.errors import BadInput, FileFormatError, WargameError, shown
+from wargame.plural import count, verb
 
 TURN_FORMAT = "wargame-campaign-turn"
 TURN_VERSION = 1
@@ -363,7 +364,7 @@ class Imported:
 
     def message(self, campaign: str) -> str:
         text = (
-            f"Imported {self.player}'s turn file into {campaign}: {self.moves} move(s); "
+            f"Imported {self.player}'s turn file into {campaign}: {count(self.moves, 'move', 'moves')}; "
             f"now turn {self.turn}, {self.phase}."
         )
         if self.pinned:
@@ -455,8 +456,8 @@ def _new_moves(
         raise TurnRefused(f"{src}: its moves do not chain to the tip it names: refused")
     if turn.tip <= n:
         raise TurnRefused(
-            f"{src}: an old turn: its {len(turn.items)} move(s), up to entry {turn.tip}, are "
-            "already in this campaign"
+            f"{src}: an old turn: its {count(len(turn.items), 'move', 'moves')}, up to entry "
+            f"{turn.tip}, {verb(len(turn.items), 'is', 'are')} already in this campaign"
         )
     return turn.entries[n - turn.base :]
 
