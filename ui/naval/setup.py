@@ -28,15 +28,19 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from ui.fixed_lines import FixedLinesLabel
 from ui.naval.labels import mark_harbour
+from ui.naval.panel import compass
 from ui.naval.scene import PX, SeaScene
 from ui.naval.seaview import SeaView
 from wargame.errors import BadInput, WargameError
@@ -72,6 +76,7 @@ class BattleSetupDialog(QDialog):
         self._dragging: str | None = None
         self._filling = False
         self.last_error = ""
+        self.last_notice = ""
         self.saved_id: int | None = None
         self.started: dict[str, Any] | None = None
         self._build()
@@ -85,10 +90,22 @@ class BattleSetupDialog(QDialog):
         controls = QWidget()
         form = QVBoxLayout(controls)
         form.setContentsMargins(4, 4, 4, 4)
+        # the scenario's own words: a saved scenario never keeps another's title (issue 40)
+        about = QFormLayout()
+        about.setContentsMargins(0, 0, 0, 0)
         self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("setup-title")
         self.name_edit.setPlaceholderText("The battle's name")
         self.name_edit.textEdited.connect(self._renamed)
-        form.addWidget(self.name_edit)
+        about.addRow("Title", self.name_edit)
+        self.description_edit = QPlainTextEdit()
+        self.description_edit.setObjectName("setup-description")
+        self.description_edit.setPlaceholderText("What the battle is about (shown when it opens)")
+        self.description_edit.setTabChangesFocus(True)
+        self.description_edit.setFixedHeight(3 * self.fontMetrics().lineSpacing() + 12)
+        self.description_edit.textChanged.connect(self._described)
+        about.addRow("Description", self.description_edit)
+        form.addLayout(about)
         form.addWidget(self._sea_group())
         form.addWidget(self._ships_group())
         form.addWidget(self._victory_group())
@@ -111,11 +128,12 @@ class BattleSetupDialog(QDialog):
         split.setStretchFactor(1, 1)
         split.setSizes([360, 640])
         outer.addWidget(split, 1)
-        self.hint = QLabel(
+        # two lines high whatever it says: a notice never pushes the sea up
+        self.hint = FixedLinesLabel(2)
+        self.hint.setText(
             "Drag a ship to place her; Left / Right turn the chosen ship. "
             "Ships start on water, one to a hex, inside the sea."
         )
-        self.hint.setWordWrap(True)
         outer.addWidget(self.hint)
         # what stops the battle, always in sight beside the buttons it disables
         self.problems_label = QLabel()
@@ -200,8 +218,9 @@ class BattleSetupDialog(QDialog):
         for side, word in enumerate(SIDES):
             grid.addWidget(QLabel(f"<b>{word.capitalize()}</b>"), 0, side)
             lst = QListWidget()
-            lst.setMinimumHeight(70)
-            lst.setMaximumHeight(120)
+            # a fixed height: adding or removing a ship never moves the buttons below
+            # under the pointer (issue 40: they jumped 40 px)
+            lst.setFixedHeight(96)
             lst.currentTextChanged.connect(self._list_picked)
             grid.addWidget(lst, 1, side)
             self.lists.append(lst)
@@ -230,12 +249,12 @@ class BattleSetupDialog(QDialog):
 
     def _victory_group(self) -> QGroupBox:
         box = QGroupBox("Victory")
-        lay = QFormLayout(box)
+        outer = QVBoxLayout(box)
         self.victory_box = QComboBox()
         for key, text in VICTORIES:
             self.victory_box.addItem(text, key)
         self.victory_box.currentIndexChanged.connect(self._victory_changed)
-        lay.addRow(self.victory_box)
+        outer.addWidget(self.victory_box)
         self.escort_box = QComboBox()
         self.edge_box = QComboBox()
         self.edge_box.addItems(EDGES)
@@ -249,13 +268,27 @@ class BattleSetupDialog(QDialog):
         harbour = QHBoxLayout()
         harbour.addWidget(self.harbour_col)
         harbour.addWidget(self.harbour_row)
-        self.escort_row = [("Ship", self.escort_box), ("Off the", self.edge_box)]
-        self.hold_row = [("Side", self.hold_side_box), ("Turns", self.hold_turns)]
-        for label, w in (*self.escort_row, *self.hold_row):
-            lay.addRow(label, w)
+        # Each condition's fields on a page of one stack, as tall as the tallest page:
+        # changing the condition (or losing the escorted ship) moves nothing below it
+        # and nothing above it (issue 40: the ship buttons jumped 40 px).
+        self.victory_pages = QStackedWidget()
+        score = QLabel("The battle score decides: ships sunk or taken, and damage.")
+        score.setWordWrap(True)
+        score.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.victory_pages.addWidget(score)
+        escort_page, hold_page = QWidget(), QWidget()
+        escort_form, hold_form = QFormLayout(escort_page), QFormLayout(hold_page)
+        for form in (escort_form, hold_form):
+            form.setContentsMargins(0, 0, 0, 0)
+        escort_form.addRow("Ship", self.escort_box)
+        escort_form.addRow("Off the", self.edge_box)
+        hold_form.addRow("Side", self.hold_side_box)
         self.harbour_label = QLabel("Harbour (col, row)")
-        lay.addRow(self.harbour_label, harbour)
-        self.victory_form = lay
+        hold_form.addRow(self.harbour_label, harbour)
+        hold_form.addRow("Turns", self.hold_turns)
+        self.victory_pages.addWidget(escort_page)
+        self.victory_pages.addWidget(hold_page)
+        outer.addWidget(self.victory_pages)
         for w in (self.escort_box, self.edge_box, self.hold_side_box):
             w.currentIndexChanged.connect(self._victory_changed)
         for w in (self.harbour_col, self.harbour_row, self.hold_turns):
@@ -302,6 +335,8 @@ class BattleSetupDialog(QDialog):
             sea = data.get("sea", {})
             rules = naval_rules()
             self.name_edit.setText(str(data.get("name", "")))
+            if self.description_edit.toPlainText() != str(data.get("description", "")):
+                self.description_edit.setPlainText(str(data.get("description", "")))
             self.cols_spin.setValue(int(sea.get("cols", 20)))
             self.rows_spin.setValue(int(sea.get("rows", 14)))
             self.hex_spin.setValue(float(sea.get("hex_cm", rules.table.hex_cm)))
@@ -363,10 +398,7 @@ class BattleSetupDialog(QDialog):
 
     def _show_victory_fields(self) -> None:
         kind = self.victory_box.currentData()
-        for rows, on in ((self.escort_row, kind == "escort"), (self.hold_row, kind == "hold")):
-            for _label, w in rows:
-                self.victory_form.setRowVisible(w, on)
-        self.victory_form.setRowVisible(self.harbour_label, kind == "hold")
+        self.victory_pages.setCurrentIndex([k for k, _ in VICTORIES].index(kind))
 
     def redraw(self) -> None:
         """The sea, the ships, the lists and the problems, from the draft."""
@@ -389,6 +421,7 @@ class BattleSetupDialog(QDialog):
         if self.selected in state.ships:
             self.scene.select(self.selected)
         self.sea_view.fit()
+        self._show_wind()
         self._show_problems(self.draft.problems())
 
     def _mark_harbour(self, state: Any) -> None:
@@ -482,6 +515,18 @@ class BattleSetupDialog(QDialog):
     def _wind_changed(self, index: int) -> None:
         if not self._filling and index >= 0:
             self.draft.set_wind(index)
+            self._show_wind()
+
+    def _show_wind(self) -> None:
+        """The preview's wind rose follows the wind chosen (it pointed south)."""
+        try:
+            sea = self.draft.sea()
+        except BadInput:
+            return
+        angle = sea.heading_angle(int(self.draft.data.get("wind", 5)) % 6)
+        self.sea_view.wind_angle = angle
+        self.sea_view.wind_text = f"wind: {compass(angle)}"
+        self.sea_view.viewport().update()
 
     def _coins_changed(self, value: int) -> None:
         if not self._filling:
@@ -489,6 +534,24 @@ class BattleSetupDialog(QDialog):
 
     def _renamed(self, text: str) -> None:
         self.draft.data["name"] = text.strip() or "Sea fight"
+
+    def _described(self) -> None:
+        if not self._filling:
+            self.draft.data["description"] = self.description_edit.toPlainText().strip()
+
+    def set_title(self, title: str, description: str | None = None) -> None:
+        """Type the scenario's title (and description) as a player would."""
+        self.name_edit.setText(title)
+        self._renamed(title)
+        if description is not None:
+            self.description_edit.setPlainText(description)
+
+    def tell(self, text: str) -> None:
+        """Say what the screen changed by itself, where the hint is (in sight of the
+        buttons); tests read :attr:`last_notice`."""
+        self.last_notice = text
+        self.hint.setText(text)
+        self.hint.setStyleSheet("font-weight: bold")
 
     # -- ships ----------------------------------------------------------------------------
     def add_ship(self, side: int) -> str | None:
@@ -516,7 +579,14 @@ class BattleSetupDialog(QDialog):
     def remove_selected(self) -> None:
         if self.selected is None:
             return
+        victory = self.draft.data.get("victory") or {}
+        escorted = isinstance(victory, dict) and victory.get("escort") == self.selected
         self.draft.remove_ship(self.selected)
+        if escorted:  # the condition goes with her: said, never silently
+            self.tell(
+                f"{self.selected} was the ship to escort: Victory is now "
+                '"Sink or take". Choose another ship to escort under Victory.'
+            )
         self.selected = None
         self._fill_escorts(self.escort_box.currentText())
         self._fill_from_draft()
