@@ -200,6 +200,8 @@ class SheetWidget(QFrame):
             + ("&nbsp;&nbsp;&nbsp;<i>- done declaring</i>" if p.done and not past else "")
         )
         rows = state.rows(seat, turn if past else None)
+        #: The letters whose engagement waits for its result (the rows highlighted).
+        self.waiting: list[str] = []
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             letter = row["letter"]
@@ -231,6 +233,8 @@ class SheetWidget(QFrame):
                 and state.phase != "orders"
                 and not past
             )
+            if waiting:
+                self.waiting.append(letter)
             for c, it in enumerate(cells):
                 if row["value"] is None and c != COL_LETTER:
                     it.setBackground(QColor("#ece2c6"))
@@ -282,10 +286,11 @@ class SheetWidget(QFrame):
         self._filling = False
 
     def selected_letter(self) -> str | None:
+        """The row the player chose: the selected one, else the current one (a refill
+        of the sheet keeps the highlighted current row but drops the selection)."""
         rows = self.table.selectionModel().selectedRows()
-        if not rows:
-            return None
-        it = self.table.item(rows[0].row(), COL_LETTER)
+        row = rows[0].row() if rows else self.table.currentRow()
+        it = self.table.item(row, COL_LETTER) if row >= 0 else None
         return it.text() if it else None
 
     def select_letter(self, letter: str) -> None:

@@ -504,12 +504,28 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
         return int(text.split(".")[0]) if ok else None
 
     def _selected_engagement(self) -> str | None:
+        """The engagement of the row chosen; with no row chosen (or one without an
+        engagement), the one engagement waiting on this sheet (its row is the one
+        highlighted); several waiting: the player is asked to choose one, by letter."""
         letter = self.sheet.selected_letter()
         e = self.state.engagement_of(self.seat, letter) if letter else None
-        if e is None:
-            self.show_error("engagement: select a row with an engagement")
-            return None
-        return e.key
+        if e is not None:
+            return e.key
+        waiting = list(getattr(self.sheet, "waiting", []))
+        if len(waiting) == 1:
+            found = self.state.engagement_of(self.seat, waiting[0])
+            if found is not None:
+                self.sheet.select_letter(waiting[0])
+                return found.key
+        if waiting:
+            self.show_error(
+                "engagement: several engagements wait for their result (rows "
+                + ", ".join(waiting)
+                + "): click the row of the one you mean"
+            )
+        else:
+            self.show_error("engagement: no engagement on this sheet waits for its result")
+        return None
 
     def fight(self, key: str) -> bool:
         """Open the engagement's battle or raid in its own mode, linked back here."""
