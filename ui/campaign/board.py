@@ -94,7 +94,7 @@ class BoardMixin:
         left = QVBoxLayout()
         self.players = QListWidget()
         self.players.setObjectName("players")
-        self.players.setMaximumWidth(250)
+        self.players.setMaximumWidth(200)
         self.players.setStyleSheet(
             "QListWidget { background: #efe4c8; color: #2b1d0e; font-size: 13px; }"
             "QListWidget::item { padding: 6px; }"
@@ -102,11 +102,11 @@ class BoardMixin:
         )
         self.players.currentRowChanged.connect(self._select_seat)
         left.addWidget(self.players, 1)
-        self.players.setMinimumWidth(230)
+        self.players.setMinimumWidth(180)
         self.countries = QLabel()
         self.countries.setObjectName("country-totals")
         self.countries.setStyleSheet("color: #f3ead3; font-size: 13px;")
-        self.countries.setMaximumWidth(250)
+        self.countries.setMaximumWidth(200)
         self.countries.setWordWrap(True)
         left.addWidget(self.countries)
         log_title = QLabel("<b>Campaign log</b>")
@@ -114,7 +114,7 @@ class BoardMixin:
         left.addWidget(log_title)
         self.history = QListWidget()
         self.history.setObjectName("log")
-        self.history.setMaximumWidth(250)
+        self.history.setMaximumWidth(200)
         self.history.setWordWrap(True)
         self.history.setStyleSheet(
             "QListWidget { background: #efe4c8; color: #2b1d0e; font-size: 11px; }"

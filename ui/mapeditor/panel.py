@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -172,16 +171,26 @@ class EditorPanel(QWidget):
         self.graph_label.setObjectName("map-graph-summary")
         lay.addWidget(self.graph_label)
 
+        lay.addStretch(1)
+
         # -- problems --------------------------------------------------------------------------
+        # Their own box, which the view keeps in sight under the scrolling panel: at
+        # 1024x768 the list was below the fold (issue 40).
+        self.problems_box = QWidget()
+        self.problems_box.setObjectName("map-problems-box")
+        plays = QVBoxLayout(self.problems_box)
+        plays.setContentsMargins(6, 2, 6, 4)
+        plays.setSpacing(2)
         self.problems_title = QLabel("<b>Problems</b>")
-        lay.addWidget(self.problems_title)
+        self.problems_title.setWordWrap(True)
+        plays.addWidget(self.problems_title)
         self.problems = QListWidget()
         self.problems.setObjectName("map-problems")
         self.problems.setWordWrap(True)
-        self.problems.setMinimumHeight(60)
-        self.problems.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.problems.setMinimumHeight(90)
+        self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.problems.itemClicked.connect(self._problem_clicked)
-        lay.addWidget(self.problems, 1)
+        plays.addWidget(self.problems, 1)
 
     # -- showing -----------------------------------------------------------------------------
     def show_area(self, areas: list[Area]) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QScrollArea,
+    QSplitter,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -116,8 +117,15 @@ class MapEditorView(ModeView):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setFixedWidth(self.panel.maximumWidth() + 14)
-        row.addWidget(scroll)
+        side = QSplitter(Qt.Orientation.Vertical)
+        side.setObjectName("map-side")
+        side.setChildrenCollapsible(False)
+        side.addWidget(scroll)
+        side.addWidget(self.panel.problems_box)
+        side.setStretchFactor(0, 3)
+        side.setStretchFactor(1, 1)
+        side.setFixedWidth(self.panel.maximumWidth() + 14)
+        row.addWidget(side)
         lay.addLayout(row, 1)
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
