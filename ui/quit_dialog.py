@@ -70,6 +70,7 @@ class QuitDialog(QDialog):
         self.games.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.games.setWordWrap(True)
         self.games.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.games.setSpacing(3)
         layout.addWidget(self.games, 1)
         buttons = QDialogButtonBox()
         self.save_all = QPushButton("&Save all")
@@ -86,6 +87,7 @@ class QuitDialog(QDialog):
         self.cancel.clicked.connect(lambda: self._answer(CANCEL))
         self.save_all.setDefault(True)
         layout.addWidget(buttons)
+        self.resize(480, 320)
 
     def _answer(self, answer: str) -> None:
         self.answer = answer

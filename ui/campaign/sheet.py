@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from wargame.campaign.contents import summary
 from wargame.campaign.losses import force_lost_words
 from wargame.campaign.state import CampaignState
+from wargame.plural import count
 
 PAPER = "#f3ead3"
 INK = "#2b1d0e"
@@ -290,7 +291,7 @@ class SheetWidget(QFrame):
             sealed = sum(1 for f in p.forces.values() if f.sealed)
             self.folded_label.setText(
                 f"<b>Folded under.</b> {p.name}'s contents stay secret until every engagement "
-                f"is known ({sealed} of {len(p.forces)} forces sealed)."
+                f"is known ({sealed} of {count(len(p.forces), 'force', 'forces')} sealed)."
             )
         self._filling = False
 
