@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from wargame.core.registry import MODES
+from ui.modes import entries, help_page
+from ui.qtcompat import run_modal
 from wargame.errors import WargameError
 from wargame.help import quick_reference, saves_and_secrets
 from wargame.persistence.files import write_user_file
@@ -42,14 +43,14 @@ class RulesDialog(QDialog):
     """One mode's rules quick reference: the turn in order and the tables, in our own
     words, every number from the rules data in use."""
 
-    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+    def __init__(self, page: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Rules quick reference")
         self.resize(760, 620)
         lay = QVBoxLayout(self)
         self.modes = QComboBox()
-        for m in MODES:
-            self.modes.addItem(m.title, m.key)
+        for m in entries():  # each mode's page, as it registered (ui/modes.py)
+            self.modes.addItem(m.title, help_page(m.key))
         self.modes.setToolTip("Which game's rules to show")
         lay.addWidget(self.modes)
         self.text = QTextBrowser()
@@ -70,7 +71,7 @@ class RulesDialog(QDialog):
         #: The last error of Print / Save as PDF (tests read it), None after success.
         self.last_error: str | None = None
         self.modes.currentIndexChanged.connect(self._show)
-        index = max(0, self.modes.findData(key))
+        index = max(0, self.modes.findData(page))
         self.modes.setCurrentIndex(index)
         self._show()
 
@@ -116,7 +117,7 @@ class RulesDialog(QDialog):
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
         dialog.setWindowTitle("Print the rules quick reference")
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        if run_modal(dialog) == QDialog.DialogCode.Accepted:
             self.print_to(printer)
 
     def pdf_dialog(self) -> None:

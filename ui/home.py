@@ -22,17 +22,16 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.mode_base import ModeView
-from ui.modes import is_built
+from ui.modes import entries, is_built, map_modes, setup_mode
 from ui.saves_list import AllSavesDialog, mode_titles, row_texts
-from wargame.core.registry import MODES
 from wargame.errors import WargameError, shown
 
-#: The scenario list keeps each row's mode here; "Set up..." opens the battle setup for
-#: a sea fight (to change it) or a map (a sea fight on it).
+#: The scenario list keeps each row's mode here; "Set up..." opens the setup screen of
+#: the mode that takes it (``ui/modes.py``: a sea fight to change it, or a map for a sea
+#: fight on it).
 MODE_ROLE = Qt.ItemDataRole.UserRole + 1
-#: A row of the scenarios list that is a map saved in the map editor (a save, not a scenario).
+#: A row of the scenarios list that is a map saved in the app (a save, not a scenario).
 SAVED_MAP_ROLE = Qt.ItemDataRole.UserRole + 2
-SET_UP_MODES = ("naval", "map-editor")
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -84,10 +83,10 @@ class HomeView(ModeView):
     title = "Home"
 
     open_mode = Signal(str)
-    #: The Campaign card: start a new campaign with the wizard.
-    new_campaign = Signal()
-    #: "Join a campaign from a turn file...": an e-mailed turn file opens its campaign.
-    join_turn = Signal()
+    #: A card whose mode starts with a dialog (``ModeEntry.start``: the campaign's wizard).
+    start_mode = Signal(str)
+    #: A mode's button under the cards (``ModeEntry.home_action``): its key and method.
+    mode_action = Signal(str, str)
     open_save = Signal(int)
     open_scenario = Signal(int)
     #: A save was deleted (the main window makes a document still showing it unsaved).
@@ -109,28 +108,29 @@ class HomeView(ModeView):
         grid = QGridLayout()
         grid.setSpacing(12)
         self.cards: dict[str, QPushButton] = {}
-        for i, m in enumerate(MODES):
+        for i, m in enumerate(entries()):
             btn = mode_card(m.title, m.blurb, is_built(m.key))
-            if m.key == "campaign":
-                btn.clicked.connect(lambda _=False: self.new_campaign.emit())
-                btn.setToolTip(
-                    "Start a new campaign: choose a shipped one or a blank one, name the players. "
-                    "Open a campaign in play from Recent saves or File > Open; join one played by "
-                    "e-mail with Join a campaign from a turn file..."
-                )
+            if m.start:
+                btn.clicked.connect(lambda _=False, k=m.key: self.start_mode.emit(k))
+                btn.setToolTip(m.start_tip)
             else:
                 btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
             self.cards[m.key] = btn
             grid.addWidget(btn, i // 2, i % 2)
         left.addLayout(grid)
-        self.join_button = QPushButton("Join a campaign from a turn file...")
-        self.join_button.setObjectName("join-turn")
-        self.join_button.setToolTip(
-            "Open the turn file another player e-mailed you: its campaign starts on this "
-            "computer and you join it (File > Open, or dropping the file here, does the same)"
-        )
-        self.join_button.clicked.connect(lambda _=False: self.join_turn.emit())
-        left.addWidget(self.join_button, 0, Qt.AlignmentFlag.AlignLeft)
+        #: The modes' buttons under the cards, by mode key ("Join a campaign from a
+        #: turn file...").
+        self.action_buttons: dict[str, QPushButton] = {}
+        for m in entries():
+            if not m.home_action:
+                continue
+            text, method, tip = m.home_action
+            b = QPushButton(text)
+            b.setObjectName(f"home-action-{m.key}")
+            b.setToolTip(tip)
+            b.clicked.connect(lambda _=False, k=m.key, f=method: self.mode_action.emit(k, f))
+            self.action_buttons[m.key] = b
+            left.addWidget(b, 0, Qt.AlignmentFlag.AlignLeft)
         left.addStretch(1)
         outer.addLayout(left, 3)
 
@@ -243,19 +243,20 @@ class HomeView(ModeView):
             item.setData(Qt.ItemDataRole.UserRole, sid)
             item.setData(MODE_ROLE, mode_key)
             self.scenarios.addItem(item)
-        # the maps saved in the map editor are maps to play on too (issue 40)
-        for info in db.list_saves(mode="map-editor", limit=None):
-            if info.damaged or info.autosave:
-                continue
-            item = QListWidgetItem(f"{info.name}\nYour map, saved {info.updated:%Y-%m-%d}")
-            item.setToolTip(
-                f"{info.name}: a map you saved in the map editor. Play opens it in the "
-                "editor; Set up... sets up a sea fight on it"
-            )
-            item.setData(Qt.ItemDataRole.UserRole, info.id)
-            item.setData(MODE_ROLE, "map-editor")
-            item.setData(SAVED_MAP_ROLE, True)
-            self.scenarios.addItem(item)
+        # the maps saved in the app (the map editor's saves) are maps to play on too
+        # (issue 40: they were only inside Battle setup)
+        for key in map_modes():
+            for info in db.list_saves(mode=key, limit=None):
+                if info.damaged or info.autosave:
+                    continue
+                item = QListWidgetItem(f"{info.name}\nYour map, saved {info.updated:%Y-%m-%d}")
+                item.setToolTip(
+                    f"{info.name}: a map you saved. Play opens it; Set up... sets up a fight on it"
+                )
+                item.setData(Qt.ItemDataRole.UserRole, info.id)
+                item.setData(MODE_ROLE, key)
+                item.setData(SAVED_MAP_ROLE, True)
+                self.scenarios.addItem(item)
         self._scenario_buttons()
 
     def show_all_saves(self) -> AllSavesDialog | None:
@@ -297,7 +298,7 @@ class HomeView(ModeView):
         sid = item.data(Qt.ItemDataRole.UserRole)
         if sid is None:
             return
-        if item.data(SAVED_MAP_ROLE):  # a map saved in the editor: its save
+        if item.data(SAVED_MAP_ROLE):  # a map saved in the app: its save
             self.open_save.emit(int(sid))
         else:
             self.open_scenario.emit(int(sid))
@@ -306,7 +307,7 @@ class HomeView(ModeView):
         item = self.scenarios.currentItem()
         chosen = item is not None and item.data(Qt.ItemDataRole.UserRole) is not None
         self.play_button.setEnabled(chosen)
-        self.setup_button.setEnabled(chosen and item.data(MODE_ROLE) in SET_UP_MODES)
+        self.setup_button.setEnabled(chosen and setup_mode(item.data(MODE_ROLE)) is not None)
 
     def play_selected_scenario(self) -> None:
         item = self.scenarios.currentItem()
@@ -320,12 +321,13 @@ class HomeView(ModeView):
         item = self.scenarios.currentItem()
         sid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
         mode = item.data(MODE_ROLE) if item is not None else None
-        if sid is None or mode not in SET_UP_MODES:
+        setup = setup_mode(mode) if sid is not None else None
+        if setup is None:
             return None
         window = self.window()
         try:
-            if mode == "map-editor":
-                dialog = window.show_mode("naval").open_setup(None)
+            if mode != setup:  # a map: the setup screen with that map as its ground
+                dialog = window.show_mode(setup).open_setup(None)
                 saved = " (saved)" if item.data(SAVED_MAP_ROLE) else ""
                 dialog.choose_map(f"Map: {item.text().splitlines()[0]}{saved}")
                 if dialog.problems:

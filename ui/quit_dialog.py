@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.qtcompat import run_modal
 from wargame.core.registry import MODES
 from wargame.plural import ngettext
 
@@ -120,7 +121,7 @@ def confirm_quit(
     else:
         dialog = QuitDialog(lines, window)
         window.quit_dialog = dialog
-        dialog.exec()
+        run_modal(dialog)
         answer = dialog.answer
     if answer == SAVE_ALL:
         return all(save(v) for v in todo)  # stops at the first game not saved

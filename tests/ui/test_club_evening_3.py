@@ -81,9 +81,10 @@ def test_the_home_screen_joins_a_campaign_from_a_turn_file(
 
     turn = _alices_first_turn(tmp_path)
     monkeypatch.setattr(join.QFileDialog, "getOpenFileName", lambda *a, **k: (str(turn), ""))
-    home = main_window.home
-    assert home.join_button.isVisible() and home.join_button.isEnabled()
-    home.join_button.click()
+    button = main_window.home.action_buttons["campaign"]
+    assert button.text() == "Join a campaign from a turn file..."
+    assert button.isVisible() and button.isEnabled()
+    button.click()
     _joined(main_window, main_window.views["campaign"])
 
 

@@ -9,7 +9,7 @@ nothing: the player mails the file themselves.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMenu, QMessageBox
 
@@ -29,13 +29,18 @@ from wargame.campaign.store import list_campaigns, open_campaign
 from wargame.errors import WargameError
 from wargame.persistence.files import read_regular_bytes, write_user_file
 
-if TYPE_CHECKING:
-    from ui.campaign.view import CampaignView
-
 TURN_FILTER = "Campaign turn files (*.turn.json *.json)"
 
 
-def campaign_menu(view: CampaignView) -> QMenu:
+class TurnFileCommands(Protocol):
+    """What the Campaign menu calls (the campaign view, with :class:`PbemMixin`)."""
+
+    def new_pbem_campaign_dialog(self) -> Any: ...
+    def export_turn_dialog(self) -> Any: ...
+    def import_turn_dialog(self) -> Any: ...
+
+
+def campaign_menu(view: TurnFileCommands) -> QMenu:
     """The menu bar's Campaign menu (shown while the campaign is)."""
     menu = QMenu("&Campaign", view)
     menu.setObjectName("campaign-menu")
@@ -159,12 +164,17 @@ class PbemMixin:
     def import_turn_file(self, turn: TurnFile) -> bool:
         """Add a checked turn file to its campaign (see :meth:`import_turn_from`)."""
         try:
-            if self.session is None or turn.uid != self.state.uid:
-                return self._import_elsewhere(turn)
-            done = self._import_into(self.session, turn)
+            return self.add_turn_file(turn)
         except WargameError as exc:
             self.show_error(str(exc), "Import a turn")
             return False
+
+    def add_turn_file(self, turn: TurnFile) -> bool:
+        """:meth:`import_turn_file` that raises WargameError when the file is refused
+        (False: the player kept the campaign open here, unsaved)."""
+        if self.session is None or turn.uid != self.state.uid:
+            return self._import_elsewhere(turn)
+        done = self._import_into(self.session, turn)
         self._imported(done.message(self.state.name))
         return True
 

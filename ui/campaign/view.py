@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ui.campaign.board import PAGE_HANDOFF, PAGE_SHEETS, PAGE_STANDINGS, BoardMixin
 from ui.campaign.dialogs import AddPlayerDialog, ContentsDialog, DeclareDialog, ScoreDialog
+from ui.campaign.join_turn import JoinTurnMixin
 from ui.campaign.pbem import PbemMixin, campaign_menu
 from ui.campaign.printing import print_pdf, sheet_html, standings_html
 from ui.campaign.starting import StartMixin
@@ -62,7 +63,7 @@ from wargame.errors import BadInput, WargameError
 from wargame.plural import count
 
 
-class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
+class CampaignView(StartMixin, BoardMixin, PbemMixin, JoinTurnMixin, ModeView):
     mode_key = "campaign"
     title = "Campaign"
 
