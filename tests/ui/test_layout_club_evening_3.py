@@ -96,9 +96,9 @@ def test_ship_sheet_headings_never_break_inside_a_word(main_window: Any, points:
         assert broken_words(doc) == [], (ship.name, points)
 
 
-@SIZES
-def test_a_folded_campaign_sheet_does_not_scroll(main_window: Any, size: tuple[int, int]) -> None:
-    view = _show(main_window, "campaign", size)
+def test_a_folded_campaign_sheet_does_not_scroll(main_window: Any) -> None:
+    """At 1024x768 (1280x800 has more room: the unfolded walk above covers it)."""
+    view = _show(main_window, "campaign", (1024, 768))
     view.new_document()
     assert view.add_player("Alice", "Spain", "alice-pw")
     assert view.add_player("Bob", "France", "bobby-pw")
