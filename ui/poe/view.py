@@ -23,6 +23,7 @@ from wargame.core.log import Session
 from wargame.errors import FileFormatError, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
+from wargame.plural import count
 from wargame.poe.game import table_params
 from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
@@ -173,7 +174,11 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         if st.over:
             o = st.outcome()
             assert o is not None
-            who = f"{st.name(o.winner)} wins" if o.winner is not None else "A shared win"
+            names = [str(st.name(w)) for w in o.winners]
+            if len(names) > 1:
+                who = f"a shared win: {', '.join(names[:-1])} and {names[-1]}"
+            else:
+                who = f"{names[0]} wins" if names else "nobody wins"
             return f"Game over ({st.end_reason}): {who}"
         seat = st.current_player()
         assert seat is not None
@@ -193,7 +198,7 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         )
         self.deck_label.setToolTip(
             "The game ends the moment the deck runs out for the second time "
-            f"(it has run out {st.exhaustions} time(s))."
+            f"(it has run out {count(st.exhaustions, 'time', 'times')})."
         )
 
     def handoff_reason(self, seat: int) -> str:

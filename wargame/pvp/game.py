@@ -16,7 +16,7 @@ from wargame.paths import scenarios_dir
 from wargame.pvp import words
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
 from wargame.pvp.play import PvpPlay
-from wargame.pvp.rules import VARIANTS, rules
+from wargame.pvp.rules import START_VARIANTS, VARIANTS, rules
 from wargame.pvp.state import Options, PvpState
 
 
@@ -80,7 +80,7 @@ class PirateVersusPirateGame(Game):
     title: ClassVar[str] = "Pirate Versus Pirate"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
-    param_names: ClassVar[tuple[str, ...] | None] = ("variant",)
+    param_names: ClassVar[tuple[str, ...] | None] = ("variant", "start")
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
@@ -90,6 +90,12 @@ class PirateVersusPirateGame(Game):
                 f"game parameter variant: {variant!r} is not one of {', '.join(VARIANTS)}"
             )
         self.params["variant"] = variant
+        start = str(self.params.get("start", START_VARIANTS[0]))
+        if start not in START_VARIANTS:
+            raise BadInput(
+                f"game parameter start: {start!r} is not one of {', '.join(START_VARIANTS)}"
+            )
+        self.params["start"] = start
 
     def default_players(self) -> int:
         return rules().players.default
@@ -116,6 +122,7 @@ class PirateVersusPirateGame(Game):
             pirates=r.players.pirates_each,
             quiet_turns=r.win.quiet_turns,
             quiet_reset=r.win.quiet_reset,
+            start=self.params["start"],
         )
         return PvpPlay(board, players, opts)
 
