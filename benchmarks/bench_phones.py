@@ -6,10 +6,11 @@ table, all on 127.0.0.1 in Debian's headless Chromium.
     nice -n 10 timeout 600 .venv/bin/python benchmarks/bench_phones.py [--taps 150]
 
 prints every figure (``make bench`` shows the three targets). Measured on the 2-core
-machine under a load average of 12 (116 taps of a six-phone Tortuga game): page 25.5 KB
-downloaded; a new phone's first screen 215 ms (429 ms with the CPU slowed 4x), a
-returning phone back at its seat 258 ms; tap -> every other phone and the table
-screen p50 27.2 ms, p95 46.8 ms, max 126 ms.
+machine (load average 2.6, after issue 42's limits; 116 taps of a six-phone Tortuga game):
+page 25.5 KB downloaded; a new phone's first screen 120 ms (272 ms with the CPU slowed
+4x), a returning phone back at its seat 249 ms; tap -> every other phone and the table
+screen p50 23.9 ms, p95 37.9 ms, max 119 ms. Under a load average of 12: 215 ms, 429 ms,
+258 ms; p95 46.8 ms.
 """
 
 from __future__ import annotations
