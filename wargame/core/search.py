@@ -169,9 +169,13 @@ class SearchOptions:
     margin: float = 0.0
 
     def budget(self, moves: int) -> int | None:
-        """The fixed iterations of a decision among ``moves`` legal moves (None: timed)."""
-        if self.iterations is None or not self.per_move:
+        """The most iterations of a decision among ``moves`` legal moves (None: as many
+        as the time allows). ``per_move`` caps a timed search too: a choice between
+        passing and playing a card gets a few iterations, not the whole second."""
+        if not self.per_move:
             return self.iterations
+        if self.iterations is None:
+            return self.per_move * moves
         return min(self.iterations, self.per_move * moves)
 
     @classmethod
@@ -303,6 +307,11 @@ _HIDDEN = "hidden choice"
 #: What a mode's evaluation gives: each seat's reward in 0..1 for a position that is not
 #: over (on the scale of :func:`rewards`), or None where it cannot judge the position.
 Evaluate = Callable[[GameState], Mapping[int, float] | None]
+#: What a mode's ``forced`` gives: the answer to a decision nobody can improve on by
+#: searching (Pieces of Eight's pass in a window where no card held answers what just
+#: happened), played at once; None where the decision needs the search. Reads only
+#: what the seat sees.
+Forced = Callable[[GameState, int, Sequence[Action]], Action | None]
 #: What a mode's ``root_moves`` gives: of the legal moves at the root, those worth
 #: comparing with its playout bot's choice (``hint``, to be among them); the search
 #: compares only these (``search_narrow=1``). Reads only what the seat sees.
@@ -322,8 +331,11 @@ class SearchBot:
         evaluate: Evaluate | None = None,
         narrow: Narrow | None = None,
         guide: BotFactory | None = None,
+        forced: Forced | None = None,
     ) -> None:
         self.dice = dice
+        #: The mode's trivial decisions (see :data:`Forced`), answered without a search.
+        self.forced = forced
         #: The bot that names the move to try first at each node of the tree (None: the
         #: playout bot): the strongest bot where the playouts follow a cheaper one.
         self.guide = guide(DiceService.seeded(1)) if guide is not None else None
@@ -353,12 +365,18 @@ class SearchBot:
         self.hurried = True
 
     def choose(self, state: GameState, seat: int) -> Action:
+        started = time.perf_counter()
         self.hurried = False
         legal = list(state.legal_actions())
-        if len(legal) == 1:
+        # A forced answer (one legal move) or one the mode calls trivial: no search.
+        answer = legal[0] if len(legal) == 1 else None
+        if answer is None and self.forced is not None:
+            answer = self.forced(state, seat, legal)
+        if answer is not None:
             self.last_iterations = 0
-            self.last_visits = {legal[0]: 0}
-            return legal[0]
+            self.last_visits = {answer: 0}
+            self.last_tree = None
+            return answer
         # The search draws from its own services, seeded from the bot's: the game's
         # dice are never touched, and the same seed gives the same search.
         base = self.dice.randint(0, 2**62, "search")
@@ -382,17 +400,19 @@ class SearchBot:
                     return legal[0]
         opts = self.options
         budget = opts.budget(len(legal))
-        deadline = time.perf_counter() + opts.seconds
+        # A timed search's clock runs from the start of the decision (the hint's and
+        # the mode's own look count), a fixed one's never stops it.
+        timed = opts.iterations is None
+        deadline = started + opts.seconds
         if opts.halving:
-            return self._halving(root, state, seat, legal, base)
+            return self._halving(root, state, seat, legal, base, started)
         done = 0
         while True:
             if done and self.hurried:
                 break
-            if budget is not None:
-                if done >= budget:
-                    break
-            elif done and time.perf_counter() >= deadline:
+            if budget is not None and done >= budget:
+                break
+            if timed and done and time.perf_counter() >= deadline:
                 break
             if opts.paired:
                 # The root action first; its n-th try is played in world n, as is
@@ -429,7 +449,13 @@ class SearchBot:
         return DiceService.seeded(f"{base}:{tried.visits if tried else 0}")
 
     def _halving(
-        self, root: _Node, state: GameState, seat: int, legal: list[Action], base: int
+        self,
+        root: _Node,
+        state: GameState,
+        seat: int,
+        legal: list[Action],
+        base: int,
+        start: float,
     ) -> Action:
         """Sequential halving at the root (Karnin, Koren and Somekh 2013): the budget is
         split over ceil(log2(moves)) rounds; in each, every move still in is tried
@@ -438,7 +464,6 @@ class SearchBot:
         Every move still in is tried at least once a round, so a budget smaller than
         the moves of the turn is overspent (about twice the moves at most)."""
         opts = self.options
-        start = time.perf_counter()
         timed = opts.iterations is None
         end = start + opts.seconds
         candidates = list(legal)
@@ -446,12 +471,11 @@ class SearchBot:
         iterations = opts.budget(len(legal))
         done = 0
         for r in range(rounds):
-            if iterations is not None:
+            if iterations is not None:  # a fixed budget, or a timed one's cap (per_move)
                 quota = max(1, (iterations - done) // ((rounds - r) * len(candidates)))
-                round_end = math.inf
             else:
                 quota = 1 << 30
-                round_end = start + opts.seconds * (r + 1) / rounds
+            round_end = start + opts.seconds * (r + 1) / rounds if timed else math.inf
             for _ in range(quota):
                 for a in candidates:
                     dice = self._world(root, a, base)
@@ -654,6 +678,9 @@ def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) 
     narrow = getattr(playout, "root_moves", None)
     # The tree's hints from the strongest bot where playouts follow a cheaper one.
     guide = factories[hand_written[-1]] if options.guide and playout is not None else None
+    # The decisions the mode calls trivial (its strongest bot's or its playout bot's).
+    strongest = factories[hand_written[-1]] if hand_written else None
+    forced = getattr(strongest, "forced", None) or getattr(playout, "forced", None)
     return functools.partial(
         SearchBot,
         options=options,
@@ -661,6 +688,7 @@ def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) 
         evaluate=evaluate,
         narrow=narrow,
         guide=guide if guide is not playout else None,
+        forced=forced,
     )
 
 

@@ -18,13 +18,15 @@ and the public table), never the deck or others' hands.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState
 from wargame.poe import actions as A
-from wargame.poe.legal import buriable
+from wargame.poe.frames import ROUND_WINDOWS
+from wargame.poe.legal import buriable, reaction_plays
 from wargame.poe.rules import rules
 from wargame.poe.scoring import burial_limit
 from wargame.poe.state import PoeState
@@ -81,10 +83,31 @@ def evaluate(state: GameState) -> dict[int, float] | None:
     }
 
 
+def forced(state: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """Pass where passing is all a window asks, so the search bot answers at once: in a
+    window before another pirate's turn or after one of its phase steps, when none of
+    the cards ``seat`` may play there is a reaction (rules data ``reaction``). The others
+    (Shore Leave, A Dead Man's Chest, the movement cards) act on the seat's own next
+    turn and may be played then to the same effect, so playing one now changes nothing
+    a pass does not (the rule that passes for a lone human at the table too). None for
+    every other decision. Reads only the seat's own hand and the table."""
+    assert isinstance(state, PoeState)
+    if not state.stack or state.stack[-1].kind not in ROUND_WINDOWS:
+        return None
+    if _PASS not in legal or reaction_plays(state, seat):
+        return None
+    return _PASS
+
+
+_PASS = A.Pass()
+
+
 class StrongBot:
     name = "strong"
     #: The search bot's evaluation of a position (its playouts follow this bot).
     evaluate = staticmethod(evaluate)
+    #: The decisions the search bot answers without searching (see :func:`forced`).
+    forced = staticmethod(forced)
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice
