@@ -64,10 +64,18 @@ bot's own choice are searched (the raid's tactician keeps its step in the moveme
 phase, Done beside it, and leaves every other decision to the search); a decision
 with one move named is played at once.
 
+Decisions that need no search are answered at once, without a playout: one legal
+move, or one the mode's bot class calls trivial (``forced(state, seat, legal)``: Pieces
+of Eight passes a window before or within another pirate's turn when no card the seat
+may play there is a reaction; wargame/poe/bots.py says why that loses nothing).
+
 The bot then plays the most visited action at the root (ties: the playout bot's). Its budget is wall-clock
 time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
 number of iterations (``iterations``): a timed search depends on the machine's
-speed, so only the iteration budget gives the same games on every run. Options
+speed, so only the iteration budget gives the same games on every run. A timed
+search's clock starts with the decision (the hint's look counts) and it stops when
+another iteration as long as its longest so far would overrun it, so a decision keeps
+within its seconds; ``per_move`` caps its iterations as it caps a fixed budget's. Options
 come from ``--param search_seconds=0.2`` / ``search_iterations=500``.
 
 Every random choice (determinization, expansion, playouts, chance in the
@@ -407,12 +415,14 @@ class SearchBot:
         if opts.halving:
             return self._halving(root, state, seat, legal, base, started)
         done = 0
+        longest = 0.0  # the longest iteration so far: a timed search stops one short
+        now = time.perf_counter()
         while True:
             if done and self.hurried:
                 break
             if budget is not None and done >= budget:
                 break
-            if timed and done and time.perf_counter() >= deadline:
+            if timed and done and now + longest >= deadline:
                 break
             if opts.paired:
                 # The root action first; its n-th try is played in world n, as is
@@ -426,6 +436,9 @@ class SearchBot:
             policy = self.playout_bot(dice) if self.playout_bot is not None else None
             self._iterate(root, state.resample_hidden(seat, dice), dice, policy, first)
             done += 1
+            if timed:
+                was, now = now, time.perf_counter()
+                longest = max(longest, now - was)
         self.last_iterations = done
         self.last_tree = root
         children = root.children
@@ -470,6 +483,8 @@ class SearchBot:
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         iterations = opts.budget(len(legal))
         done = 0
+        longest = 0.0  # the longest iteration so far: a timed search stops one short
+        now = time.perf_counter()
         for r in range(rounds):
             if iterations is not None:  # a fixed budget, or a timed one's cap (per_move)
                 quota = max(1, (iterations - done) // ((rounds - r) * len(candidates)))
@@ -482,11 +497,15 @@ class SearchBot:
                     policy = self.playout_bot(dice) if self.playout_bot is not None else None
                     self._iterate(root, state.resample_hidden(seat, dice), dice, policy, a)
                     done += 1
-                    # Out of time (a timed search) or told to move now: the best so far.
-                    if self.hurried or (timed and time.perf_counter() >= end):
+                    if timed:
+                        was, now = now, time.perf_counter()
+                        longest = max(longest, now - was)
+                    # Out of time (a timed search: another iteration would overrun it)
+                    # or told to move now: the best so far.
+                    if self.hurried or (timed and now + longest >= end):
                         self.hurried = True
                         break
-                if self.hurried or time.perf_counter() >= round_end:
+                if self.hurried or now + longest >= round_end:
                     break
             if len(candidates) > 1:
 
