@@ -13,6 +13,14 @@ method, a small L2 penalty, pure Python) fits the weights. Same seeds, same weig
 
 ``--write`` stores the weights in ``resources/rules/pvp_judge.toml``; ``--data FILE``
 fits records saved by an earlier run (``--out``) instead of playing again.
+
+The shipped weights (2026-11-28): records of seeds 41 and 42 (the first four pairings,
+about 430 games each) and of seeds 43 and 44 with ``--judge`` (about 650 games each, the
+judge then playing with the first fit's weights, from the first ~230 games of 41 and
+42), 49,625 positions in all, fitted with ``--data`` on the four files: held-out log
+loss 0.384 (the last fifth). The runs were stopped by hand on the loaded machine, so
+their game counts are approximate; the script itself is deterministic for given
+arguments. Its strength as the Hard level: benchmarks/search_strength.py's docstring.
 """
 
 from __future__ import annotations

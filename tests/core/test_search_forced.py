@@ -14,7 +14,6 @@ from wargame.poe import actions as A
 from wargame.poe.effects import settle, start_turn
 from wargame.poe.game import PiecesOfEightGame
 from wargame.poe.state import PoeState
-from wargame.pvp.game import PirateVersusPirateGame
 
 EVERYONE = {"windows": "everyone"}
 
@@ -55,11 +54,10 @@ def window_before_pirate_2(held: list[int]) -> PoeState:
 
 
 def test_a_single_legal_move_is_played_without_a_playout(playouts: list[int]) -> None:
-    game = PirateVersusPirateGame()
-    st = game.new_initial_state(2, DiceService.seeded(3))
-    (only,) = st.legal_actions()  # the roll for the first turn
-    bot = hard(game)
-    assert bot.choose(st, st.current_player()) == only
+    st = window_before_pirate_2([])  # an empty hand: the pass is all there is
+    (only,) = st.legal_actions()
+    bot = hard(PiecesOfEightGame(EVERYONE))
+    assert bot.choose(st, 2) == only
     assert playouts[0] == 0 and bot.last_iterations == 0
 
 

@@ -74,3 +74,23 @@ def test_three_seat_games_go_to_the_fallback_and_two_seat_moves_do_not() -> None
     # in two seats the moves are the judge's (the rolls go on); in three the search's
     assert (3, MOVE) in _Recorder.seen
     assert (2, MOVE) not in _Recorder.seen
+
+
+def test_the_judge_bot_plays_the_expectimax_move_unless_the_judge_clearly_prefers_another() -> None:
+    """With a margin no chance can clear, every move is the expectimax bot's (the hand
+    value it compares is that bot's own); with none, the judge's best is played."""
+    dice = DiceService.seeded(2)
+    st = PirateVersusPirateGame().new_initial_state(2, dice)
+    hand = ExpectimaxBot(DiceService.seeded(1))
+    kept, free = JudgeBot(DiceService.seeded(1)), JudgeBot(DiceService.seeded(1))
+    kept.margin, free.margin = 2.0, 0.0
+    moves = differ = 0
+    while st.phase != OVER:
+        seat = st.current_player()
+        action = hand.choose(st, seat)
+        if st.phase == MOVE:
+            moves += 1
+            assert kept.choose(st, seat) == action
+            differ += free.choose(st, seat) != action
+        st.apply(action, dice)
+    assert moves > 5 and differ > 0
