@@ -5,7 +5,7 @@ Each mode: the Hard bot (``bot_factories(game, {"search_seconds": 1.0})``: the m
 hard options with the app's default time) plays seat 0 against the normal level from a
 fixed seed, every decision of its timed (the forced and trivial ones too, as the player
 waits for them), until ``DECISIONS`` are timed; the rows are the median and the 95th
-percentile in seconds. Pieces of Eight plays four seats with the table's windows
+percentile in seconds, and the slowest. Pieces of Eight plays four seats with the table's windows
 ("everyone"): seat 0 stands for the player (the strong bot, instant) and seats 1 to 3
 are Hard; the wait after each of the player's actions is the wall time until the player
 is asked again (or the game ends), split into the waits inside the player's own turn
@@ -119,6 +119,14 @@ def _rows() -> list[Bench]:
                 SECONDS,
                 "s",
                 lambda m=mode: _p95(list(decision_seconds(m))),
+            )
+        )
+        rows.append(
+            Bench(
+                f"hard: {mode} decision, slowest",
+                SECONDS,
+                "s",
+                lambda m=mode: max(decision_seconds(m)),
             )
         )
     rows.append(

@@ -74,8 +74,8 @@ time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
 number of iterations (``iterations``): a timed search depends on the machine's
 speed, so only the iteration budget gives the same games on every run. A timed
 search's clock starts with the decision (the hint's look counts) and it stops when
-another iteration as long as its longest so far would overrun it, so a decision keeps
-within its seconds; ``per_move`` caps its iterations as it caps a fixed budget's. Options
+another iteration half as long again as its longest so far (``RESERVE``) would overrun
+it, so a decision keeps within its seconds; ``per_move`` caps its iterations as it caps a fixed budget's. Options
 come from ``--param search_seconds=0.2`` / ``search_iterations=500``.
 
 Every random choice (determinization, expansion, playouts, chance in the
@@ -103,6 +103,10 @@ NAME = "search"
 #: spread evenly over the legal actions): a short search plays that bot's move, a
 #: longer one leaves it where the playouts say another is better.
 HINT_PRIOR = 0.5
+
+#: A timed search stops when this many of its longest iterations so far would not fit
+#: in the time left (iterations vary: a playout may run longer than any before it).
+RESERVE = 1.5
 
 #: The options that set the search's budget.
 SEARCH_BUDGET_KEYS = ("search_seconds", "search_iterations")
@@ -422,7 +426,7 @@ class SearchBot:
                 break
             if budget is not None and done >= budget:
                 break
-            if timed and done and now + longest >= deadline:
+            if timed and done and now + RESERVE * longest >= deadline:
                 break
             if opts.paired:
                 # The root action first; its n-th try is played in world n, as is
@@ -502,7 +506,7 @@ class SearchBot:
                         longest = max(longest, now - was)
                     # Out of time (a timed search: another iteration would overrun it)
                     # or told to move now: the best so far.
-                    if self.hurried or (timed and now + longest >= end):
+                    if self.hurried or (timed and now + RESERVE * longest >= end):
                         self.hurried = True
                         break
                 if self.hurried or now + longest >= round_end:
