@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.poe.helpers import blank, card, give, place
+from tests.poe.helpers import blank, card, give, phase, place
 from wargame.core import search as S
 from wargame.core.dice import DiceService
 from wargame.core.play import bot_factories
@@ -80,3 +80,26 @@ def test_a_window_with_a_reaction_card_is_still_searched(playouts: list[int]) ->
     assert playouts[0] > 0
     # the per-move cap holds for a timed search too: 8 a move, not 5 seconds' worth
     assert bot.last_iterations <= 8 * len(st.legal_actions())
+
+
+def test_a_fight_window_with_only_cards_for_ones_own_turn_is_passed_without_a_playout(
+    playouts: list[int],
+) -> None:
+    """A bystander asked before the dice who holds only Shore Leave passes at once; one
+    who holds a combat card is searched."""
+    for held, searched in (("shore-leave", False), ("shiver-me-timbers", True)):
+        st = blank(3)
+        place(st, 0, "L1")
+        place(st, 1, "L2")
+        place(st, 2, "L5")
+        phase(st, "move")
+        give(st, 2, [card(held)])
+        for a in (A.Move("L2"), A.Fight()):
+            st.apply(a, DiceService.seeded(0))
+        assert st.stack[-1].kind == "fight" and st.current_player() == 2
+        playouts[0] = 0
+        bot = hard(PiecesOfEightGame())
+        choice = bot.choose(st, 2)
+        assert (playouts[0] > 0) is searched
+        if not searched:
+            assert choice == A.Pass()

@@ -66,8 +66,9 @@ with one move named is played at once.
 
 Decisions that need no search are answered at once, without a playout: one legal
 move, or one the mode's bot class calls trivial (``forced(state, seat, legal)``: Pieces
-of Eight passes a window before or within another pirate's turn when no card the seat
-may play there is a reaction; wargame/poe/bots.py says why that loses nothing).
+of Eight passes a window, before a turn, after a phase step or before a fight's dice,
+when every card the seat may play there is an anytime card that is no reaction;
+wargame/poe/bots.py says why that loses nothing).
 
 The bot then plays the most visited action at the root (ties: the playout bot's). Its budget is wall-clock
 time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
