@@ -381,11 +381,11 @@ def test_a_sea_fight_played_to_the_end_carries_its_sunk_ships_back_to_the_sheet(
     import shiboken6
 
     import ui.context
-    import ui.naval.view
+    import ui.table.base
 
     # the battle's dice and the bots' from fixed seeds: one where a ship goes down
     monkeypatch.setattr(ui.context, "fresh_seed", lambda: 7)
-    monkeypatch.setattr(ui.naval.view, "fresh_seed", lambda: 11)
+    monkeypatch.setattr(ui.table.base, "fresh_seed", lambda: 11)
 
     view = main_window.show_mode("campaign")
     e = view.state.engagements["3:A"]

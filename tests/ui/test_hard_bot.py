@@ -9,9 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
-
-from ui.bot_thread import BUDGET_KEY
+from PySide6.QtCore import Qt, QTimer
 
 pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
@@ -38,10 +36,11 @@ def _fight(mode: str) -> Callable[[Any], Any]:
 
     def start(main_window: Any) -> Any:
         view = main_window.show_mode(mode)
-        view.level_box.setCurrentIndex(view.level_box.findData("hard"))
+        view.bot_delay_ms = 0
         if mode == "raid":
             view.primary.click()  # roll who moves first
-        view.bot_box.setCurrentIndex(3)  # both sides
+        for box in view.seat_boxes:  # both sides
+            box.setCurrentIndex(box.findData("hard"))
         return view
 
     return start
@@ -52,13 +51,13 @@ MODES = {
     "raid": _fight("raid"),
     "pieces-of-eight": _table("pieces-of-eight", ["hard", "hard", "hard"]),
     "pirate-versus-pirate": _table("pirate-versus-pirate", ["hard", "hard"]),
-    "pirate-coins": _table("pirate-coins", ["hard", "strong"]),
-    "tortuga-1667": _table("tortuga-1667", ["hard", "strong", "strong", "strong"]),
+    "pirate-coins": _table("pirate-coins", ["hard", "normal"]),
+    "tortuga-1667": _table("tortuga-1667", ["hard", "normal", "normal", "normal"]),
 }
 
 
 def _start_thinking(main_window: Any, qtbot: Any, mode: str, seconds: float) -> Any:
-    QSettings().setValue(BUDGET_KEY, seconds)
+    main_window.show_mode(mode).set_think_seconds(seconds)  # the table's think time
     view = MODES[mode](main_window)
     qtbot.waitUntil(lambda: getattr(view, "thinker", None) is not None, timeout=10_000)
     qtbot.waitUntil(lambda: view.thinker.busy, timeout=20_000)

@@ -17,6 +17,7 @@ from ui.poe.layout import STYLE, PoeLayout
 from ui.poe.panels import frame_title
 from ui.poe.windows import ASK_KEY, PoeWindows
 from ui.table.base import TableView
+from ui.table.seats import level_of
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
 from wargame.errors import FileFormatError, WargameError
@@ -40,7 +41,7 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "strong", "strong", "strong"], scenario=None)
+        self.new_game(["human", "normal", "normal", "normal"], scenario=None)
         self.run_bots()
 
     def new_game_from_bar(self) -> None:
@@ -102,9 +103,11 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
+        if isinstance(seats, list):
+            seats = [level_of(s) if isinstance(s, str) else s for s in seats]
         if not isinstance(seats, list) or not all(s in self.controllers for s in seats):
             n = int(data.get("players", 4)) if isinstance(data.get("players", 4), int) else 4
-            seats = ["human"] + ["strong"] * (n - 1)
+            seats = ["human"] + ["normal"] * (n - 1)
         params = data.get("params") if isinstance(data.get("params"), dict) else None
         self.new_game(seats, scenario=data, params=params)
         self.run_bots()

@@ -6,9 +6,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
-from ui.table.seats import seat_titles
+from ui.table.seats import LADDER, seat_titles
 
-CONTROLLERS = ("human", "random", "expectimax", "hard")
+CONTROLLERS = LADDER  # who can sit at a seat: the one ladder
 TITLES = seat_titles(bot_word=True)
 
 

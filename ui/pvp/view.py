@@ -24,7 +24,7 @@ from ui.pvp.side import STYLE, SidePanel, add_keys
 from ui.pvp.texts import pirate_card, prompt_text, status_text
 from ui.pvp.trails import Trails
 from ui.table.base import TableView
-from ui.table.seats import SeatNaming, seat_title
+from ui.table.seats import SeatNaming, level_of, seat_title
 from wargame.core.actions import Action
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
@@ -47,7 +47,7 @@ class PirateVersusPirateView(TableView):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setStyleSheet(STYLE)  # the board's sand and the prompt's parchment
-        self.seats = ["human", "expectimax"]
+        self.seats = ["human", "normal"]
         self.scenario: dict[str, Any] | None = None
         self.selected = -1
         self.hover = -1
@@ -101,7 +101,7 @@ class PirateVersusPirateView(TableView):
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "expectimax"], variant="standard", scenario=None)
+        self.new_game(["human", "normal"], variant="standard", scenario=None)
         self.run_bots()
 
     def new_game_from_bar(self) -> None:
@@ -161,10 +161,12 @@ class PirateVersusPirateView(TableView):
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
+        if isinstance(seats, list):
+            seats = [level_of(s) if isinstance(s, str) else s for s in seats]
         if not (
             isinstance(seats, list) and 2 <= len(seats) <= 3 and set(seats) <= set(CONTROLLERS)
         ):
-            seats = ["human", "expectimax"]
+            seats = ["human", "normal"]
         variant = data.get("variant")
         variant = variant if variant in ("standard", "no-backstabbing") else "standard"
         self.new_game(seats, variant=variant, scenario=data)
