@@ -95,7 +95,7 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     # (a loaded test machine). A move the search does not think about (the raid's
     # movement steps: ``search_narrow``) comes in a tick or two; a thought one in many.
-    assert max(gaps) < 1.0, gaps
+    assert max(gaps, default=0.0) < 1.0, gaps  # a quick move (the PvP judge): no gap
     assert len(ticks) >= min(3, int(took / 0.05)), (took, gaps)
     view.thinker.cancel()
     view.thinker.wait()
