@@ -665,3 +665,38 @@ def test_a_window_nobody_takes_is_one_log_line_and_stays_one_after_a_reopen(
     assert main_window.open_file(path)
     reopened = main_window.current
     assert [reopened.log.item(i).text() for i in range(reopened.log.count())] == lines
+
+
+def test_tied_leaders_share_the_win_on_the_status_and_the_score_table(main_window) -> None:  # noqa: ANN001
+    """Issue 39: a tie was reported as nobody winning (winners [], "A shared win" with
+    no names). The ruling: tied leaders share the win."""
+    view = open_view(main_window, ["human", "human", "human"])
+    st = view.state
+    st.over, st.vp, st.end_reason = True, [7, 3, 7], "the deck ran out twice"
+    out = st.outcome()
+    assert out.winners == (0, 2) and out.to_json()["winners"] == ["0", "2"]
+    line = view.status_line()
+    assert st.name(0) in line and st.name(2) in line and "shared win" in line
+    assert st.name(1) not in line.split(":", 1)[1]
+    view._show_scores()
+    heading = view.scores.heading.text()
+    assert f"{st.name(0)}, {st.name(2)} won" in heading
+    marked = {
+        view.scores.grid.item(r, 0).text()
+        for r in range(view.scores.grid.rowCount())
+        if view.scores.grid.item(r, 2).text() == "winner"
+    }
+    assert marked == {str(st.name(0)), str(st.name(2))}
+
+
+def test_the_fair_start_is_one_switch_of_the_new_game(main_window) -> None:  # noqa: ANN001
+    from wargame.paths import scenarios_dir
+
+    view = open_view(main_window, ["human", "strong", "strong"], seed=6)
+    assert view.state.options.start == "printed"
+    view.variants.choose("start", "head-start")
+    assert view.use_map(scenarios_dir() / "maps" / "pieces-of-eight.json")
+    assert view.state.options.start == "head-start"
+    assert view.session.header["params"]["start"] == "head-start"
+    assert sorted(view.state.vp) == sorted(view.state.head_start(s) for s in range(3))
+    assert max(view.state.vp) > 0

@@ -123,3 +123,15 @@ def test_the_table_fits_1024_by_768(main_window, qtbot) -> None:  # noqa: ANN001
         if button.isVisible():
             assert button.fontMetrics().horizontalAdvance(button.text()) <= button.width()
     assert view.board.width() >= 360
+
+
+def test_the_fair_start_is_one_switch_on_the_bar(main_window) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human"], None)
+    assert view.state.opts.start == "printed"
+    box = view.setup.start_box
+    box.setCurrentIndex(box.findData("short-first-turn"))
+    view.new_game_from_bar()
+    assert view.state.opts.start == "short-first-turn"
+    assert view.session.header["params"]["start"] == "short-first-turn"
+    view.new_game_like(view.session.header)  # a rematch keeps it
+    assert view.state.opts.start == "short-first-turn"

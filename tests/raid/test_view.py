@@ -257,4 +257,4 @@ def test_resizing_the_town_keeps_every_figure_and_undoes(qtbot, main_window) -> 
     assert [u["square"] for u in view.setup["defender"]["units"]] == before
     main_window.act_undo.trigger()
     assert len(view.setup["town"]["map"]) == 9
-    assert len(view.setup["defender"]["units"]) == 20
+    assert len(view.setup["defender"]["units"]) == 21

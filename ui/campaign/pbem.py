@@ -20,6 +20,7 @@ from wargame.campaign.pbem import (
     TurnFile,
     import_turn,
     make_turn,
+    new_key_warning,
     read_turn,
     start_from_turn,
     turn_player,
@@ -114,8 +115,10 @@ class PbemMixin:
             return False
         name = self.state.players[seat].name
         key_said = "made now, kept" if made else "kept"
+        warning = new_key_warning(self.session, seat, made)
         self._tell(
-            f"{name}'s turn file is written to {path}: send it to every other player, and "
+            (f"{warning}. " if warning else "")
+            + f"{name}'s turn file is written to {path}: send it to every other player, and "
             "take none of these moves back now (the others would refuse your next file). "
             f"Signed with {name}'s key {fingerprint(signer.public)} ({key_said} in this "
             "computer's data folder, under your passphrase).",

@@ -308,6 +308,13 @@ VARIANT_TITLES = {
             "full-round": "the round is played out (balances seat order)",
         },
     ),
+    "start": (
+        "Fair start",
+        {
+            "printed": "everyone starts at 0 points (as printed)",
+            "head-start": "head start: later pirates start with points (see Help)",
+        },
+    ),
 }
 
 

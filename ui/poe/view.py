@@ -173,7 +173,11 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         if st.over:
             o = st.outcome()
             assert o is not None
-            who = f"{st.name(o.winner)} wins" if o.winner is not None else "A shared win"
+            names = [str(st.name(w)) for w in o.winners]
+            if len(names) > 1:
+                who = f"a shared win: {', '.join(names[:-1])} and {names[-1]}"
+            else:
+                who = f"{names[0]} wins" if names else "nobody wins"
             return f"Game over ({st.end_reason}): {who}"
         seat = st.current_player()
         assert seat is not None

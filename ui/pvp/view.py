@@ -138,17 +138,23 @@ class PirateVersusPirateView(TableView):
         variant: str,
         scenario: dict[str, Any] | None,
         seed: int | None = None,
+        start: str | None = None,
     ) -> None:
-        """A new game; its dice are seeded from the OS's entropy (``seed``: a test's)."""
+        """A new game; its dice are seeded from the OS's entropy (``seed``: a test's).
+        ``start``: the first turn, as printed or the fair-start variant (the bar's
+        switch when not given)."""
         self.scenario = scenario
         board = board_data_for(scenario)  # the save carries its board
-        spec = GameSpec(self.mode_key, len(seats), {"variant": variant}, board)
+        start = start or self.setup.start_box.currentData() or "printed"
+        spec = GameSpec(self.mode_key, len(seats), {"variant": variant, "start": start}, board)
         self.start_game(spec, seats, seed=seed)
         self.roll_off()
 
     def new_game_like(self, header: dict[str, Any]) -> None:
-        variant = (header.get("params") or {}).get("variant", "standard")
-        self.new_game(self.seats, variant=variant, scenario=self.scenario)
+        params = header.get("params") or {}
+        variant = params.get("variant", "standard")
+        start = params.get("start", "printed")
+        self.new_game(self.seats, variant=variant, scenario=self.scenario, start=start)
 
     def roll_off(self) -> None:
         """Every crew rolls both dice for the first turn as the game opens (typed-in dice
@@ -180,6 +186,8 @@ class PirateVersusPirateView(TableView):
         st = session.state
         self.board.set_board(st.board)
         self.variant_box.setCurrentIndex(1 if st.opts.backstab else 0)
+        box = self.setup.start_box
+        box.setCurrentIndex(max(0, box.findData(st.opts.start)))
 
     # -- the table's hooks ----------------------------------------------------------------------
     @property

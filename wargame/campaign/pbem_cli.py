@@ -87,7 +87,7 @@ def _phrase(args: argparse.Namespace, name: str) -> str:
 
 def _export(args: argparse.Namespace, folder: Path) -> int:
     from wargame.campaign.document import unlock_player
-    from wargame.campaign.pbem import make_turn
+    from wargame.campaign.pbem import make_turn, new_key_warning
     from wargame.campaign.pbem_keys import fingerprint, signing_key
     from wargame.persistence.files import write_user_file
 
@@ -101,6 +101,9 @@ def _export(args: argparse.Namespace, folder: Path) -> int:
     said = "made now and kept in the data folder" if made else "the one kept in the data folder"
     print(f"{args.out}: {name}'s turn file, signed with {name}'s key {fingerprint(signer.public)}")
     print(f"(the key is {said}; send the file to every other player)")
+    warning = new_key_warning(session, seat, made)
+    if warning:
+        print(f"warning: {warning}.", file=sys.stderr)
     return 0
 
 

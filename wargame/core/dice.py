@@ -322,6 +322,10 @@ class DiceService:
         finally:
             self._recording.remove(bucket)
 
+    def recorded(self) -> list[Roll]:
+        """The rolls of the outermost recording so far (those of the action being made)."""
+        return list(self._recording[0]) if self._recording else []
+
     @contextmanager
     def using(self, provider: Provider) -> Iterator[DiceService]:
         """Temporarily draw from another provider (replay, scripted test dice)."""

@@ -19,7 +19,7 @@ from wargame.naval.common import (
     R_GRAPPLE,
     R_MOVE,
 )
-from wargame.naval.movement import OFF_TABLE, Reach
+from wargame.naval.movement import OFF_TABLE, Reach, exit_phrase, is_off_table
 from wargame.naval.ship import Ship, Status
 
 
@@ -70,7 +70,7 @@ class MoveSteps:
         if not ts.gear_ok:
             raise IllegalAction(f"{ship.name} failed her sailing gear roll", rule=R_MOVE)
         opts = self.move_options(ship)
-        reach = opts.get((tuple(a.to), a.heading % 6))
+        reach = _chosen(opts, a.to, a.heading)
         if reach is None or a.heading not in range(6):
             raise IllegalAction(self.why_not_reachable(ship, a.to, opts), rule=R_MOVE)
         allowance = self.basic_allowance(ship, ts)
@@ -96,7 +96,7 @@ class MoveSteps:
         opts = self.move_options(ship) if opts is None else opts
         to = tuple(to)  # type: ignore[assignment]
         allowance = self.basic_allowance(ship, ts)
-        if to != OFF_TABLE and to not in self.sea.hexes:
+        if not is_off_table(to) and to not in self.sea.hexes:
             return f"{to} is not on the table"
         if to in self.sea.land:
             return "that hex is land: islands block movement"
@@ -120,8 +120,10 @@ class MoveSteps:
         ship.heading = reach.heading
         if reach.off_table:
             ship.status = Status.LEFT
+            ship.left_by = reach.exit
             self._release(ship)
-            self._log(f"{ship.name} sails off the table")
+            by = f" by the {exit_phrase(reach.exit)}" if reach.exit else ""
+            self._log(f"{ship.name} sails off the table{by}")
             self._check_end()
             return
         ship.hex = reach.hex
@@ -156,7 +158,7 @@ class MoveSteps:
         if ts.step != "extra_move":
             raise IllegalAction(f"{ship.name} has no extra hex to move", rule=R_MOVE)
         opts = self.extra_options(ship)
-        reach = opts.get((tuple(a.to), a.heading % 6))
+        reach = _chosen(opts, a.to, a.heading)
         if reach is None or a.heading not in range(6):
             raise IllegalAction(
                 f"{ship.name}'s extra hex must be the hex ahead (turning one face if allowed)",
@@ -200,3 +202,12 @@ class MoveSteps:
         ship.must_board = False
 
     # firing
+
+
+def _chosen(opts: dict[Any, Reach], to: Any, heading: int) -> Reach | None:
+    """The move's result: ``to`` and ``heading`` as listed; a move written before issue
+    39 to the one old off-table mark takes the first way off with that heading."""
+    to = tuple(to)
+    if to == OFF_TABLE:
+        return next((r for (h, d), r in opts.items() if r.off_table and d == heading % 6), None)
+    return opts.get((to, heading % 6))
