@@ -4,6 +4,8 @@ playout; a real choice is still searched, and a timed search's per-move cap hold
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from tests.poe.helpers import blank, card, give, phase, place
@@ -20,12 +22,15 @@ EVERYONE = {"windows": "everyone"}
 
 @pytest.fixture
 def playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the search's playouts (one a call of ``_playout``)."""
+    """Counts the search's playouts (one a call of ``_playout``) on this test's thread
+    (a Hard bot another test left thinking in the background is not counted)."""
     count = [0]
     real = S._playout
+    me = threading.get_ident()
 
     def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        count[0] += 1
+        if threading.get_ident() == me:
+            count[0] += 1
         return real(*args, **kwargs)
 
     monkeypatch.setattr(S, "_playout", counted)
