@@ -58,6 +58,7 @@ def test_two_join_and_leave_lines_do_not_seat_the_next_player_with_absent_player
 
     first, opened, begun, connected = run(play())
     assert first["to_act"] is None
+    assert all(s["before_start"] and s["grace_left"] <= GRACE for s in first["seats"][:2])
     assert [s["open"] for s in opened["seats"]] == [True, True, False]
     assert begun["to_act"] is not None and connected == [True, True, True]
     assert {s["name"] for s in begun["seats"]} == {"Ann", "Bea", "Cy"}
@@ -130,3 +131,14 @@ def test_a_saved_tables_kept_seats_are_never_given_up_and_do_not_hold_up_the_gam
     assert all(s.held and s.kept and not s.connected for s in again.seats)
     assert not any(again.may_give_up(s.index) for s in again.seats)
     assert again.started  # that game was under way: its turn's player is waited for
+
+
+def test_the_seat_list_counts_down_to_a_seat_dropped_before_the_start_opening_again() -> None:
+    from ui.net.window import seat_line
+
+    table = Table("pirate-coins", players=2, seed=4, settings=tuned(pre_start_grace_seconds=10))
+    table.take_seat("Ann")
+    table.drop(0)
+    info = table.seat_list()[0]
+    assert info["before_start"] and 9 < info["grace_left"] <= 10
+    assert "dropped before the start, open again in 10 s" in seat_line(info, None)

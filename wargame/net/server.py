@@ -35,7 +35,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from wargame.net.botrun import BotRunner
-from wargame.net.limits import Addresses, Outbox, Rate
+from wargame.net.limits import Addresses, Holdings, Outbox, Rate
 from wargame.net.protocol import (
     Busy,
     ProtocolError,
@@ -142,9 +142,8 @@ class TableServer:
         self.connections = 0
         #: When each table last had nobody connected (for ``abandoned_seconds``).
         self.empty_since: dict[int, float] = {}
-        #: Per (table, seat) joined before its game began: the joiner's address and the
-        #: seat's code hash then (for ``seats_per_address_before_start``).
-        self.holders: dict[tuple[int, int], tuple[str, str | None]] = {}
+        #: Who joined each seat of a game not yet begun (``seats_per_address_before_start``).
+        self.holdings = Holdings(limits.seats_per_address_before_start)
         #: Per table and seat, how often it may come back.
         self.resume_rates: dict[int, dict[int, Rate]] = {}
         self.bots = dict(bots or {})
@@ -193,8 +192,7 @@ class TableServer:
         self.told_end.pop(tid, None)
         self.empty_since.pop(tid, None)
         self.resume_rates.pop(tid, None)
-        for key in [k for k in self.holders if k[0] == tid]:
-            del self.holders[key]
+        self.holdings.forget(tid)
         for client in self.clients.pop(tid, {}).values():
             client.close()
         self.clients[tid] = {}
@@ -234,7 +232,7 @@ class TableServer:
     # -- connections -----------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         limits = self.settings.limits
-        address = str((ws.remote_address or ("?",))[0])
+        address = _address(ws)
         why = "too many lines open: try again later"
         if self.connections < limits.max_connections:
             why = self.addresses.open(address) or ""
@@ -293,7 +291,7 @@ class TableServer:
                     why = why or "too many refused messages"
                 if why:
                     log.info("table %d: seat %d closed: %s", client.tid, client.seat, why)
-                    address = str((client.ws.remote_address or ("?",))[0])
+                    address = _address(client.ws)
                     self.addresses.penalize(address, limits.flood_penalty_seconds)
                     # Nothing more is read from it: a flood behind the close frame is
                     # not parsed, and a peer that does not answer is cut after a second.
@@ -327,7 +325,7 @@ class TableServer:
             taken = table.take_seat(name, bot, wanted)
             seat = taken.index
             if not table.started:
-                self.holders[(tid, seat)] = (address, taken.code_hash)
+                self.holdings.add(tid, seat, address, taken.code_hash)
             have = 0
         elif kind == "resume":
             tid = field(hello, "table", int)
@@ -361,24 +359,16 @@ class TableServer:
         self.runner.kick(tid)
         return client
 
-    def held_before_start(self, address: str) -> int:
-        """Seats ``address`` joined and still holds at tables whose game has not begun
-        (connected or not); the others are no longer counted."""
-        held = 0
-        for (tid, seat), (who, code) in list(self.holders.items()):
-            table = self.tables[tid] if tid < len(self.tables) else None
-            if table is None or table.started or table.seats[seat].code_hash != code:
-                del self.holders[(tid, seat)]
-            elif who == address:
-                held += 1
-        return held
+    def _still_held(self, tid: int, seat: int, code: str | None) -> bool:
+        """Seat ``seat`` of table ``tid`` is held before its game began with ``code``."""
+        table = self.tables[tid] if tid < len(self.tables) else None
+        return table is not None and not table.started and table.seats[seat].code_hash == code
 
     def _check_holdings(self, address: str) -> None:
-        most = self.settings.limits.seats_per_address_before_start
-        if self.held_before_start(address) >= most:
+        if self.holdings.full(address, self._still_held):
             raise Refused(
-                f"this computer already holds {most} seats at games that have not begun "
-                "(the most one address may): play or leave those first"
+                f"this computer already holds {self.holdings.most} seats at games that have "
+                "not begun (the most one address may): play or leave those first"
             )
 
     def _resume_rate(self, tid: int, seat: int, players: int) -> Rate | None:
@@ -476,7 +466,7 @@ class TableServer:
         if not table.may_give_up(seat):
             return False
         table.give_up(seat)
-        self.holders.pop((tid, seat), None)
+        self.holdings.forget(tid, seat)
         log.info("table %d: seat %d given up before the start", tid, seat)
         self.broadcast(tid)
         return True

@@ -473,7 +473,14 @@ class Table:
     # -- what a seat is told -----------------------------------------------------------
     def seat_list(self) -> list[dict[str, Any]]:
         now, grace = self.clock(), self.settings.seats.grace_seconds
-        return [s.public(grace, now) for s in self.seats]
+        pre = self.settings.seats.pre_start_grace_seconds
+        out = []
+        for s in self.seats:
+            if self.may_give_up(s.index):  # the countdown to its seat opening again
+                out.append(s.public(pre, now) | {"before_start": True})
+            else:
+                out.append(s.public(grace, now))
+        return out
 
     def welcome_for(self, seat: int, table_id: int = 0) -> dict[str, Any]:
         s = self.seats[seat]
