@@ -37,6 +37,7 @@ from wargame.core.actions import Action
 from wargame.core.game import BotFactory, Game, GameState
 from wargame.core.levels import HARD_LEVEL
 from wargame.core.play import bot_factories
+from wargame.plural import agrees
 
 #: The choices of the Hard level's time a move, in seconds.
 BUDGETS = (0.5, 1.0, 2.0, 5.0)
@@ -93,7 +94,7 @@ class ThinkingMark(QFrame):
         self.hide()
 
     def show_for(self, who: str) -> None:
-        self.label.setText(f"{who} is thinking…")
+        self.label.setText(f"{who} {agrees(who, 'is', 'are')} thinking…")
         self.adjustSize()
         parent = self.parentWidget()
         if parent is not None:

@@ -62,7 +62,7 @@ def test_default_shows_the_shipped_example_sheet(main_window) -> None:  # noqa: 
     assert view.state.name == "The Spanish Main, 1690"
     table = view.sheet.table
     headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
-    assert headers[0].startswith("Letter") and headers[-1].startswith("Victory points")
+    assert headers[0].startswith("Letter") and headers[-1].startswith("Victory\npoints")
     assert [table.item(r, 0).text() for r in range(table.rowCount())] == list("ABCDEFG")
     assert "Keep the lower part secret" in view.sheet.fold.text()
     # it opens on the sheet with a fight still to play: Jens Munk's, unfolded in turn 2

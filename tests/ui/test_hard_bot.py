@@ -74,7 +74,8 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     began = time.perf_counter()
     entries = len(view.session.entries)
     assert thinker.mark.isVisible()
-    assert "is thinking" in thinker.mark.label.text()
+    said = thinker.mark.label.text()
+    assert " thinking" in said and "pirates is" not in said  # "The pirates are thinking"
     seat = view.state.current_player()
     name = getattr(view.state, "name", None)
     who = name(seat) if callable(name) else ("The attacker", "The defender", "The pirates")

@@ -23,6 +23,7 @@ from wargame.core.log import Session
 from wargame.errors import FileFormatError, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
+from wargame.plural import count
 from wargame.poe.game import table_params
 from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
@@ -197,7 +198,7 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         )
         self.deck_label.setToolTip(
             "The game ends the moment the deck runs out for the second time "
-            f"(it has run out {st.exhaustions} time(s))."
+            f"(it has run out {count(st.exhaustions, 'time', 'times')})."
         )
 
     def handoff_reason(self, seat: int) -> str:

@@ -42,6 +42,7 @@ from wargame.core.dice import DiceService, ReplayProvider, Roll
 from wargame.core.entry import Entry
 from wargame.core.log import Session
 from wargame.errors import BadInput, FileFormatError, WargameError, shown
+from wargame.plural import count, verb
 
 TURN_FORMAT = "wargame-campaign-turn"
 TURN_VERSION = 1
@@ -56,6 +57,20 @@ _FIELDS = ("format", "version", "campaign", "player", "public_key", "base", "ent
 
 class TurnRefused(BadInput):
     """A turn file this campaign does not take (the message says why, in words)."""
+
+
+class HotSeatCampaign(BadInput):
+    """A campaign played at one computer: its moves are several players', so there is
+    no one player's turn file to make (the message says how to play by e-mail)."""
+
+
+#: How a campaign for play by e-mail is made (told whenever a hot-seat one is exported).
+HOW_TO_PLAY_BY_EMAIL = (
+    "To play by e-mail, start a campaign for it: in the app, Campaign > New campaign by "
+    "e-mail... (at the command line, wargame campaign new); you join alone, export your "
+    "turn and send the file, and each other player joins on their own computer by "
+    "opening it."
+)
 
 
 # -- the chain ---------------------------------------------------------------------------
@@ -149,9 +164,10 @@ def turn_player(session: Session[CampaignState]) -> int | None:
     seats.discard(None)
     if len(seats) > 1:
         names = ", ".join(st.players[s].name for s in sorted(seats) if s is not None)
-        raise BadInput(
-            f"the moves since the last imported turn file are several players' ({names}); "
-            "a turn file carries one player's moves"
+        raise HotSeatCampaign(
+            f"{st.name} is played at one computer (hot seat): its moves are several "
+            f"players' ({names}), and a turn file carries one player's moves, so it can't "
+            f"be exported. {HOW_TO_PLAY_BY_EMAIL}"
         )
     return next(iter(seats), None)
 
@@ -162,6 +178,7 @@ def make_turn(session: Session[CampaignState], seat: int, signer: SigningKey) ->
     if not 0 <= seat < len(st.players):
         raise BadInput(f"player: there is no player {seat!r} in {st.name}")
     name = st.players[seat].name
+    turn_player(session)  # a hot-seat campaign is refused in words, whoever exports
     pinned = pinned_keys(session).get(seat)
     if pinned is not None and pinned != signer.public:
         raise BadInput(
@@ -366,7 +383,7 @@ class Imported:
 
     def message(self, campaign: str) -> str:
         text = (
-            f"Imported {self.player}'s turn file into {campaign}: {self.moves} move(s); "
+            f"Imported {self.player}'s turn file into {campaign}: {count(self.moves, 'move', 'moves')}; "
             f"now turn {self.turn}, {self.phase}."
         )
         if self.typed:
@@ -465,8 +482,8 @@ def _new_moves(
         raise TurnRefused(f"{src}: its moves do not chain to the tip it names: refused")
     if turn.tip <= n:
         raise TurnRefused(
-            f"{src}: an old turn: its {len(turn.items)} move(s), up to entry {turn.tip}, are "
-            "already in this campaign"
+            f"{src}: an old turn: its {count(len(turn.items), 'move', 'moves')}, up to entry "
+            f"{turn.tip}, {verb(len(turn.items), 'is', 'are')} already in this campaign"
         )
     return turn.entries[n - turn.base :]
 

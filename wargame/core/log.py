@@ -57,6 +57,7 @@ from wargame.core.saveformat import (
 from wargame.core.sealing import Keyring, SaveTampered, Sealer, keyring, padded
 from wargame.core.seats import SEAT_NAMES, clean_seat_names, header_names
 from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError
+from wargame.plural import count
 
 SNAPSHOT_EVERY = 64
 
@@ -593,7 +594,7 @@ class Session(Generic[S]):
             lines.append(self.unsealed_note)
         if self.friendly_undo:
             lines.append(
-                f"Practice game: friendly undo on ({self.header.get(FRIENDLY_UNDOS, 0)} undo(s) "
+                f"Practice game: friendly undo on ({count(int(self.header.get(FRIENDLY_UNDOS, 0)), 'undo', 'undos')} "
                 "past a roll or reveal)"
             )
         for i, e in enumerate(self.entries, 1):

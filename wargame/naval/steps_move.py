@@ -21,6 +21,7 @@ from wargame.naval.common import (
 )
 from wargame.naval.movement import OFF_TABLE, Reach, exit_phrase, is_off_table
 from wargame.naval.ship import Ship, Status
+from wargame.plural import count
 
 
 class MoveSteps:
@@ -37,7 +38,7 @@ class MoveSteps:
             raise IllegalAction(f"{ship.name} is grappled and cannot sail", rule=R_MOVE)
         ship.reduced_sail = self.rules.movement.reduced_sail_turns
         self._log(
-            f"{ship.name} reduces sail for {ship.reduced_sail} turns "
+            f"{ship.name} reduces sail for {count(ship.reduced_sail, 'turn', 'turns')} "
             f"(-{self.rules.movement.reduced_sail_reduction} hex)"
         )
 
@@ -108,8 +109,8 @@ class MoveSteps:
         if any(k[0] == to for k in opts):
             return f"{ship.name} cannot face that way there"
         return (
-            f"{ship.name} is {ts.sail_point} and may move {allowance} hex"
-            f"{'es' if allowance != 1 else ''} (or one fewer)"
+            f"{ship.name} is {ts.sail_point} and may move "
+            f"{count(allowance, 'hex', 'hexes')} (or one fewer)"
             + (", turning only once" if self._turns_left(ship, ts) < MANY_TURNS else "")
             + ("; beating she must turn into the new hex" if ts.sail_point == "beating" else "")
             + ": that hex is out of reach"
@@ -133,7 +134,7 @@ class MoveSteps:
             )
         else:
             self._log(
-                f"{ship.name} {verb} {reach.steps} hex{'es' if reach.steps != 1 else ''} to "
+                f"{ship.name} {verb} {count(reach.steps, 'hex', 'hexes')} to "
                 f"{self.sea.to_offset(reach.hex)}, heading {self.sea.facing_name(reach.heading)}"
             )
 

@@ -28,6 +28,7 @@ from wargame.naval.rules import SIDES
 from wargame.naval.sea import point_of_sail
 from wargame.naval.ship import Ship, Status
 from wargame.naval.victory import holds
+from wargame.plural import count
 
 
 class TurnSteps:
@@ -90,7 +91,9 @@ class TurnSteps:
             self.ships.values(), hold, 1 - hold.side
         ):
             self.held += 1
-            self._log(f"{who} holds the harbour: {self.held} of {hold.turns} turns")
+            self._log(
+                f"{who} holds the harbour: {self.held} of {count(hold.turns, 'turn', 'turns')}"
+            )
         else:
             if self.held:
                 self._log(f"{who} no longer holds the harbour")
@@ -98,7 +101,9 @@ class TurnSteps:
         if self.held < hold.turns:
             return False
         self.phase = "over"
-        self.end_reason = f"the {SIDE_NAMES[hold.side]} held the harbour for {hold.turns} turns"
+        self.end_reason = (
+            f"the {SIDE_NAMES[hold.side]} held the harbour for {count(hold.turns, 'turn', 'turns')}"
+        )
         self._log(f"The battle is over: {self.end_reason}")
         return True
 
@@ -158,7 +163,7 @@ class TurnSteps:
             self.turn_no += 1
             self._log(
                 f"Turn {self.turn_no}: the wind blows towards the {self.sea.facing_name(self.wind)}; "
-                f"{self.coins} coins left"
+                f"{count(self.coins, 'coin', 'coins')} left"
             )
             self._begin_turn(dice)
         else:
@@ -208,10 +213,12 @@ class TurnSteps:
         self.returned = []
         self.events.append(
             f"{SIDE_NAMES[ship.side].capitalize()}'s {ship.name} ({ship.type.value}) "
-            f"takes her turn: {sp} ({self.rules.sail.point(sp).base_hexes} hexes)"
+            f"takes her turn: {sp} ({count(self.rules.sail.point(sp).base_hexes, 'hex', 'hexes')})"
         )
 
     def _check_end(self) -> bool:
+        if self.phase == "over":  # ended already (a ship sailing off, then her action's end)
+            return True
         alive = [False, False]
         for s in self.ships.values():
             if s.status is Status.AFLOAT:
