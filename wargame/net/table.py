@@ -282,6 +282,7 @@ class Table:
         self._give(seat, name if seat.offered_to is None else seat.offered_to)
         seat.client_bot = bot
         seat.connected = True
+        _ = self.started  # the game begins the moment its last seat is here
         return seat
 
     def _give(self, seat: Seat, name: str) -> str:
@@ -384,6 +385,7 @@ class Table:
         s.dropped_at = None
         if s.stand_in:
             s.bot, s.bot_name, s.stand_in = None, "", False
+        _ = self.started  # the game begins the moment its last seat is here
         return s
 
     def drop(self, seat: int) -> None:
