@@ -4,7 +4,10 @@ re-hosts in random order, on lines that are objects in memory (the server's own
 handlers, its own queues). Always: no seat's view or secret reaches another seat's
 line, no move is lost or played twice, a replaced line hears nothing after it is told
 its seat was taken, a re-hosted table gives each seat only to its own code, and no
-table is ever opened but the one asked for."""
+table is ever opened but the one asked for. Before the game begins (issue 42): it
+begins only when every held seat is here, and a seat dropped before that is given up
+when its pre-start grace passes (never a re-hosted table's): its code is then told so
+in words."""
 
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ from hypothesis.stateful import (
 from wargame.net.protocol import ProtocolError, Refused
 from wargame.net.rules import net_settings
 from wargame.net.server import TableServer
-from wargame.net.table import Table
+from wargame.net.table import GIVEN_UP, GIVEN_UP_KEPT, Table
 
 GAME, PLAYERS = "pirate-coins", 3
 #: net.toml's settings with no limit on how often a seat comes back (the machine resumes
@@ -74,6 +77,8 @@ class SeatsMachine(RuleBasedStateMachine):
         )
         self.lines: list[Line] = []
         self.codes: dict[int, str] = {}
+        #: Codes of seats given up before the start (seat, code).
+        self.given_up: list[tuple[int, str]] = []
         self.played = 0  # moves the table accepted
         self.labels: list[str] = []
 
@@ -140,6 +145,16 @@ class SeatsMachine(RuleBasedStateMachine):
             welcome = line.ws.got[0]
             self.codes[line.seat] = str(welcome["token"])
 
+    @rule()
+    def join_and_leave(self) -> None:
+        """A line that joins and closes at once (issue 42's flood)."""
+        before = len(self.lines)
+        self.join("")
+        if len(self.lines) > before:
+            line = self.lines[-1]
+            line.live = False
+            self._run(lambda: self.server._gone(line.client))  # noqa: SLF001
+
     @precondition(lambda self: self.codes)
     @rule(data=st.data(), wrong=st.booleans())
     def resume(self, data: st.DataObject, wrong: bool) -> None:
@@ -153,6 +168,35 @@ class SeatsMachine(RuleBasedStateMachine):
             assert line is None, "a seat was taken with another's code"
         else:
             assert line is not None and line.seat == seat
+
+    @precondition(lambda self: any(self.table.may_give_up(s.index) for s in self.table.seats))
+    @rule()
+    def pre_start_grace_passes(self) -> None:
+        """Seats dropped before the game began are given up (as their timers do): open
+        to newcomers, their codes no longer taking them."""
+        table = self.table
+        assert not table.began
+        for s in table.seats:
+            if table.may_give_up(s.index):
+                assert not s.kept and not s.here
+                assert self._run(lambda i=s.index: self.server.give_up(0, i))
+                assert not s.held and not s.taken
+                self.given_up.append((s.index, self.codes.pop(s.index)))
+        event("a seat given up before the start")
+
+    @precondition(lambda self: self.given_up)
+    @rule(data=st.data())
+    def resume_given_up(self, data: st.DataObject) -> None:
+        seat = data.draw(st.sampled_from(sorted({s for s, _ in self.given_up})))
+        remembered = [t for s, t in self.given_up if s == seat][-GIVEN_UP_KEPT:]
+        token = data.draw(st.sampled_from(remembered))
+        hello = {"type": "resume", "table": 0, "seat": seat, "token": token, "have": 0}
+        try:
+            self._run(lambda: self.server._greet(FakeLine(), hello))  # noqa: SLF001
+        except Refused as exc:
+            assert str(exc) == GIVEN_UP
+        else:
+            raise AssertionError("a given-up code took its seat back")
 
     @precondition(lambda self: self._live())
     @rule(data=st.data())
@@ -224,6 +268,7 @@ class SeatsMachine(RuleBasedStateMachine):
         labels = [e.label for e in self.table.session.entries]
         for line in self.lines:
             line.live = False
+        self.given_up = []  # (a save keeps the seats' codes, not the given-up ones)
         self.server = self._run(
             lambda: TableServer(
                 GAME, saved=data, more_tables=False, auto_stand_in=False, settings=UNHURRIED
@@ -239,6 +284,15 @@ class SeatsMachine(RuleBasedStateMachine):
     def one_table_and_every_move_once(self) -> None:
         assert len(self.server.tables) == 1
         assert len(self.table.session.entries) == self.played
+
+    @invariant()
+    def no_game_begins_around_an_absent_seat(self) -> None:
+        table = self.table
+        if not (table.started or table.began):
+            assert not table.session.entries
+            absent = [s for s in table.seats if s.held and not s.present]
+            if absent:
+                assert table.to_act() is None, "the game began around an absent seat"
 
     @invariant()
     def each_line_hears_only_its_own_seat(self) -> None:

@@ -59,7 +59,10 @@ def seat_line(info: dict[str, Any], me: int | None) -> str:
     elif info.get("bot") and name != f"{info.get('bot')} bot":  # a server bot is named so
         parts.append(f"- {info.get('bot')} bot")
     if "grace_left" in info and not info.get("connected"):
-        parts.append(f"- dropped, kept {info['grace_left']:.0f} s")
+        if info.get("before_start"):  # given up, not kept, once its time is out
+            parts.append(f"- dropped before the start, open again in {info['grace_left']:.0f} s")
+        else:
+            parts.append(f"- dropped, kept {info['grace_left']:.0f} s")
     return " ".join(parts)
 
 

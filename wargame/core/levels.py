@@ -2,7 +2,9 @@
 
 ``easy`` is the random bot, ``normal`` the mode's strongest hand-written bot and
 ``hard`` the search bot (:mod:`wargame.core.search`) with sequential halving at the
-root and the mode's measured budget (:data:`HARD`). ``wargame simulate --bots hard``
+root and the mode's measured budget (:data:`HARD`), or where a mode names a bot of its
+own (:data:`HARD_BOT`: Pirate Versus Pirate's learnt judge) that bot, the search its
+fallback. ``wargame simulate --bots hard``
 plays it with that fixed number of iterations (the same games on every run); the app
 gives it a time budget instead (:func:`hard_params`, 1 s a move by default). The
 strength of each budget is measured by ``benchmarks/search_strength.py`` (its
@@ -17,6 +19,7 @@ normal``, the search its default as before).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,6 +62,11 @@ HARD: dict[str, dict[str, float]] = {
     "pirate-coins": {"search_iterations": 64, "search_halving": 1},
     "tortuga-1667": {"search_iterations": 256, "search_depth": 16, "search_halving": 1},
 }
+#: Modes whose Hard level is a bot of their own (its name in the mode's ``bots()``), not
+#: the search bot: Pirate Versus Pirate's ``judge`` (a judgement learnt from self-play,
+#: one move deep: wargame/pvp/judge.py; 2 players). Such a bot takes the search bot the
+#: level would have been as ``fallback`` for the decisions it does not make itself.
+HARD_BOT: dict[str, str] = {"pirate-versus-pirate": "judge"}
 #: Modes not in :data:`HARD` (a game added later): halving at the search's defaults.
 HARD_DEFAULT: dict[str, float] = {"search_iterations": 64, "search_halving": 1}
 
@@ -83,7 +91,10 @@ def with_levels(
     timed = "search_seconds" in own and "search_iterations" not in own
     hard = hard_params(game.name, float(own["search_seconds"]) if timed else None)
     hard.update(own)
-    hand_written = [n for n in factories if n not in (SEARCH, "random")]
+    own_hard = HARD_BOT.get(game.name)
+    if own_hard not in factories:
+        own_hard = None
+    hand_written = [n for n in factories if n not in (SEARCH, "random", own_hard)]
     named = {"random": EASY, SEARCH: HARD_LEVEL}
     if hand_written:
         named[hand_written[-1]] = NORMAL
@@ -91,7 +102,13 @@ def with_levels(
     for name, factory in factories.items():
         level = named.get(name)
         if level == HARD_LEVEL:
-            hard_bot = search_factory(factories, SearchOptions.from_params(hard))
+            searcher = search_factory(
+                {k: v for k, v in factories.items() if k != own_hard},
+                SearchOptions.from_params(hard),
+            )
+            hard_bot = (
+                functools.partial(factories[own_hard], fallback=searcher) if own_hard else searcher
+            )
             if not hand_written:  # no own bot but random: search is the normal level
                 out[HARD_LEVEL] = hard_bot
                 out[name] = factory

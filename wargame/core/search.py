@@ -64,10 +64,19 @@ bot's own choice are searched (the raid's tactician keeps its step in the moveme
 phase, Done beside it, and leaves every other decision to the search); a decision
 with one move named is played at once.
 
+Decisions that need no search are answered at once, without a playout: one legal
+move, or one the mode's bot class calls trivial (``forced(state, seat, legal)``: Pieces
+of Eight passes a window, before a turn, after a phase step or before a fight's dice,
+when every card the seat may play there is an anytime card that is no reaction;
+wargame/poe/bots.py says why that loses nothing).
+
 The bot then plays the most visited action at the root (ties: the playout bot's). Its budget is wall-clock
 time per decision (``seconds``, default 1 s) or, for reproducible runs, a fixed
 number of iterations (``iterations``): a timed search depends on the machine's
-speed, so only the iteration budget gives the same games on every run. Options
+speed, so only the iteration budget gives the same games on every run. A timed
+search's clock starts with the decision (the hint's look counts) and it stops when
+another iteration half as long again as its longest so far (``RESERVE``) would overrun
+it, so a decision keeps within its seconds; ``per_move`` caps its iterations as it caps a fixed budget's. Options
 come from ``--param search_seconds=0.2`` / ``search_iterations=500``.
 
 Every random choice (determinization, expansion, playouts, chance in the
@@ -95,6 +104,10 @@ NAME = "search"
 #: spread evenly over the legal actions): a short search plays that bot's move, a
 #: longer one leaves it where the playouts say another is better.
 HINT_PRIOR = 0.5
+
+#: A timed search stops when this many of its longest iterations so far would not fit
+#: in the time left (iterations vary: a playout may run longer than any before it).
+RESERVE = 1.5
 
 #: The options that set the search's budget.
 SEARCH_BUDGET_KEYS = ("search_seconds", "search_iterations")
@@ -169,9 +182,13 @@ class SearchOptions:
     margin: float = 0.0
 
     def budget(self, moves: int) -> int | None:
-        """The fixed iterations of a decision among ``moves`` legal moves (None: timed)."""
-        if self.iterations is None or not self.per_move:
+        """The most iterations of a decision among ``moves`` legal moves (None: as many
+        as the time allows). ``per_move`` caps a timed search too: a choice between
+        passing and playing a card gets a few iterations, not the whole second."""
+        if not self.per_move:
             return self.iterations
+        if self.iterations is None:
+            return self.per_move * moves
         return min(self.iterations, self.per_move * moves)
 
     @classmethod
@@ -303,6 +320,11 @@ _HIDDEN = "hidden choice"
 #: What a mode's evaluation gives: each seat's reward in 0..1 for a position that is not
 #: over (on the scale of :func:`rewards`), or None where it cannot judge the position.
 Evaluate = Callable[[GameState], Mapping[int, float] | None]
+#: What a mode's ``forced`` gives: the answer to a decision nobody can improve on by
+#: searching (Pieces of Eight's pass in a window where no card held answers what just
+#: happened), played at once; None where the decision needs the search. Reads only
+#: what the seat sees.
+Forced = Callable[[GameState, int, Sequence[Action]], Action | None]
 #: What a mode's ``root_moves`` gives: of the legal moves at the root, those worth
 #: comparing with its playout bot's choice (``hint``, to be among them); the search
 #: compares only these (``search_narrow=1``). Reads only what the seat sees.
@@ -322,8 +344,11 @@ class SearchBot:
         evaluate: Evaluate | None = None,
         narrow: Narrow | None = None,
         guide: BotFactory | None = None,
+        forced: Forced | None = None,
     ) -> None:
         self.dice = dice
+        #: The mode's trivial decisions (see :data:`Forced`), answered without a search.
+        self.forced = forced
         #: The bot that names the move to try first at each node of the tree (None: the
         #: playout bot): the strongest bot where the playouts follow a cheaper one.
         self.guide = guide(DiceService.seeded(1)) if guide is not None else None
@@ -353,12 +378,18 @@ class SearchBot:
         self.hurried = True
 
     def choose(self, state: GameState, seat: int) -> Action:
+        started = time.perf_counter()
         self.hurried = False
         legal = list(state.legal_actions())
-        if len(legal) == 1:
+        # A forced answer (one legal move) or one the mode calls trivial: no search.
+        answer = legal[0] if len(legal) == 1 else None
+        if answer is None and self.forced is not None:
+            answer = self.forced(state, seat, legal)
+        if answer is not None:
             self.last_iterations = 0
-            self.last_visits = {legal[0]: 0}
-            return legal[0]
+            self.last_visits = {answer: 0}
+            self.last_tree = None
+            return answer
         # The search draws from its own services, seeded from the bot's: the game's
         # dice are never touched, and the same seed gives the same search.
         base = self.dice.randint(0, 2**62, "search")
@@ -382,17 +413,21 @@ class SearchBot:
                     return legal[0]
         opts = self.options
         budget = opts.budget(len(legal))
-        deadline = time.perf_counter() + opts.seconds
+        # A timed search's clock runs from the start of the decision (the hint's and
+        # the mode's own look count), a fixed one's never stops it.
+        timed = opts.iterations is None
+        deadline = started + opts.seconds
         if opts.halving:
-            return self._halving(root, state, seat, legal, base)
+            return self._halving(root, state, seat, legal, base, started)
         done = 0
+        longest = 0.0  # the longest iteration so far: a timed search stops one short
+        now = time.perf_counter()
         while True:
             if done and self.hurried:
                 break
-            if budget is not None:
-                if done >= budget:
-                    break
-            elif done and time.perf_counter() >= deadline:
+            if budget is not None and done >= budget:
+                break
+            if timed and done and now + RESERVE * longest >= deadline:
                 break
             if opts.paired:
                 # The root action first; its n-th try is played in world n, as is
@@ -406,6 +441,9 @@ class SearchBot:
             policy = self.playout_bot(dice) if self.playout_bot is not None else None
             self._iterate(root, state.resample_hidden(seat, dice), dice, policy, first)
             done += 1
+            if timed:
+                was, now = now, time.perf_counter()
+                longest = max(longest, now - was)
         self.last_iterations = done
         self.last_tree = root
         children = root.children
@@ -429,7 +467,13 @@ class SearchBot:
         return DiceService.seeded(f"{base}:{tried.visits if tried else 0}")
 
     def _halving(
-        self, root: _Node, state: GameState, seat: int, legal: list[Action], base: int
+        self,
+        root: _Node,
+        state: GameState,
+        seat: int,
+        legal: list[Action],
+        base: int,
+        start: float,
     ) -> Action:
         """Sequential halving at the root (Karnin, Koren and Somekh 2013): the budget is
         split over ceil(log2(moves)) rounds; in each, every move still in is tried
@@ -438,31 +482,35 @@ class SearchBot:
         Every move still in is tried at least once a round, so a budget smaller than
         the moves of the turn is overspent (about twice the moves at most)."""
         opts = self.options
-        start = time.perf_counter()
         timed = opts.iterations is None
         end = start + opts.seconds
         candidates = list(legal)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         iterations = opts.budget(len(legal))
         done = 0
+        longest = 0.0  # the longest iteration so far: a timed search stops one short
+        now = time.perf_counter()
         for r in range(rounds):
-            if iterations is not None:
+            if iterations is not None:  # a fixed budget, or a timed one's cap (per_move)
                 quota = max(1, (iterations - done) // ((rounds - r) * len(candidates)))
-                round_end = math.inf
             else:
                 quota = 1 << 30
-                round_end = start + opts.seconds * (r + 1) / rounds
+            round_end = start + opts.seconds * (r + 1) / rounds if timed else math.inf
             for _ in range(quota):
                 for a in candidates:
                     dice = self._world(root, a, base)
                     policy = self.playout_bot(dice) if self.playout_bot is not None else None
                     self._iterate(root, state.resample_hidden(seat, dice), dice, policy, a)
                     done += 1
-                    # Out of time (a timed search) or told to move now: the best so far.
-                    if self.hurried or (timed and time.perf_counter() >= end):
+                    if timed:
+                        was, now = now, time.perf_counter()
+                        longest = max(longest, now - was)
+                    # Out of time (a timed search: another iteration would overrun it)
+                    # or told to move now: the best so far.
+                    if self.hurried or (timed and now + RESERVE * longest >= end):
                         self.hurried = True
                         break
-                if self.hurried or time.perf_counter() >= round_end:
+                if self.hurried or now + longest >= round_end:
                     break
             if len(candidates) > 1:
 
@@ -654,6 +702,9 @@ def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) 
     narrow = getattr(playout, "root_moves", None)
     # The tree's hints from the strongest bot where playouts follow a cheaper one.
     guide = factories[hand_written[-1]] if options.guide and playout is not None else None
+    # The decisions the mode calls trivial (its strongest bot's or its playout bot's).
+    strongest = factories[hand_written[-1]] if hand_written else None
+    forced = getattr(strongest, "forced", None) or getattr(playout, "forced", None)
     return functools.partial(
         SearchBot,
         options=options,
@@ -661,6 +712,7 @@ def search_factory(factories: Mapping[str, BotFactory], options: SearchOptions) 
         evaluate=evaluate,
         narrow=narrow,
         guide=guide if guide is not playout else None,
+        forced=forced,
     )
 
 

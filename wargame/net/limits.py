@@ -2,9 +2,10 @@
 ``[limits]``; docs/network.md, "Limits").
 
 No socket here: a :class:`Rate` is a token bucket on a clock, an :class:`Outbox` the
-bounded queue of what a connection has still to be sent, and :class:`Addresses` counts
-the open connections and the joins of each address. The server asks them before doing
-any work for a message.
+bounded queue of what a connection has still to be sent, :class:`Addresses` counts
+the open connections and the joins of each address, and :class:`Holdings` the seats each
+address holds at games not yet begun. The server asks them before doing any work for a
+message.
 """
 
 from __future__ import annotations
@@ -162,3 +163,34 @@ class Addresses:
     def connections(self, address: str) -> int:
         entry = self._book.get(address)
         return entry.connections if entry is not None else 0
+
+
+class Holdings:
+    """Which address joined each seat of a game not yet begun (``seats_per_address_before_start``):
+    a seat counts while ``still(table, seat, code_hash)`` says its joiner still holds it
+    (the game has not begun and the seat has the code it was joined with)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.joined: dict[tuple[int, int], tuple[str, str | None]] = {}
+
+    def add(self, table: int, seat: int, address: str, code_hash: str | None) -> None:
+        self.joined[(table, seat)] = (address, code_hash)
+
+    def forget(self, table: int, seat: int | None = None) -> None:
+        """A seat (or every seat of ``table``) no longer held before the start."""
+        for key in [k for k in self.joined if k[0] == table and seat in (None, k[1])]:
+            del self.joined[key]
+
+    def held(self, address: str, still: Callable[[int, int, str | None], bool]) -> int:
+        """Seats ``address`` holds now (the seats no longer held are forgotten)."""
+        count = 0
+        for (table, seat), (who, code) in list(self.joined.items()):
+            if not still(table, seat, code):
+                del self.joined[(table, seat)]
+            elif who == address:
+                count += 1
+        return count
+
+    def full(self, address: str, still: Callable[[int, int, str | None], bool]) -> bool:
+        return self.held(address, still) >= self.most

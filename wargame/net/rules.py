@@ -9,6 +9,7 @@ from wargame.rules.loader import RulesModel, load_rules
 
 class SeatSettings(RulesModel):
     grace_seconds: float = Field(ge=0)
+    pre_start_grace_seconds: float = Field(ge=0)
     stand_in_bot: str
     come_back_seconds: float = Field(ge=1)
     chat_kept: int = Field(ge=0)
@@ -32,6 +33,7 @@ class Limits(RulesModel):
     connections_per_address: int = Field(ge=1)
     max_connections: int = Field(ge=1)
     max_tables: int = Field(ge=1)
+    seats_per_address_before_start: int = Field(ge=1)
     abandoned_seconds: float = Field(ge=0)
 
 

@@ -16,7 +16,11 @@ Every line and address is bounded (``[limits]`` of net.toml, :mod:`wargame.net.l
 what waits to be sent to a line, its messages, chats and refusals a second, the lines
 and joins of an address, how often a seat comes back, the tables open. The server's
 bots think off the event loop (:mod:`wargame.net.botrun`); finished and abandoned
-tables are forgotten.
+tables are forgotten. A game begins only when every held seat is here; a seat whose
+line drops before that is given up after net.toml's ``pre_start_grace_seconds`` (a
+saved table's seats and the host's own never are), and one address holds at most
+``seats_per_address_before_start`` seats at tables not yet begun, so join-and-leave
+lines neither seat a newcomer with absent players nor fill the server.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from websockets.exceptions import ConnectionClosed
 
 from wargame.net.botrun import BotRunner
 from wargame.net.http import process_request
-from wargame.net.limits import Addresses, Outbox, Rate
+from wargame.net.limits import Addresses, Holdings, Outbox, Rate
 from wargame.net.protocol import (
     Busy,
     ProtocolError,
@@ -143,6 +147,8 @@ class TableServer:
         self.connections = 0
         #: When each table last had nobody connected (for ``abandoned_seconds``).
         self.empty_since: dict[int, float] = {}
+        #: Who joined each seat of a game not yet begun (``seats_per_address_before_start``).
+        self.holdings = Holdings(limits.seats_per_address_before_start)
         #: Per table and seat, how often it may come back.
         self.resume_rates: dict[int, dict[int, Rate]] = {}
         self.bots = dict(bots or {})
@@ -191,6 +197,7 @@ class TableServer:
         self.told_end.pop(tid, None)
         self.empty_since.pop(tid, None)
         self.resume_rates.pop(tid, None)
+        self.holdings.forget(tid)
         for client in self.clients.pop(tid, {}).values():
             client.close()
         self.clients[tid] = {}
@@ -230,7 +237,7 @@ class TableServer:
     # -- connections -----------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         limits = self.settings.limits
-        address = str((ws.remote_address or ("?",))[0])
+        address = _address(ws)
         why = "too many lines open: try again later"
         if self.connections < limits.max_connections:
             why = self.addresses.open(address) or ""
@@ -289,7 +296,7 @@ class TableServer:
                     why = why or "too many refused messages"
                 if why:
                     log.info("table %d: seat %d closed: %s", client.tid, client.seat, why)
-                    address = str((client.ws.remote_address or ("?",))[0])
+                    address = _address(client.ws)
                     self.addresses.penalize(address, limits.flood_penalty_seconds)
                     # Nothing more is read from it: a flood behind the close frame is
                     # not parsed, and a peer that does not answer is cut after a second.
@@ -316,9 +323,14 @@ class TableServer:
             if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
                 raise ProtocolError("'seat' must be a seat number")
             name = str(hello.get("name") or "")
+            address = _address(ws)
+            self._check_holdings(address)
             tid = self._table_to_join(name)
             table = self.table(tid)
-            seat = table.take_seat(name, bot, wanted).index
+            taken = table.take_seat(name, bot, wanted)
+            seat = taken.index
+            if not table.started:
+                self.holdings.add(tid, seat, address, taken.code_hash)
             have = 0
         elif kind == "resume":
             tid = field(hello, "table", int)
@@ -354,6 +366,18 @@ class TableServer:
         self.empty_since.pop(tid, None)
         self.runner.kick(tid)
         return client
+
+    def _still_held(self, tid: int, seat: int, code: str | None) -> bool:
+        """Seat ``seat`` of table ``tid`` is held before its game began with ``code``."""
+        table = self.tables[tid] if tid < len(self.tables) else None
+        return table is not None and not table.started and table.seats[seat].code_hash == code
+
+    def _check_holdings(self, address: str) -> None:
+        if self.holdings.full(address, self._still_held):
+            raise Refused(
+                f"this computer already holds {self.holdings.most} seats at games that have "
+                "not begun (the most one address may): play or leave those first"
+            )
 
     def _resume_rate(self, tid: int, seat: int, players: int) -> Rate | None:
         """How often a seat may come back (a rejoin loop sends every other seat its
@@ -419,11 +443,41 @@ class TableServer:
             if not seats and self.told(client.tid):
                 self.forget(client.tid)  # everyone has the end
             return
+        began = table.started  # (read before the drop: the game may begin only now)
         table.drop(client.seat)
         log.info("table %d: seat %d dropped", client.tid, client.seat)
+        loop = asyncio.get_running_loop()
         grace = self.settings.seats.grace_seconds
-        asyncio.get_running_loop().call_later(grace, self._grace_over, client.tid, client.seat)
+        loop.call_later(grace, self._grace_over, client.tid, client.seat)
+        if not began and table.may_give_up(client.seat):
+            loop.call_later(
+                self.settings.seats.pre_start_grace_seconds,
+                self._pre_start_over,
+                client.tid,
+                client.seat,
+                table.seats[client.seat].dropped_at,
+            )
         self.broadcast(client.tid)
+
+    def _pre_start_over(self, tid: int, seat: int, dropped_at: float | None) -> None:
+        """The pre-start grace of a seat dropped at ``dropped_at`` is over: given up
+        unless its player came back (or dropped again since: that drop's timer counts)."""
+        table = self.tables[tid]
+        if table is None or table.seats[seat].dropped_at != dropped_at:
+            return
+        self.give_up(tid, seat)
+
+    def give_up(self, tid: int, seat: int) -> bool:
+        """Give up ``seat`` of table ``tid`` dropped before its game began (see
+        :meth:`Table.give_up`): whether it was."""
+        table = self.table(tid)
+        if not table.may_give_up(seat):
+            return False
+        table.give_up(seat)
+        self.holdings.forget(tid, seat)
+        log.info("table %d: seat %d given up before the start", tid, seat)
+        self.broadcast(tid)
+        return True
 
     def _grace_over(self, tid: int, seat: int) -> None:
         table = self.tables[tid]
@@ -518,6 +572,10 @@ class _Guarded(ServerConnection):
         peer = transport.get_extra_info("peername")
         if peer and self.addresses.hopeless(str(peer[0])):
             transport.abort()
+
+
+def _address(ws: Any) -> str:  # noqa: ANN401 - a websocket, or a test's stand-in
+    return str((getattr(ws, "remote_address", None) or ("?",))[0])
 
 
 async def _sweep(server: TableServer, every: float = 1.0) -> None:

@@ -16,7 +16,10 @@ player only. A client that drops resumes with the code and the number of entries
 has. A dropped seat is kept for its player for the grace period
 (``resources/rules/net.toml``); after it the host may seat a stand-in bot, which
 leaves when the player comes back. A seat its player has not taken back is given to
-someone else only by the host (:meth:`Table.offer`, by name).
+someone else only by the host (:meth:`Table.offer`, by name), with one exception: the
+game begins only when every held seat is here (connected, a bot, the host's own, or
+kept from a save), and a seat whose line dropped before that is given up after the
+short pre-start grace (:meth:`Table.give_up`: its code then says so).
 """
 
 from __future__ import annotations
@@ -55,6 +58,11 @@ from wargame.net.protocol import Refused, UnknownBot, entry_for, message
 from wargame.net.rules import NetSettings, net_settings
 from wargame.net.worlds import has_hidden, make_world
 
+#: What a seat given up before the start is told when its old code comes back.
+GIVEN_UP = "the game had not started and your seat was given up"
+#: How many given-up codes a seat remembers (to say so in words, not "not the code").
+GIVEN_UP_KEPT = 4
+
 #: What a join is told when every seat is held (../shared/CONTRACT.md).
 FULL = "the table is full: every seat is taken (a player takes their own seat back with its code)"
 
@@ -83,6 +91,16 @@ class Seat:
     #: Played from a browser (the phone page): its player is at the table, looking at
     #: the host's screen.
     web: bool = False
+    #: Held by a saved table's player (restored from its save): never given up.
+    kept: bool = False
+    #: (salt, hash) of codes given up before the start, newest last.
+    given_up: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def present(self) -> bool:
+        """Someone is at the seat for the game to begin: its line, a bot, the host's
+        own screen, or a saved table's player (that game was under way)."""
+        return self.connected or self.bot is not None or self.here or self.kept
 
     @property
     def held(self) -> bool:
@@ -175,6 +193,8 @@ class Table:
         self.factories = bot_factories(self.game, {})
         self.hidden = has_hidden(self.session.state)
         self.seats = [Seat(i) for i in range(n)]
+        #: The game has begun (every held seat was here once): it never un-begins.
+        self.began = False
         #: The table's chat, newest last (a save keeps the last lines).
         self.chat_lines: list[dict[str, Any]] = []
         kept = read_net(self.session.header, n) if saved is not None else None
@@ -196,6 +216,7 @@ class Table:
             elif rec.code is not None:
                 seat.code_hash, seat.salt = rec.code, rec.salt
                 seat.client_bot = rec.client_bot
+                seat.kept = True
                 seat.dropped_at = now
         self.chat_lines = list(chat)
         self._names_changed()
@@ -207,7 +228,7 @@ class Table:
         s.bot = self._bot(name, DiceService.seeded(bot_seed(self.seed, seat)))
         s.bot_name, s.stand_in, s.name = name, False, f"{name} bot"
         s.token = s.code_hash = s.offered_to = s.client_bot = None
-        s.connected, s.dropped_at, s.here = False, None, False
+        s.connected, s.dropped_at, s.here, s.kept = False, None, False, False
         self._names_changed()
 
     def _names_changed(self) -> None:
@@ -266,6 +287,7 @@ class Table:
         self._give(seat, name if seat.offered_to is None else seat.offered_to)
         seat.client_bot = bot
         seat.connected = True
+        _ = self.started  # the game begins the moment its last seat is here
         return seat
 
     def _give(self, seat: Seat, name: str) -> str:
@@ -273,6 +295,7 @@ class Table:
         if seat.stand_in:  # a bot sat in for the seat's old player: the new one plays
             seat.bot, seat.bot_name, seat.stand_in = None, "", False
         seat.dropped_at = None
+        seat.kept = False
         seat.token = new_code()
         seat.salt = new_salt()
         seat.code_hash = code_hash(seat.token, seat.salt)
@@ -304,6 +327,7 @@ class Table:
         if s.bot is not None and not s.stand_in:
             raise Refused(f"a bot of the table plays seat {seat + 1}")
         s.token = s.code_hash = s.client_bot = None
+        s.kept = False
         s.offered_to = who
         s.name = who
         s.here = False
@@ -316,7 +340,33 @@ class Table:
         s.token = s.code_hash = s.client_bot = s.offered_to = None
         s.bot, s.bot_name, s.stand_in = None, "", False
         s.connected, s.dropped_at, s.here, s.name = False, None, False, ""
+        s.kept = False
         self._names_changed()
+
+    def may_give_up(self, seat: int) -> bool:
+        """Seat ``seat`` dropped before the game began and is nobody's for good (not
+        kept from a save, not the host's own, no bot): it may be given up."""
+        s = self.seats[seat]
+        return (
+            not self.started
+            and s.held
+            and not s.connected
+            and s.dropped_at is not None
+            and not s.kept
+            and not s.here
+            and s.bot is None
+        )
+
+    def give_up(self, seat: int) -> None:
+        """Seat ``seat``'s line dropped before the game began and the pre-start grace is
+        over: the seat opens to newcomers, and its old code is told so in words."""
+        if not self.may_give_up(seat):
+            raise Refused(f"seat {seat + 1} is not one to give up")
+        s = self.seats[seat]
+        assert s.code_hash is not None
+        given_up = (*s.given_up, (s.salt, s.code_hash))[-GIVEN_UP_KEPT:]
+        self.open_seat(seat)
+        s.given_up = given_up
 
     def _fresh_name(self, name: str, seat: int) -> str:
         """A player's name as the table's log may use it: one printable line, short, and
@@ -332,12 +382,15 @@ class Table:
         self._check_seat(seat)
         s = self.seats[seat]
         if not code_matches(str(token), s.salt, s.code_hash):
+            if any(code_matches(str(token), salt, h) for salt, h in s.given_up):
+                raise Refused(GIVEN_UP)
             raise Refused(f"that is not the code of seat {seat + 1}")
         s.token = str(token)
         s.connected = True
         s.dropped_at = None
         if s.stand_in:
             s.bot, s.bot_name, s.stand_in = None, "", False
+        _ = self.started  # the game begins the moment its last seat is here
         return s
 
     def drop(self, seat: int) -> None:
@@ -367,7 +420,14 @@ class Table:
     # -- play ------------------------------------------------------------------------
     @property
     def started(self) -> bool:
-        return all(s.taken for s in self.seats)
+        """Every seat is taken and the game has begun: once every held seat was here
+        (a seat whose line dropped before that holds the start up until it is back or
+        given up)."""
+        if not all(s.taken for s in self.seats):
+            return False
+        if not self.began and all(s.present for s in self.seats if s.held):
+            self.began = True
+        return self.began
 
     @property
     def over(self) -> bool:
@@ -386,7 +446,7 @@ class Table:
         Refused, in words, when stale, out of turn, unreadable or illegal."""
         n = len(self.session.entries)
         if not self.started:
-            raise Refused("the game starts when every seat is taken")
+            raise Refused("the game starts when every seat is taken and its player here")
         if have != n:
             raise Refused(f"stale: the log has {n} entries, the action was made after {have}")
         if self.over:
@@ -420,7 +480,14 @@ class Table:
     # -- what a seat is told -----------------------------------------------------------
     def seat_list(self) -> list[dict[str, Any]]:
         now, grace = self.clock(), self.settings.seats.grace_seconds
-        return [s.public(grace, now) for s in self.seats]
+        pre = self.settings.seats.pre_start_grace_seconds
+        out = []
+        for s in self.seats:
+            if self.may_give_up(s.index):  # the countdown to its seat opening again
+                out.append(s.public(pre, now) | {"before_start": True})
+            else:
+                out.append(s.public(grace, now))
+        return out
 
     def welcome_for(self, seat: int, table_id: int = 0) -> dict[str, Any]:
         s = self.seats[seat]

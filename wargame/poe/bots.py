@@ -18,12 +18,14 @@ and the public table), never the deck or others' hands.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import GameState
 from wargame.poe import actions as A
+from wargame.poe.frames import ROUND_WINDOWS
 from wargame.poe.legal import buriable
 from wargame.poe.rules import rules
 from wargame.poe.scoring import burial_limit
@@ -81,10 +83,43 @@ def evaluate(state: GameState) -> dict[int, float] | None:
     }
 
 
+def forced(state: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """Pass where passing is all a window asks, so the search bot answers at once: in a
+    window before another pirate's turn, after one of its phase steps or before a
+    fight's dice, when every card ``seat`` may play there is an anytime card that is no
+    reaction (rules data ``timing``, ``reaction``): Shore Leave, A Dead Man's Chest and
+    the movement cards act on the seat's own next turn and may be played then to the
+    same effect, so playing one now changes nothing a pass does not (the rule that
+    passes for a lone human at the table too). A combat, mutiny or reaction card, or
+    any other decision: None (the search decides). Reads only the seat's own hand."""
+    assert isinstance(state, PoeState)
+    if not state.stack or state.stack[-1].kind not in _PASSABLE or _PASS not in legal:
+        return None
+    cards = state.cards
+    actions = state.deck_info.actions
+    for a in legal:
+        if a == _PASS:
+            continue
+        if type(a) is not A.Play:
+            return None
+        card = cards[a.card]
+        if card.timing != "anytime" or actions[card.action].reaction:
+            return None
+    return _PASS
+
+
+#: The windows :func:`forced` may pass (the entry window's one card, Law of the Sea,
+#: always changes what happens).
+_PASSABLE = (*ROUND_WINDOWS, "fight")
+_PASS = A.Pass()
+
+
 class StrongBot:
     name = "strong"
     #: The search bot's evaluation of a position (its playouts follow this bot).
     evaluate = staticmethod(evaluate)
+    #: The decisions the search bot answers without searching (see :func:`forced`).
+    forced = staticmethod(forced)
 
     def __init__(self, dice: DiceService) -> None:
         self.dice = dice

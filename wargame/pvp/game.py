@@ -139,6 +139,14 @@ class PirateVersusPirateGame(Game):
     def bots(self) -> dict[str, BotFactory]:
         from wargame.pvp.bots import FastRandomBot
         from wargame.pvp.greedy import GreedyBot
+        from wargame.pvp.judge import JudgeBot
         from wargame.pvp.search import ExpectimaxBot
 
-        return {"random": FastRandomBot, "greedy": GreedyBot, "expectimax": ExpectimaxBot}
+        # The judge (the Hard level's bot: core/levels.py HARD_BOT) is listed before the
+        # expectimax bot, so that the normal level and simulate's default stay that bot.
+        return {
+            "random": FastRandomBot,
+            "greedy": GreedyBot,
+            "judge": JudgeBot,
+            "expectimax": ExpectimaxBot,
+        }
