@@ -61,9 +61,15 @@ def rules_data(stem: str) -> dict[str, Any]:
     path = rules_dir() / f"{stem}.toml"
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            data = tomllib.load(fh)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise QuickRefError(f"rules file {path.name}: {exc}") from exc
+    if stem == "fairness":  # measured figures: checked, as a rules file is
+        from wargame.rules.figures import FairnessFigures
+        from wargame.rules.loader import validate
+
+        validate(data, FairnessFigures, path.name)
+    return data
 
 
 def lookup(path: str, data: Mapping[str, Any]) -> Any:

@@ -87,8 +87,10 @@ def _rules_files() -> list[tuple[str, dict[str, Any], type]]:
     from wargame.rules.loader import RulesModel, read_toml, validate
 
     models = []
-    for p in sorted((ROOT / "wargame").glob("*/rules.py")):
-        module = importlib.import_module(f"wargame.{p.parent.name}.rules")
+    for p in sorted((ROOT / "wargame").glob("*/rules.py")) + [
+        ROOT / "wargame" / "rules" / "figures.py"
+    ]:
+        module = importlib.import_module(f"wargame.{p.parent.name}.{p.stem}")
         models += [
             m
             for m in vars(module).values()

@@ -88,8 +88,8 @@ def test_a_crew_switched_to_a_bot_mid_game_plays_at_once(main_window, qtbot) -> 
     view = open_view(main_window, ["human", "human"], ["4 4", "1 1"])
     assert view.state.current_player() == 0
     n = len(view.session.entries)
-    view.seat_boxes[0].setCurrentIndex(2)  # "Expectimax bot"
-    assert view.seats[0] == "expectimax" and 0 in view.bots
+    view.seat_boxes[0].setCurrentIndex(2)  # "Normal" on the ladder (the expectimax bot)
+    assert view.seats[0] == "normal" and 0 in view.bots
     qtbot.waitUntil(lambda: len(view.session.entries) > n, timeout=5000)
 
 
@@ -118,9 +118,10 @@ def test_rematch_starts_the_same_crews_again(main_window, qtbot) -> None:  # noq
     view = open_view(main_window, ["expectimax", "random"], None, seed=4)
     view.run_bots()
     assert view.state.is_terminal() and view.scores.isVisible()
-    old = view.session
+    old, seats = view.session, list(view.seats)
+    assert seats == ["normal", "easy"]  # the ladder's names for the expectimax and random bots
     click(qtbot, view.scores.again)
-    assert view.session is not old and view.seats == ["expectimax", "random"]
+    assert view.session is not old and view.seats == seats
     assert view.state.phase != ORDER  # the first turn's roll-off is made at once
 
 

@@ -25,6 +25,7 @@ class SetupBar(QWidget):
         super().__init__()
         bar = QHBoxLayout(self)
         bar.setContentsMargins(0, 0, 0, 0)
+        bar.setSpacing(4)  # three crews' boxes, both variants and the buttons fit 1024 px
         lab = QLabel("Crews:")
         bar.addWidget(lab)
         self.player_spin = QSpinBox()

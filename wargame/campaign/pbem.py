@@ -26,7 +26,6 @@ sends nothing). docs/rulings.md, "Play by e-mail", says why and what it cannot s
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from typing import Any
 
 from wargame.campaign import actions as A
 from wargame.campaign.document import new_campaign
+from wargame.campaign.pbem_chain import _canonical, chain, entry_json, next_hash
 from wargame.campaign.pbem_dice import chain_values, use_chain_dice
 from wargame.campaign.pbem_keys import PUBLIC_BYTES, SigningKey, fingerprint, unb64, verify
 from wargame.campaign.state import CampaignState
@@ -74,36 +74,6 @@ HOW_TO_PLAY_BY_EMAIL = (
 
 
 # -- the chain ---------------------------------------------------------------------------
-
-
-def _canonical(data: Any) -> bytes:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
-
-
-def start_hash(uid: str, name: str, fair_play: bool) -> str:
-    head = {"uid": uid, "name": name, "fair_play": bool(fair_play)}
-    return hashlib.sha256(b"wargame campaign chain v1\n" + _canonical(head)).hexdigest()
-
-
-def entry_json(action: Action, rolls: Sequence[Roll]) -> dict[str, Any]:
-    out: dict[str, Any] = {"a": action.to_text()}
-    if rolls:
-        out["r"] = [r.to_json() for r in rolls]
-    return out
-
-
-def next_hash(before: str, item: Mapping[str, Any]) -> str:
-    return hashlib.sha256(bytes.fromhex(before) + _canonical(item)).hexdigest()
-
-
-def chain(session: Session[CampaignState]) -> list[str]:
-    """The hash after each number of entries: ``chain(s)[n]`` names entry ``n``
-    (``[0]`` is the campaign's start)."""
-    st = session.state
-    out = [start_hash(st.uid, st.name, st.fair_play)]
-    for e in session.entries:
-        out.append(next_hash(out[-1], entry_json(e.action, e.rolls)))
-    return out
 
 
 def short(h: str) -> str:
@@ -388,7 +358,8 @@ class Imported:
         )
         if self.typed:
             text += (
-                f" {self.typed} roll(s) in it were typed in from {self.player}'s physical "
+                f" {count(self.typed, 'roll', 'rolls')} in it "
+                f"{verb(self.typed, 'was', 'were')} typed in from {self.player}'s physical "
                 "dice: the history does not fix those."
             )
         if self.pinned:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
+from wargame.campaign.pbem_chain import chain
 from wargame.core.dice import RollRequest, SeededProvider
 
 if TYPE_CHECKING:
@@ -41,8 +42,6 @@ class ChainProvider:
         self.session = session
 
     def values(self, request: RollRequest) -> tuple[int, ...]:
-        from wargame.campaign.pbem import chain
-
         before = chain(self.session)[-1]  # the entry being made is not in the log yet
         index = sum(r.purpose == request.purpose for r in self.session.dice.recorded())
         return chain_values(

@@ -12,16 +12,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from wargame.net.server import TableServer
     from wargame.net.table import Table
 
 log = logging.getLogger(__name__)
 
 #: How often a long run of bot moves is shown to the table (seconds).
 SHOW_EVERY = 0.25
+
+
+class TableServer(Protocol):
+    """What the runner needs of the server (:class:`wargame.net.server.TableServer`)."""
+
+    tables: Sequence[Table | None]
+    clients: Mapping[int, Any]
+
+    def broadcast(self, tid: int) -> None: ...
 
 
 class BotRunner:

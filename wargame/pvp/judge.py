@@ -23,17 +23,15 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from pydantic import Field
-
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.core.game import Bot, BotFactory, GameState
 from wargame.pvp import actions as A
 from wargame.pvp.legal import move_action, move_classes
-from wargame.pvp.rules import roll_distribution
+from wargame.pvp.rules import JudgeRules, roll_distribution
 from wargame.pvp.search import _NO_DICE, FOLLOW_UP, WIN, ExpectimaxBot
 from wargame.pvp.state import MOVE, OVER, PvpState
-from wargame.rules.loader import RulesModel, load_rules
+from wargame.rules.loader import load_rules
 
 #: The features' names, in the order of :func:`features` and of the weights.
 BASE_FEATURES: tuple[str, ...] = (
@@ -78,13 +76,6 @@ def derive(base: list[float]) -> list[float]:
 MARGIN = 0.03
 
 _FAR = 40  # steps counted for "no free pirate / no coin" in a race
-
-
-class JudgeRules(RulesModel):
-    """The weights of :data:`FEATURES`, one each, fitted by the training script."""
-
-    features: list[str]
-    weights: list[float] = Field(min_length=1)
 
 
 @cache

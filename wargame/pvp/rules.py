@@ -95,3 +95,10 @@ def roll_outcomes(count: int, sides: int) -> tuple[tuple[float, tuple[int, ...]]
             extra -= step
         out.append((p, tuple(faces)))
     return tuple(out)
+
+
+class JudgeRules(RulesModel):
+    """The weights of :data:`FEATURES`, one each, fitted by the training script."""
+
+    features: list[str]
+    weights: list[float] = Field(min_length=1)
