@@ -34,6 +34,11 @@ class Reach(NamedTuple):
     off_table: bool = False
 
 
+#: ``Reach(...)`` without the keyword handling of a named tuple's ``__new__`` (the
+#: search below makes one for every end it finds).
+_reach = tuple.__new__
+
+
 def reachable(
     sea: Sea,
     start: Axial,
@@ -86,7 +91,7 @@ def reachable(
                     # sails off the table: the move ends here
                     key = (OFF_TABLE, nh)
                     if key not in out:
-                        out[key] = Reach(OFF_TABLE, nh, step, nused, True)
+                        out[key] = _reach(Reach, (OFF_TABLE, nh, step, nused, True))
                     continue
                 if target in land or target in blocked:
                     continue
@@ -94,7 +99,7 @@ def reachable(
                     key = (target, nh)
                     old = out.get(key)
                     if old is None or step > old.steps:
-                        out[key] = Reach(target, nh, step, nused)
+                        out[key] = _reach(Reach, (target, nh, step, nused, False))
                 state = (target, nh, nused) if turns_matter else (target, nh)
                 if state not in seen:
                     seen.add(state)
