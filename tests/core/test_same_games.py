@@ -1,9 +1,12 @@
 """The same seeds play the same games: every engine's speed work is held to it (issue 41).
 
-Each case plays a few hundred seeded games of one mode with one bot pairing through
-``simulate`` (what ``wargame simulate --json`` prints as ``"games"``: each game's
-seed, winners, scores, turns, actions and how it ended) and compares a SHA-256 of
-that list with the one in ``tests/golden/same_games/`` (a file per case). An optimisation that
+Each case plays a few hundred seeded games of one mode with one bot pairing as
+``wargame simulate`` plays them (the same seeds, the same bots' seeds) and compares
+a SHA-256 of what came of them with the one in ``tests/golden/same_games/`` (a file
+per case): each game's result as ``simulate --json`` lists it (winners, scores,
+turns, actions, how it ended) and its final position, ``state.to_json()`` (where
+every piece stands, hands and decks, and in naval and raid the whole battle log),
+so a game that ends alike by another road is caught too. An optimisation that
 changes any rule, any roll or any bot choice changes some game and fails here.
 
 The hashes were made from the code before the speed work (main as of issue 41's
@@ -20,7 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from wargame.core.play import simulate
+from wargame.core.dice import DiceService
+from wargame.core.play import bot_factories, bot_seed, game_seed
+from wargame.core.registry import game_class
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "same_games"
 
@@ -48,9 +53,27 @@ def _key(mode: str, players: int, bots: str, games: int) -> str:
 
 
 def games_hash(mode: str, players: int, bots: str, games: int) -> str:
-    out = simulate(mode, players=players, games=games, seed=41, bots=[bots])
-    text = json.dumps(out["games"], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The hash of ``games`` games of ``simulate MODE --seed 41 --bots BOTS``: each
+    game's result and final position, in seed order."""
+    game = game_class(mode)()
+    factories = bot_factories(game)
+    digest = hashlib.sha256()
+    for i in range(games):
+        seed = game_seed(41, i)
+        dice = DiceService.seeded(seed)
+        state = game.new_initial_state(players, dice)
+        seats = [factories[bots](DiceService.seeded(bot_seed(seed, s))) for s in range(players)]
+        actions = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(seats[seat].choose(state, seat), dice)
+            actions += 1
+        outcome = state.outcome()
+        assert outcome is not None
+        record = {"actions": actions, "outcome": outcome.to_json(), "state": state.to_json()}
+        digest.update(json.dumps(record, sort_keys=True, separators=(",", ":")).encode())
+    return digest.hexdigest()
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: _key(*c))
