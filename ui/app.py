@@ -144,10 +144,13 @@ def _open_for_view(window: MainWindow, view: str, path: Path) -> Any:
     from wargame.persistence.files import read_json_file
 
     data = read_json_file(path)
+    from ui.modes import MAP, opens_maps
+
     if (
         isinstance(data, dict)
-        and data.get("format") == "wargame-map"
-        and view not in ("home", "map-editor")
+        and data.get("format") == MAP
+        and view != "home"
+        and not opens_maps(view)
     ):
         mode_view = window.show_mode(view)
         if type(mode_view).load_scenario_data is not ModeView.load_scenario_data:

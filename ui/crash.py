@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from ui.qtcompat import run_modal
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.shell.host import Shell
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ def open_folder(folder: Path) -> bool:
 class CrashHandler:
     """``sys.excepthook`` for the app's window (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow, folder: Path) -> None:
+    def __init__(self, window: Shell, folder: Path) -> None:
         self.window = window
         self.folder = folder
         self._previous: ExceptHook | None = None
@@ -170,7 +170,7 @@ def _last_frame(tb: TracebackType | None) -> tuple[str, int]:
     return where
 
 
-def report_a_problem(window: MainWindow, folder: Path) -> Path | None:
+def report_a_problem(window: Shell, folder: Path) -> Path | None:
     """Help > Report a problem: a report of how things are now, and its folder opened."""
     from wargame.reports import report_text, reports_dir, write_report
 

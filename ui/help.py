@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from wargame.core.registry import MODES
+from ui.modes import entries, help_page
 from wargame.help import quick_reference, saves_and_secrets
 
 
@@ -25,14 +25,14 @@ class RulesDialog(QDialog):
     """One mode's rules quick reference: the turn in order and the tables, in our own
     words, every number from the rules data in use."""
 
-    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+    def __init__(self, page: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Rules quick reference")
         self.resize(760, 620)
         lay = QVBoxLayout(self)
         self.modes = QComboBox()
-        for m in MODES:
-            self.modes.addItem(m.title, m.key)
+        for m in entries():  # each mode's page, as it registered (ui/modes.py)
+            self.modes.addItem(m.title, help_page(m.key))
         self.modes.setToolTip("Which game's rules to show")
         lay.addWidget(self.modes)
         self.text = QTextBrowser()
@@ -42,7 +42,7 @@ class RulesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.modes.currentIndexChanged.connect(self._show)
-        index = max(0, self.modes.findData(key))
+        index = max(0, self.modes.findData(page))
         self.modes.setCurrentIndex(index)
         self._show()
 

@@ -22,15 +22,14 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.mode_base import ModeView
-from ui.modes import is_built
+from ui.modes import entries, is_built, setup_mode
 from ui.saves_list import AllSavesDialog, mode_titles, row_texts
-from wargame.core.registry import MODES
 from wargame.errors import WargameError, shown
 
-#: The scenario list keeps each row's mode here; "Set up..." opens the battle setup for
-#: a sea fight (to change it) or a map (a sea fight on it).
+#: The scenario list keeps each row's mode here; "Set up..." opens the setup screen of
+#: the mode that takes it (``ui/modes.py``: a sea fight to change it, or a map for a sea
+#: fight on it).
 MODE_ROLE = Qt.ItemDataRole.UserRole + 1
-SET_UP_MODES = ("naval", "map-editor")
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -82,8 +81,8 @@ class HomeView(ModeView):
     title = "Home"
 
     open_mode = Signal(str)
-    #: The Campaign card: start a new campaign with the wizard.
-    new_campaign = Signal()
+    #: A card whose mode starts with a dialog (``ModeEntry.start``: the campaign's wizard).
+    start_mode = Signal(str)
     open_save = Signal(int)
     open_scenario = Signal(int)
     #: A save was deleted (the main window makes a document still showing it unsaved).
@@ -105,14 +104,11 @@ class HomeView(ModeView):
         grid = QGridLayout()
         grid.setSpacing(12)
         self.cards: dict[str, QPushButton] = {}
-        for i, m in enumerate(MODES):
+        for i, m in enumerate(entries()):
             btn = mode_card(m.title, m.blurb, is_built(m.key))
-            if m.key == "campaign":
-                btn.clicked.connect(lambda _=False: self.new_campaign.emit())
-                btn.setToolTip(
-                    "Start a new campaign: choose a shipped one or a blank one, name the players. "
-                    "Open a campaign in play from Recent saves or File > Open."
-                )
+            if m.start:
+                btn.clicked.connect(lambda _=False, k=m.key: self.start_mode.emit(k))
+                btn.setToolTip(m.start_tip)
             else:
                 btn.clicked.connect(lambda _=False, k=m.key: self.open_mode.emit(k))
             self.cards[m.key] = btn
@@ -276,7 +272,7 @@ class HomeView(ModeView):
         item = self.scenarios.currentItem()
         chosen = item is not None and item.data(Qt.ItemDataRole.UserRole) is not None
         self.play_button.setEnabled(chosen)
-        self.setup_button.setEnabled(chosen and item.data(MODE_ROLE) in SET_UP_MODES)
+        self.setup_button.setEnabled(chosen and setup_mode(item.data(MODE_ROLE)) is not None)
 
     def play_selected_scenario(self) -> None:
         item = self.scenarios.currentItem()
@@ -290,12 +286,13 @@ class HomeView(ModeView):
         item = self.scenarios.currentItem()
         sid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
         mode = item.data(MODE_ROLE) if item is not None else None
-        if sid is None or mode not in SET_UP_MODES:
+        setup = setup_mode(mode) if sid is not None else None
+        if setup is None:
             return None
         window = self.window()
         try:
-            if mode == "map-editor":
-                dialog = window.show_mode("naval").open_setup(None)
+            if mode != setup:  # a map: the setup screen with that map as its ground
+                dialog = window.show_mode(setup).open_setup(None)
                 dialog.choose_map(f"Map: {item.text().splitlines()[0]}")
                 if dialog.problems:
                     dialog.place_all()

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QLabel, QListWidget, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QMenu, QMessageBox, QVBoxLayout, QWidget
 
 from ui.context import AppContext
 from wargame.core.log import UNSEALED, Session
@@ -46,6 +46,8 @@ class ModeView(QWidget):
         self.last_error: str | None = None
         #: True while File > Replay shows a saved game: bots stay idle.
         self.replaying = False
+        #: The mode's own menu, in the menu bar while the view is shown (None: none).
+        self.mode_menu: QMenu | None = None
 
     @property
     def autosave_id(self) -> int | None:

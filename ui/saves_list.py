@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from wargame.core.registry import MODES
+from ui.modes import saves_titles
 from wargame.persistence.autosave import local_time, save_title
 from wargame.persistence.listing import SaveInfo
 
@@ -39,7 +39,7 @@ ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 def mode_titles() -> dict[str, str]:
-    return {m.key: m.title for m in MODES} | {"map-editor": "Map"}
+    return saves_titles()
 
 
 def row_texts(info: SaveInfo, titles: dict[str, str]) -> tuple[str, str, str, str]:

@@ -28,7 +28,7 @@ def _no_discard_prompt(request, monkeypatch):
     """pytest-qt closes the window before fixtures tear down: never ask about unsaved edits."""
     if "main_window" in request.fixturenames:
         window = request.getfixturevalue("main_window")
-        monkeypatch.setattr(window, "_confirm_discard", lambda _view: True)
+        monkeypatch.setattr(window.quitting, "confirm_discard", lambda _view: True)
 
 
 @pytest.fixture

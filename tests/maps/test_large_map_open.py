@@ -72,7 +72,7 @@ def test_preparing_a_map_stops_when_cancelled() -> None:
 def test_file_open_reads_a_large_file_off_the_window_thread(
     main_window: Any, big_map: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ui.main_window.LARGE_FILE_BYTES", 1000)
+    monkeypatch.setattr("ui.shell.files.LARGE_FILE_BYTES", 1000)
     assert main_window.open_file(big_map)
     task = main_window.reading
     assert task is not None and task.wait()

@@ -12,8 +12,8 @@ import pytest
 from tests.persistence.helpers import fill_disk, good_database, read_only_folder
 from wargame.paths import scenarios_dir
 from wargame.persistence.backup import list_backups, make_backup
-from wargame.persistence.check import DatabaseUnusable, open_backup, start_fresh
-from wargame.persistence.db import open_database
+from wargame.persistence.check import DatabaseUnusable
+from wargame.persistence.db import open_backup, open_database, start_fresh
 
 
 def _damage_random_bytes(p: Path) -> None:

@@ -183,7 +183,7 @@ def test_closing_headless_with_unsaved_changes_does_not_block(main_window) -> No
     view = main_window.show_mode("map-editor")
     view.undo_stack.resetClean()
     assert not view.undo_stack.isClean()
-    assert main_window._confirm_discard(view)
+    assert main_window.confirm_replace(view)
 
 
 def test_dice_log_exports_as_csv(main_window, tmp_path: Path) -> None:  # noqa: ANN001

@@ -11,7 +11,7 @@ from tests.conftest import ROOT
 
 def test_help_saves_and_secrets_says_what_sealing_cannot_protect(main_window: Any) -> None:
     main_window.act_saves_help.trigger()
-    text = main_window._saves_help.text.toPlainText()
+    text = main_window.help.saves_dialog.text.toPlainText()
     assert "Whoever can read the data folder can open every sealed part with table.key" in text
     assert "At one screen every player shares that folder" in text
     assert "edited by hand" in text and "moved to another computer" in text

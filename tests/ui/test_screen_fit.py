@@ -63,7 +63,7 @@ def test_a_screenshot_keeps_the_size_asked_for(tmp_path) -> None:  # noqa: ANN00
 
 
 def test_the_title_never_says_the_same_thing_twice() -> None:
-    from ui.main_window import window_title
+    from ui.shell.title import window_title
 
     title = window_title("pieces-of-eight", "*", "Pieces of Eight", "pieces-of-eight", None)
     assert title == "untitled* - Pieces of Eight"

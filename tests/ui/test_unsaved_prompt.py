@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ui.main_window import CANCEL, DISCARD, SAVE
+from ui.shell.quitting import CANCEL, DISCARD, SAVE
 from wargame.paths import scenarios_dir
 
 

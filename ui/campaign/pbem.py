@@ -9,7 +9,7 @@ nothing: the player mails the file themselves.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMenu, QMessageBox
 
@@ -29,13 +29,18 @@ from wargame.campaign.store import list_campaigns, open_campaign
 from wargame.errors import WargameError
 from wargame.persistence.files import read_regular_bytes, write_user_file
 
-if TYPE_CHECKING:
-    from ui.campaign.view import CampaignView
-
 TURN_FILTER = "Campaign turn files (*.turn.json *.json)"
 
 
-def campaign_menu(view: CampaignView) -> QMenu:
+class TurnFileCommands(Protocol):
+    """What the Campaign menu calls (the campaign view, with :class:`PbemMixin`)."""
+
+    def new_pbem_campaign_dialog(self) -> Any: ...
+    def export_turn_dialog(self) -> Any: ...
+    def import_turn_dialog(self) -> Any: ...
+
+
+def campaign_menu(view: TurnFileCommands) -> QMenu:
     """The menu bar's Campaign menu (shown while the campaign is)."""
     menu = QMenu("&Campaign", view)
     menu.setObjectName("campaign-menu")

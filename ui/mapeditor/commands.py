@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QUndoCommand
 
 from wargame.maps.model import Change
 
-if TYPE_CHECKING:
-    from .view import MapEditorView
+from .editing import Editor
 
 
 class ChangeCommand(QUndoCommand):
     """Calls only :meth:`MapDoc.apply`. Compound edits are one Change, so one step."""
 
-    def __init__(self, editor: MapEditorView, change: Change, text: str) -> None:
+    def __init__(self, editor: Editor, change: Change, text: str) -> None:
         super().__init__(text)
         self.editor = editor
         self.change = change

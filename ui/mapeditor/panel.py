@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,14 +24,13 @@ from PySide6.QtWidgets import (
 from wargame.maps.model import KIND_FLAGS, Area
 from wargame.maps.validate import Issue
 
-if TYPE_CHECKING:
-    from .view import MapEditorView
+from .editing import Editor
 
 NEW_ISLAND = "__new__"
 
 
 class EditorPanel(QWidget):
-    def __init__(self, editor: MapEditorView) -> None:
+    def __init__(self, editor: Editor) -> None:
         super().__init__()
         self.editor = editor
         self._loading = False

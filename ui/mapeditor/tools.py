@@ -8,7 +8,6 @@ command. A drag only previews until the mouse is released, then is one step.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 
@@ -17,9 +16,7 @@ from wargame.maps import ops
 from wargame.maps.model import Area, Change
 
 from .canvas import area_path
-
-if TYPE_CHECKING:
-    from .view import MapEditorView
+from .editing import Editor
 
 HANDLE_PX = 9.0
 
@@ -34,7 +31,7 @@ class Tool:
     shortcut = ""
     tip = ""
 
-    def __init__(self, editor: MapEditorView) -> None:
+    def __init__(self, editor: Editor) -> None:
         self.editor = editor
 
     @property
@@ -117,7 +114,7 @@ class _PathTool(Tool):
 
     closed = False
 
-    def __init__(self, editor: MapEditorView) -> None:
+    def __init__(self, editor: Editor) -> None:
         super().__init__(editor)
         self.points: list[tuple[float, float]] = []
 
@@ -240,7 +237,7 @@ class VertexTool(Tool):
         "edge to add a vertex; right-click a vertex to delete it."
     )
 
-    def __init__(self, editor: MapEditorView) -> None:
+    def __init__(self, editor: Editor) -> None:
         super().__init__(editor)
         self.drag: list[tuple[str, int, int]] | None = None
         self.moved: dict[str, Area] = {}
@@ -391,7 +388,7 @@ class MeasureTool(Tool):
     shortcut = "M"
     tip = "Drag to measure a distance on the table in cm (and hexes when the map has them)."
 
-    def __init__(self, editor: MapEditorView) -> None:
+    def __init__(self, editor: Editor) -> None:
         super().__init__(editor)
         self.start: tuple[float, float] | None = None
         self.distance = 0.0

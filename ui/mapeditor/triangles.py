@@ -15,7 +15,7 @@ module adds to the editor, through one call of :func:`install`:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainter, QPen, QPolygonF
@@ -36,10 +36,8 @@ from wargame.maps.model import Change
 from wargame.pvp import grid
 from wargame.pvp.board import BoardSpec, check_board, spec_from_json
 
+from .editing import Editor
 from .tools import Tool
-
-if TYPE_CHECKING:
-    from .view import MapEditorView
 
 PAINTS = (
     ("board", "Board triangle"),
@@ -60,7 +58,7 @@ ROLE_FILL = {
 COLOUR_FILL = {"blue": QColor("#1f5fbf"), "red": QColor("#c0302b"), "green": QColor("#1e8a3c")}
 
 
-def board_spec(editor: MapEditorView) -> BoardSpec | None:
+def board_spec(editor: Editor) -> BoardSpec | None:
     """The board drawn on the editor's map, or None (no triangles key, or unreadable)."""
     data = editor.doc.triangles
     if data is None:
@@ -179,7 +177,7 @@ class TrianglePaintTool(Tool):
         "(drag to paint many board triangles); start spaces and rowboat spaces take the colour."
     )
 
-    def __init__(self, editor: MapEditorView) -> None:
+    def __init__(self, editor: Editor) -> None:
         super().__init__(editor)
         self.dragging: set[tuple[int, int, int]] = set()
         self.box: BoardBox | None = None
@@ -227,7 +225,7 @@ class TrianglePaintTool(Tool):
 
 
 def paint_cells(
-    editor: MapEditorView, cells: list[tuple[int, int, int]], what: str, colour: str | None
+    editor: Editor, cells: list[tuple[int, int, int]], what: str, colour: str | None
 ) -> bool:
     """Paint ``what`` on ``cells`` as one undo step; False (with a hint) if nothing changed."""
     spec = board_spec(editor)
@@ -252,7 +250,7 @@ def paint_cells(
 class BoardBox(QGroupBox):
     """The paint choices and the board check, in the editor's side panel."""
 
-    def __init__(self, editor: MapEditorView) -> None:
+    def __init__(self, editor: Editor) -> None:
         super().__init__("Triangle board (Pirate Versus Pirate)")
         self.editor = editor
         self.setObjectName("triangle-board-box")
@@ -330,7 +328,7 @@ class BoardBox(QGroupBox):
         self.report.setMinimumHeight(self.report.heightForWidth(max(self.report.width(), 260)))
 
 
-def install(editor: MapEditorView) -> None:
+def install(editor: Editor) -> None:
     """Add the triangle layer, the paint tool (B) and the board box to ``editor``."""
     layer = TriangleLayer()
     editor.canvas.scene().addItem(layer)

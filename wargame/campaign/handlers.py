@@ -27,7 +27,7 @@ from wargame.core.dice import DiceService
 from wargame.errors import BadInput, IllegalAction
 
 if TYPE_CHECKING:
-    from wargame.campaign.state import CampaignState
+    from wargame.campaign.shape import CampaignLike
 
 SHEET = "Campaign Master Sheet"
 
@@ -56,12 +56,12 @@ def tally(e: Engagement, fought: list[int], won: list[int]) -> None:
 # -- handlers: each validates everything first, then changes the state --------------
 
 
-def _need_phase(state: CampaignState, phase: str, what: str) -> None:
+def _need_phase(state: CampaignLike, phase: str, what: str) -> None:
     if state.phase != phase:
         raise refuse(f"{what} only in the {phase} phase (the campaign is at {state.phase})")
 
 
-def _editable_sheet(state: CampaignState, seat: int, what: str) -> Player:
+def _editable_sheet(state: CampaignLike, seat: int, what: str) -> Player:
     p = state.player(seat)
     _need_phase(state, ORDERS, what)
     if p.done:
@@ -69,7 +69,7 @@ def _editable_sheet(state: CampaignState, seat: int, what: str) -> Player:
     return p
 
 
-def _check_letter(state: CampaignState, letter: Any, field: str = "letter") -> str:
+def _check_letter(state: CampaignLike, letter: Any, field: str = "letter") -> str:
     if letter not in state.rules.letters:
         raise refuse(
             f"{field}: {letter!r} is not a force letter ({', '.join(state.rules.letters)})"
@@ -77,7 +77,7 @@ def _check_letter(state: CampaignState, letter: Any, field: str = "letter") -> s
     return str(letter)
 
 
-def _add_player(state: CampaignState, a: A.AddPlayer, dice: DiceService) -> None:
+def _add_player(state: CampaignLike, a: A.AddPlayer, dice: DiceService) -> None:
     r = state.rules
     if state.turn_no != 1 or state.phase != ORDERS or state.engagements or state.history:
         raise refuse("player: players join before the first engagement is declared")
@@ -102,7 +102,7 @@ def _add_player(state: CampaignState, a: A.AddPlayer, dice: DiceService) -> None
     state.won.append(0)
 
 
-def _set_force(state: CampaignState, a: A.SetForce, dice: DiceService) -> None:
+def _set_force(state: CampaignLike, a: A.SetForce, dice: DiceService) -> None:
     p = _editable_sheet(state, a.player, "values are given")
     letter = _check_letter(state, a.letter)
     r = state.rules
@@ -117,7 +117,7 @@ def _set_force(state: CampaignState, a: A.SetForce, dice: DiceService) -> None:
         p.forces[letter] = Force(letter, a.value, f.sealed, f.commit)
 
 
-def _remove_force(state: CampaignState, a: A.RemoveForce, dice: DiceService) -> None:
+def _remove_force(state: CampaignLike, a: A.RemoveForce, dice: DiceService) -> None:
     p = _editable_sheet(state, a.player, "forces are removed")
     letter = _check_letter(state, a.letter)
     if letter not in p.forces:
@@ -128,7 +128,7 @@ def _remove_force(state: CampaignState, a: A.RemoveForce, dice: DiceService) -> 
     del p.forces[letter]
 
 
-def _seal(state: CampaignState, a: A.SealContents, dice: DiceService) -> None:
+def _seal(state: CampaignLike, a: A.SealContents, dice: DiceService) -> None:
     p = _editable_sheet(state, a.player, "contents are sealed")
     letter = _check_letter(state, a.letter)
     f = p.forces.get(letter)
@@ -143,7 +143,7 @@ def _seal(state: CampaignState, a: A.SealContents, dice: DiceService) -> None:
     p.forces[letter] = Force(letter, f.value, a.sealed, a.commit)
 
 
-def _declare(state: CampaignState, a: A.Declare, dice: DiceService) -> None:
+def _declare(state: CampaignLike, a: A.Declare, dice: DiceService) -> None:
     p = _editable_sheet(state, a.player, "engagements are declared")
     letter = _check_letter(state, a.letter)
     if letter not in p.forces:
@@ -174,7 +174,7 @@ def _declare(state: CampaignState, a: A.Declare, dice: DiceService) -> None:
         q.done = False
 
 
-def _withdraw(state: CampaignState, a: A.Withdraw, dice: DiceService) -> None:
+def _withdraw(state: CampaignLike, a: A.Withdraw, dice: DiceService) -> None:
     p = _editable_sheet(state, a.player, "engagements are withdrawn")
     letter = _check_letter(state, a.letter)
     e = state.engagements.get(engagement_key(a.player, letter))
@@ -185,7 +185,7 @@ def _withdraw(state: CampaignState, a: A.Withdraw, dice: DiceService) -> None:
     del state.engaged[(e.opponent, e.opponent_letter)]
 
 
-def _done(state: CampaignState, a: A.DoneDeclaring, dice: DiceService) -> None:
+def _done(state: CampaignLike, a: A.DoneDeclaring, dice: DiceService) -> None:
     p = state.player(a.player)
     _need_phase(state, ORDERS, "declaring is finished")
     if len(state.players) < state.rules.min_players:
@@ -211,7 +211,7 @@ def _done(state: CampaignState, a: A.DoneDeclaring, dice: DiceService) -> None:
                 q.revealed = None
 
 
-def _reveal(state: CampaignState, a: A.Reveal, dice: DiceService) -> None:
+def _reveal(state: CampaignLike, a: A.Reveal, dice: DiceService) -> None:
     p = state.player(a.player)
     _need_phase(state, REVEAL, "sheets are unfolded")
     if p.revealed is not None:
@@ -244,7 +244,7 @@ def _reveal(state: CampaignState, a: A.Reveal, dice: DiceService) -> None:
         state.phase = RESOLVE
 
 
-def _set_result(state: CampaignState, e: Engagement, result: int) -> None:
+def _set_result(state: CampaignLike, e: Engagement, result: int) -> None:
     """Store ``result`` after the rules data's fall-backs; no contact is scored at once."""
     res = state.rules.resolution
     att, dfn = e.attacker_side, e.defender_side
@@ -259,7 +259,7 @@ def _set_result(state: CampaignState, e: Engagement, result: int) -> None:
         e.source = "no contact"
 
 
-def _resolve(state: CampaignState, a: A.Resolve, dice: DiceService) -> None:
+def _resolve(state: CampaignLike, a: A.Resolve, dice: DiceService) -> None:
     _need_phase(state, RESOLVE, "engagements are resolved")
     e = state.engagement(a.engagement)
     if e.result is not None:
@@ -271,7 +271,7 @@ def _resolve(state: CampaignState, a: A.Resolve, dice: DiceService) -> None:
     _set_result(state, e, state.rules.resolution.table[roll])
 
 
-def _resolve_all(state: CampaignState, a: A.ResolveAll, dice: DiceService) -> None:
+def _resolve_all(state: CampaignLike, a: A.ResolveAll, dice: DiceService) -> None:
     _need_phase(state, RESOLVE, "engagements are resolved")
     if state.rules.resolution.method != "d6":
         raise refuse("engagement: the attacker chooses the result (rules: method = choice)")
@@ -285,7 +285,7 @@ def _resolve_all(state: CampaignState, a: A.ResolveAll, dice: DiceService) -> No
         _set_result(state, e, table[roll])
 
 
-def _choose(state: CampaignState, a: A.ChooseResult, dice: DiceService) -> None:
+def _choose(state: CampaignLike, a: A.ChooseResult, dice: DiceService) -> None:
     _need_phase(state, RESOLVE, "engagements are resolved")
     e = state.engagement(a.engagement)
     if state.rules.resolution.method != "choice":
@@ -297,7 +297,7 @@ def _choose(state: CampaignState, a: A.ChooseResult, dice: DiceService) -> None:
     _set_result(state, e, a.result)
 
 
-def _score(state: CampaignState, a: A.RecordScore, dice: DiceService) -> None:
+def _score(state: CampaignLike, a: A.RecordScore, dice: DiceService) -> None:
     e = state.engagements.get(a.engagement)
     if e is None:
         raise refuse(f"engagement: {a.engagement!r} is not declared this turn")
@@ -330,7 +330,7 @@ def _score(state: CampaignState, a: A.RecordScore, dice: DiceService) -> None:
     e.winner = a.winner
 
 
-def _losses(state: CampaignState, a: A.RecordLosses, dice: DiceService) -> None:
+def _losses(state: CampaignLike, a: A.RecordLosses, dice: DiceService) -> None:
     e = state.engagements.get(a.engagement)
     if e is None:
         raise refuse(f"engagement: {a.engagement!r} is not declared this turn")
@@ -360,7 +360,7 @@ def _losses(state: CampaignState, a: A.RecordLosses, dice: DiceService) -> None:
     e.losses = losses
 
 
-def _end_turn(state: CampaignState, a: A.EndTurn, dice: DiceService) -> None:
+def _end_turn(state: CampaignLike, a: A.EndTurn, dice: DiceService) -> None:
     _need_phase(state, RESOLVE, "the turn ends")
     waiting = [k for k, e in state.engagements.items() if not e.scored]
     if waiting:
@@ -393,7 +393,7 @@ def _end_turn(state: CampaignState, a: A.EndTurn, dice: DiceService) -> None:
     state.phase = ORDERS
 
 
-def _finish(state: CampaignState, a: A.Finish, dice: DiceService) -> None:
+def _finish(state: CampaignLike, a: A.Finish, dice: DiceService) -> None:
     if not state.history:
         raise refuse("the campaign ends after at least one finished turn")
     if state.phase != ORDERS or state.engagements or any(p.done for p in state.players):
@@ -420,7 +420,7 @@ HANDLERS: dict[type[Action], Any] = {
 }
 
 
-def describe_action(state: CampaignState, a: Action) -> str:
+def describe_action(state: CampaignLike, a: Action) -> str:
     if isinstance(a, A.AddPlayer):
         return f"{a.name} joins for {a.country}"
     if isinstance(a, A.SetForce):

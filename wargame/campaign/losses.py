@@ -29,7 +29,7 @@ from wargame.errors import BadInput, shown
 
 if TYPE_CHECKING:
     from wargame.campaign.model import Engagement
-    from wargame.campaign.state import CampaignState
+    from wargame.campaign.shape import CampaignLike
 
 SIDES = ("attacker", "defender")
 SHIP_FATES = ("sunk", "taken")
@@ -170,7 +170,7 @@ def force_lost_words(engagements: Iterable[Engagement], seat: int, letter: str) 
     return ""
 
 
-def describe_losses(state: CampaignState, engagement: str, text: str) -> str:
+def describe_losses(state: CampaignLike, engagement: str, text: str) -> str:
     """The log's sentence: "Lost in the battle of Alice's force A against Bob's force B:
     Alice, Revenge (medium, sunk); Bob, nothing"."""
     e = state.engagements.get(engagement)
@@ -208,7 +208,7 @@ def losses_from_result(result: Mapping[str, Any], *, defender_has_party: bool = 
     return losses_text(out)
 
 
-def carried_contents(state: CampaignState, seat: int) -> dict[str, dict[str, Any]]:
+def carried_contents(state: CampaignLike, seat: int) -> dict[str, dict[str, Any]]:
     """The contents, by letter, that last turn's fights left ``seat``'s forces (only
     the forces that lost something): the owner seals these afresh, not the old ones."""
     if not state.history:

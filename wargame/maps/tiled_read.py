@@ -18,16 +18,14 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element
 
 import numpy as np
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
 
 from wargame.errors import FileFormatError, shown
 from wargame.maps.rules import map_limits
 from wargame.maps.safeio import read_regular_text
-from wargame.maps.tiled_tiles import TileKnowledge, kind_of, read_named_file
+from wargame.maps.tiled_tiles import TileKnowledge, kind_of, read_named_file, xml_root
 
 MAX_TILED_BYTES = 16 * 1024 * 1024
 MAX_OBJECTS = 100_000
@@ -356,18 +354,6 @@ def parse_tmx(
         ctx.tileset(firstgid, ts, ts.get("source"))
     _xml_layers(ctx, root, (0.0, 0.0), "", 0)
     return ctx.done()
-
-
-def xml_root(text: str, source: str) -> Element:
-    """The root of an XML document; unsafe XML (entities, DTD tricks) is refused."""
-    try:
-        return fromstring(text)
-    except DefusedXmlException as exc:
-        raise FileFormatError(
-            f"{source}: refused unsafe XML ({type(exc).__name__}: entities or DTD tricks)"
-        ) from None
-    except ParseError as exc:
-        raise FileFormatError(f"{source}: not well-formed XML ({exc})") from None
 
 
 _xml = xml_root

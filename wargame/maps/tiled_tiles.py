@@ -19,7 +19,10 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
 
 from wargame.errors import FileFormatError, shown
 from wargame.maps.safeio import inside, read_regular_text
@@ -205,14 +208,24 @@ def _wang_vote(ids: list[int], colours: list[bool | None]) -> bool | None:
     return _vote([colours[i - 1] for i in ids if 0 < i <= len(colours)])
 
 
+def xml_root(text: str, source: str) -> Element:
+    """The root of an XML document; unsafe XML (entities, DTD tricks) is refused."""
+    try:
+        return fromstring(text)
+    except DefusedXmlException as exc:
+        raise FileFormatError(
+            f"{source}: refused unsafe XML ({type(exc).__name__}: entities or DTD tricks)"
+        ) from None
+    except ParseError as exc:
+        raise FileFormatError(f"{source}: not well-formed XML ({exc})") from None
+
+
 # -- files a map names --------------------------------------------------------------------------
 def read_named_file(
     ref: str, base: Path | None, source: str, what: str, warns: list[str]
 ) -> Element | dict[str, Any] | None:
     """A tileset or template a map names: parsed XML or JSON, or None with a warning when
     it is missing or broken. Only files inside the map's folder are read."""
-    from wargame.maps.tiled_read import xml_root
-
     if base is None:
         warns.append(f"{source}: the {what} {shown(ref[:80])} was not read (no folder to look in)")
         return None

@@ -23,7 +23,7 @@ from wargame.errors import PersistenceError
 from wargame.persistence.files import TEMP_SUFFIX, fsync_dir
 
 if TYPE_CHECKING:
-    from wargame.persistence.db import Database
+    from wargame.persistence.shape import DatabaseLike
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def copy_database(source: Path, target: Path) -> None:
     fsync_dir(target.parent)
 
 
-def make_backup(db: Database, *, label: str = "") -> Path:
+def make_backup(db: DatabaseLike, *, label: str = "") -> Path:
     """Back up the open database now; then keep only the newest :data:`KEEP`."""
     if db.path is None:
         raise PersistenceError("an in-memory database has no backups")
@@ -169,7 +169,7 @@ def backup_due(db_path: Path, *, now: float | None = None) -> bool:
     return (now if now is not None else time.time()) - newest >= EVERY_SECONDS
 
 
-def restore_backup(db: Database, backup: Path) -> Path | None:
+def restore_backup(db: DatabaseLike, backup: Path) -> Path | None:
     """Replace the open database's content with ``backup`` (checked first). The
     current content is backed up before; returns that backup (None in memory)."""
     from wargame.persistence.check import check_database

@@ -17,12 +17,9 @@ import sqlite3
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from wargame.errors import PersistenceError
-
-if TYPE_CHECKING:
-    from wargame.persistence.db import Database
+from wargame.persistence.shape import SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +53,6 @@ def check_database(path: Path, *, schema_version: int | None = None) -> None:
 
 def _check(path: Path, schema_version: int | None) -> None:
     if schema_version is None:
-        from wargame.persistence.db import SCHEMA_VERSION
-
         schema_version = SCHEMA_VERSION
     folder = path.parent
     if folder.exists() and not folder.is_dir():
@@ -182,26 +177,3 @@ def set_aside(path: Path) -> Path:
     fsync_dir(path.parent)
     log.warning("unusable database %s set aside as %s", path, target.name)
     return target
-
-
-def start_fresh(path: Path, *, seed_from: Path | None = None) -> tuple[Database, Path]:
-    """Rename the bad file aside and start an empty database (with the shipped
-    scenarios) in its place. Returns the database and where the bad file went."""
-    from wargame.persistence.db import open_database
-
-    moved = set_aside(path) if path.exists() or path.is_symlink() else path
-    return open_database(path, seed_from=seed_from), moved
-
-
-def open_backup(
-    path: Path, backup: Path, *, seed_from: Path | None = None
-) -> tuple[Database, Path]:
-    """Rename the bad file aside and put the backup in its place (a copy: the backup
-    stays). Returns the database and where the bad file went."""
-    from wargame.persistence.backup import copy_database
-    from wargame.persistence.db import open_database
-
-    check_database(backup)
-    moved = set_aside(path) if path.exists() or path.is_symlink() else path
-    copy_database(backup, path)
-    return open_database(path, seed_from=seed_from), moved

@@ -38,10 +38,10 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 from wargame.errors import FileFormatError, PersistenceError, shown
 from wargame.persistence import listing
 from wargame.persistence.listing import SaveInfo
+from wargame.persistence.shape import SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
 
 #: Modules whose SQLModel tables belong in the database (a mode appends its own).
 TABLE_MODULES: tuple[str, ...] = (
@@ -607,3 +607,26 @@ def open_database(
     log.info("database %s open (%s)", p, "created" if db.created else f"schema {SCHEMA_VERSION}")
     housekeeping.tidy(db)
     return db
+
+
+def start_fresh(path: Path, *, seed_from: Path | None = None) -> tuple[Database, Path]:
+    """Rename the bad file aside and start an empty database (with the shipped
+    scenarios) in its place. Returns the database and where the bad file went."""
+    from wargame.persistence.check import set_aside
+
+    moved = set_aside(path) if path.exists() or path.is_symlink() else path
+    return open_database(path, seed_from=seed_from), moved
+
+
+def open_backup(
+    path: Path, backup: Path, *, seed_from: Path | None = None
+) -> tuple[Database, Path]:
+    """Rename the bad file aside and put the backup in its place (a copy: the backup
+    stays). Returns the database and where the bad file went."""
+    from wargame.persistence.backup import copy_database
+    from wargame.persistence.check import check_database, set_aside
+
+    check_database(backup)
+    moved = set_aside(path) if path.exists() or path.is_symlink() else path
+    copy_database(backup, path)
+    return open_database(path, seed_from=seed_from), moved

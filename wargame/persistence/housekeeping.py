@@ -16,7 +16,7 @@ from wargame.errors import PersistenceError
 from wargame.persistence.files import remove_stale_temps
 
 if TYPE_CHECKING:
-    from wargame.persistence.db import Database
+    from wargame.persistence.shape import DatabaseLike
 
 #: Document kind recording a folder the player saved a file to (for the temp sweep).
 log = logging.getLogger(__name__)
@@ -25,14 +25,14 @@ FOLDER_KIND = "file-folder"
 MAX_FOLDERS = 20
 
 
-def remember_folder(db: Database, folder: Path) -> None:
+def remember_folder(db: DatabaseLike, folder: Path) -> None:
     """Note a folder a file was saved to, so a later start can sweep its litter."""
     name = str(folder.resolve())
     known = dict((n, i) for i, n in db.list_documents(FOLDER_KIND))
     db.put_document(FOLDER_KIND, name, {}, doc_id=known.get(name))
 
 
-def tidy(db: Database) -> list[str]:
+def tidy(db: DatabaseLike) -> list[str]:
     """Remove crash litter and back up when due. Returns notes (failures, not fatal)."""
     from wargame.persistence.backup import (
         backup_due,
