@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -110,6 +110,10 @@ def hide_setup(actions: Sequence[QAction], board: QWidget) -> None:
     board.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
 
 
+#: Menu actions that set the table up (by object name): the host's only.
+HOST_ONLY_ACTIONS = ("poe-friendly-undo",)
+
+
 def hide_table_setup(view: QWidget) -> None:
     """Hide or lock what sets a board game's table up or takes moves back: the host's,
     not a seat's (seat boxes, names, New game / Rematch / Board..., variants, bot speed,
@@ -128,6 +132,15 @@ def hide_table_setup(view: QWidget) -> None:
             w.hide()
     for w in view.findChildren(QSpinBox):
         w.setEnabled(False)
+    # the options menus (Variants, Options): every choice of the game is the host's
+    # (greyed); a seat's own preferences (ask me during others' turns, do my chores)
+    # stay: they change nothing for the other seats
+    for group in view.findChildren(QActionGroup):
+        for act in group.actions():
+            act.setEnabled(False)
+    for act in view.findChildren(QAction):
+        if act.objectName() in HOST_ONLY_ACTIONS:
+            act.setEnabled(False)
     for w in view.findChildren(QUndoView):
         w.hide()
     for tabs in view.findChildren(QTabWidget):

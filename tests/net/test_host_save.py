@@ -53,10 +53,21 @@ def test_a_saved_table_is_hosted_again_and_played_to_the_end() -> None:
     before = _labels(table.session)
     again = Table("pirate-coins", saved=saved)
     assert _labels(again.session) == before and again.state.to_json() == table.state.to_json()
-    seats = [again.take_seat(bot="random") for _ in range(2)]
+    # every seat is kept for its player: a newcomer is told the table is full, and each
+    # player takes back their own seat with their code (in any order)
+    import pytest
+
+    from wargame.net.protocol import Refused
+
+    with pytest.raises(Refused, match="the table is full"):
+        again.take_seat(bot="random")
+    with pytest.raises(Refused, match="not the code of seat 1"):
+        again.resume(0, players[1].token)
+    for p in reversed(players):
+        again.resume(p.seat, p.token)
     from wargame.net.player import BotPlayer
 
-    result = play_in_memory(again, [BotPlayer(again.welcome_for(s.index)) for s in seats])
+    result = play_in_memory(again, [BotPlayer(again.welcome_for(p.seat)) for p in players])
     assert result["actions"] > len(before)
     assert _labels(again.session)[: len(before)] == before
 

@@ -120,7 +120,7 @@ def test_nothing_is_played_before_every_seat_is_taken() -> None:
 
 def test_no_open_seat_is_refused() -> None:
     table = _started()
-    with pytest.raises(Refused, match="no open seat"):
+    with pytest.raises(Refused, match="the table is full"):
         table.take_seat()
 
 
@@ -211,3 +211,24 @@ def test_two_players_of_one_name_or_a_strange_name_still_sit_and_are_told_apart(
     assert names[0] == "Ann" and names[1] == "ann (seat 2)"
     assert len(names[2]) <= 24 and "\x07" not in names[2]
     assert table.session.seat_names == tuple(names)
+
+
+def test_the_host_gives_a_seat_nobody_is_at_to_a_newcomer_by_name_only() -> None:
+    table = Table("pirate-coins", players=3, seed=2, clock=lambda: 100.0)
+    ann, bea = table.take_seat(name="Ann"), table.take_seat(name="Bea")
+    cy = table.take_seat(name="Cy")
+    with pytest.raises(Refused, match="is at seat 2"):
+        table.offer(bea.index, "Dee")
+    table.drop(bea.index)
+    table.seats[bea.index].stand_in = True  # a bot sat in meanwhile
+    table.seats[bea.index].bot = table.seats[cy.index].bot or object()  # type: ignore[assignment]
+    old = bea.token
+    table.offer(bea.index, "Dee")
+    assert table.seat_list()[bea.index]["offered_to"] == "Dee"
+    with pytest.raises(Refused, match="the table is full"):
+        table.take_seat(name="Eve")  # only Dee may take it
+    with pytest.raises(Refused, match="not the code of seat 2"):
+        table.resume(bea.index, str(old))  # the old code no longer takes it
+    dee = table.take_seat(name="dee")
+    assert dee.index == bea.index and dee.name == "Dee" and dee.bot is None and not dee.stand_in
+    assert table.name(bea.index) == "Dee" and ann.index != dee.index

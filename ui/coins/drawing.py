@@ -184,6 +184,9 @@ class CoinsDrawing:
             d.wait(f"{who} ({self.seats[seat].title()} bot) is {what}...")
             return
         if obs["phase"] == "decide":
+            if getattr(self, "played_elsewhere", lambda _s: False)(seat):
+                d.wait(f"Waiting for {who} to decide on their computer.")
+                return
             if self.viewer != seat:
                 d.wait(f"Waiting for {who} to take the computer.")
                 return

@@ -80,13 +80,22 @@ class NetBoard:
             self._mark_remote_seats()
         else:
             self.view.remote_changed()
+            self._mark_remote_seats()  # a player who joined since is named there
 
     def _mark_remote_seats(self) -> None:
-        """The seat boxes (a board game's) say which seats are played on other computers."""
+        """The seat boxes (a board game's) say which seats are played on other computers,
+        by the players' names as the table tells them."""
         view = self.view
         for seat, box in enumerate(getattr(view, "seat_boxes", [])):
             if seat < len(view.seats) and view.seats[seat] == REMOTE:
+                text = f"{view.state.name(seat)}: {seat_title(REMOTE)}"
+                at = box.findData(REMOTE)
+                if at >= 0 and box.itemText(at) == text:
+                    continue
                 box.blockSignals(True)
-                box.addItem(f"{view.state.name(seat)}: {seat_title(REMOTE)}", REMOTE)
-                box.setCurrentIndex(box.count() - 1)
+                if at < 0:
+                    box.addItem(text, REMOTE)
+                    at = box.count() - 1
+                box.setItemText(at, text)
+                box.setCurrentIndex(at)
                 box.blockSignals(False)

@@ -31,6 +31,8 @@ class HostSaves:
         self.save_id: int | None = None
         #: The last failure, in words (None: the last write worked).
         self.problem: str | None = None
+        #: The name the table was last saved under (Save the table...), else None.
+        self.saved_as: str | None = None
 
     @property
     def table(self) -> Table | None:
@@ -86,7 +88,10 @@ class HostSaves:
             )
             self.slot.detach()
         except (WargameError, OSError) as exc:
+            if Path(path).exists():
+                self.saved_as = Path(path).name
             self.problem = f"could not save: {exc}"
             return False
         self.problem = None
+        self.saved_as = Path(path).name
         return True

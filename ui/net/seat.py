@@ -13,23 +13,22 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ui.net.loop import spawn
-from wargame.net.client import MAX_MESSAGE, address_uri
+from wargame.net.client import MAX_MESSAGE, address_uri, why
+from wargame.net.myseats import parse_code, seat_code
 from wargame.net.protocol import ProtocolError, decode, encode, message
+from wargame.net.rules import net_settings
 
-#: How long the window keeps trying to get back to a table that went away.
-GIVE_UP_SECONDS = 120.0
+#: How long the window keeps trying to get back to a table that went away, counted
+#: from the moment the line dropped (a table keeps the seat for its code: the host may
+#: take minutes to come back): net.toml's ``come_back_seconds``.
+GIVE_UP_SECONDS = net_settings().seats.come_back_seconds
+
+__all__ = ["GIVE_UP_SECONDS", "NetSeat", "SeatTaken", "parse_code", "seat_code"]
 
 
-def seat_code(table: int, seat: int, token: str) -> str:
-    """What a player keeps to take the seat back from another computer."""
-    return f"{table}.{seat}.{token}"
-
-
-def parse_code(code: str) -> tuple[int, int, str]:
-    parts = code.strip().split(".")
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
-        raise ValueError("a seat code looks like 0.2.Xy7..., as its table window shows it")
-    return int(parts[0]), int(parts[1]), parts[2]
+class SeatTaken(Exception):  # noqa: N818 - what happened, said to the player
+    """This seat's code was used on another line, or the host closed the table: this
+    window is no longer at the table and does not try to come back."""
 
 
 class NetSeat(QObject):
@@ -40,6 +39,8 @@ class NetSeat(QObject):
     said = Signal(str)
     #: The seat is lost for good (the table refused it or is gone).
     failed = Signal(str)
+    #: A line for the whole table (a seat taken back from another computer).
+    noticed = Signal(str)
 
     def __init__(
         self,
@@ -60,6 +61,9 @@ class NetSeat(QObject):
         self.have = 0
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[object] | None = None
+        self._wake: asyncio.Event | None = None
+        #: When the line dropped (the loop's clock; None: connected, or never was).
+        self.dropped_at: float | None = None
 
     @property
     def code(self) -> str:
@@ -69,6 +73,11 @@ class NetSeat(QObject):
 
     def start(self) -> None:
         self._task = spawn(self._run())
+
+    def try_now(self) -> None:
+        """Try to get back to the table at once (Try now), not after the pause."""
+        if self._wake is not None:
+            self._wake.set()
 
     def close(self) -> None:
         if self._task is not None:
@@ -94,7 +103,7 @@ class NetSeat(QObject):
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        last_contact = loop.time()
+        self._wake = asyncio.Event()
         pause = 0.2
         while True:
             try:
@@ -103,34 +112,57 @@ class NetSeat(QObject):
                 ) as ws:
                     await self._hello(ws)
                     self._ws = ws
+                    self.dropped_at = None
                     pause = 0.2
                     async for raw in ws:
-                        last_contact = loop.time()
                         self._read(decode(raw, limit=MAX_MESSAGE))
             except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
                 self._ws = None
                 if self.resume is None:
-                    self.failed.emit(f"cannot reach a table at {self.address}: {exc}")
+                    self.failed.emit(f"cannot reach a table at {self.address}: {why(exc)}")
                     return
                 if self.last is not None and self.last.get("over"):
                     return
-                if loop.time() - last_contact > GIVE_UP_SECONDS:
-                    self.failed.emit(f"the table at {self.address} is gone")
+                if self.dropped_at is None:  # the patience counts from the drop
+                    self.dropped_at = loop.time()
+                if loop.time() - self.dropped_at > GIVE_UP_SECONDS:
+                    self.failed.emit(
+                        f"the table at {self.address} is gone (no answer for "
+                        f"{GIVE_UP_SECONDS / 60:.0f} minutes): take the seat back from "
+                        "Your seats when it is hosted again"
+                    )
                     return
-                self.said.emit("the line dropped: getting back to the table...")
-            except (ProtocolError, InvalidURI, ValueError) as exc:
+            except (ProtocolError, InvalidURI, ValueError, SeatTaken) as exc:
+                self._ws = None
                 self.failed.emit(str(exc))
                 return
             self._ws = None
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 3.0)
+            await self._pause(pause)
+            pause = min(pause * 2, 5.0)
+
+    async def _pause(self, seconds: float) -> None:
+        """Wait ``seconds`` before trying again (or until Try now), saying each second
+        how long the seat is still worth trying for."""
+        assert self._wake is not None
+        loop = asyncio.get_running_loop()
+        self._wake.clear()
+        end = loop.time() + seconds
+        while loop.time() < end and not self._wake.is_set():
+            if self.dropped_at is not None:
+                left = max(0.0, GIVE_UP_SECONDS - (loop.time() - self.dropped_at))
+                self.said.emit(
+                    f"the line dropped: getting back to the table (trying for "
+                    f"{left // 60:.0f}:{left % 60:02.0f} more)..."
+                )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), min(1.0, end - loop.time()))
 
     async def _hello(self, ws: ClientConnection) -> None:
         if self.resume is None:
             hello = message("join", name=self.name, bot=None, seat=self.wanted)
         else:
             table, seat, token = self.resume
-            hello = message("resume", table=table, seat=seat, token=token, have=self.have)
+            hello = message("resume", table=table, seat=seat, token=token, have=self.have, bot=None)
         await ws.send(encode(hello))
         welcome = decode(await asyncio.wait_for(ws.recv(), 30), limit=MAX_MESSAGE)
         if welcome["type"] == "error":
@@ -153,3 +185,9 @@ class NetSeat(QObject):
             self.chatted.emit(msg)
         elif kind == "refused":
             self.said.emit(f"refused: {msg.get('reason')}")
+        elif kind == "notice":
+            self.noticed.emit(str(msg.get("text", "")))
+        elif kind == "closed":  # the host closed the table: nothing to come back to
+            raise SeatTaken(str(msg.get("reason") or "the host closed the table"))
+        elif kind == "taken":  # the seat is played on another line now: never come back
+            raise SeatTaken(str(msg.get("reason") or "your seat was taken from another computer"))

@@ -8,10 +8,11 @@ No hand-off screens: nobody else looks at this screen's seat."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -35,6 +36,7 @@ from wargame.core.play import bot_factories
 from wargame.core.registry import game_class, mode
 from wargame.core.seats import seat_label
 from wargame.errors import WargameError
+from wargame.net.server import TAKEN
 
 CONNECTED, DROPPED = "\u25cf", "\u25cb"  # ● ○
 
@@ -49,6 +51,8 @@ def seat_line(info: dict[str, Any], me: int | None) -> str:
         parts.append("(you)")
     if info.get("open"):
         parts.append("- open")
+    elif info.get("offered_to"):
+        parts.append("- kept for a newcomer")
     elif info.get("stand_in"):
         parts.append(f"- a {info.get('bot')} bot sits in")
     elif info.get("bot") and name != f"{info.get('bot')} bot":  # a server bot is named so
@@ -56,6 +60,16 @@ def seat_line(info: dict[str, Any], me: int | None) -> str:
     if "grace_left" in info and not info.get("connected"):
         parts.append(f"- dropped, kept {info['grace_left']:.0f} s")
     return " ".join(parts)
+
+
+def fitted(width: int, height: int, window: QWidget) -> tuple[int, int]:
+    """``width`` x ``height``, made to fit the screen the window opens on (1024x768 and
+    up: the seat window never opens cut off)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return width, height
+    room = screen.availableGeometry()
+    return min(width, max(640, room.width())), min(height, max(480, room.height()))
 
 
 class NetTableWindow(QWidget):
@@ -82,6 +96,8 @@ class NetTableWindow(QWidget):
         #: the tooltip: a long naval prompt must not widen the window).
         self.status = FixedLinesLabel(2)
         self.seats = QListWidget()
+        self.seats.setWordWrap(True)  # "Ben - dropped, kept 57 s" whole in a narrow column
+        self.seats.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.log = QListWidget()
         self.view = QPlainTextEdit()
         self.view.setReadOnly(True)
@@ -89,6 +105,8 @@ class NetTableWindow(QWidget):
         self.play = QPushButton("Play")
         self.play.setEnabled(False)
         self.chat = QListWidget()
+        self.chat.setWordWrap(True)  # a narrow column: lines wrap, never scroll sideways
+        self.chat.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.chat_line = QLineEdit()
         self.chat_line.setPlaceholderText("Say something to the table (Enter)")
 
@@ -127,8 +145,21 @@ class NetTableWindow(QWidget):
         self.split = split
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
+        self.try_now = QPushButton("Try now")
+        self.try_now.setObjectName("net-try-now")
+        self.try_now.setToolTip("Try to get back to the table at once")
+        self.try_now.clicked.connect(seat.try_now)
+        self.try_now.hide()
+        row.addWidget(self.try_now)
         outer.addLayout(row)
         self.bottom = row
+        #: The seats as last told, and when (the grace countdown ticks from it).
+        self._infos: list[dict[str, Any]] = []
+        self._infos_at = time.monotonic()
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(1000)
+        self.ticker.timeout.connect(self._show_seats)
+        self.ticker.start()
 
         self.play.clicked.connect(self.play_selected)
         self.choices.itemDoubleClicked.connect(lambda _item: self.play_selected())
@@ -137,8 +168,9 @@ class NetTableWindow(QWidget):
         seat.welcomed.connect(self.on_welcome)
         seat.updated.connect(self.on_update)
         seat.chatted.connect(self.on_chat)
-        seat.said.connect(self.status.setText)
+        seat.said.connect(self.on_said)
         seat.failed.connect(self.on_failed)
+        seat.noticed.connect(self.on_notice)
 
     # -- from the table ---------------------------------------------------------------
     def on_welcome(self, welcome: dict[str, Any]) -> None:
@@ -146,6 +178,10 @@ class NetTableWindow(QWidget):
         title = mode(str(welcome["game"])).title
         self.setWindowTitle(f"{title} across computers - seat {self.me + 1}")
         self.status.setText(f"connected to {self.seat.address}")
+        self.try_now.hide()
+        self.chat.clear()  # the table's chat so far (it comes with every welcome)
+        for line in welcome.get("chat") or ():
+            self.on_chat(line)
         game = str(welcome["game"])
         if self.board is None and has_board(game):
             try:
@@ -171,8 +207,9 @@ class NetTableWindow(QWidget):
         self.split.setStretchFactor(0, 0)
         self.split.setStretchFactor(self.split.indexOf(board.view), 1)
         self.split.setCollapsible(0, False)
-        self.resize(1280, 800)
-        self.split.setSizes([170, 0, 0, 1110])  # seats and chat beside the board
+        width, height = fitted(1280, 800, self)
+        self.resize(width, height)
+        self.split.setSizes([170, 0, 0, width - 170])  # seats and chat beside the board
 
     def on_update(self, update: dict[str, Any]) -> None:
         infos = update.get("seats") or []
@@ -180,9 +217,8 @@ class NetTableWindow(QWidget):
             seat_label(int(i["seat"]), [str(i.get("name") or "")] * (int(i["seat"]) + 1))
             for i in infos
         ]
-        self.seats.clear()
-        for info in infos:
-            self.seats.addItem(seat_line(info, self.me))
+        self._infos, self._infos_at = [dict(i) for i in infos], time.monotonic()
+        self._show_seats()
         self.turn.setText(self.turn_text(update))
         if self.board is not None:
             try:
@@ -226,8 +262,51 @@ class NetTableWindow(QWidget):
         self.chat.addItem(f"{msg.get('name')}: {msg.get('text')}")
         self.chat.scrollToBottom()
 
+    def on_said(self, text: str) -> None:
+        self.status.setText(text)
+        dropped = self.seat.dropped_at is not None
+        self.try_now.setVisible(dropped)
+        if dropped:
+            self.turn.setText("Cut off from the table: getting back (nothing is played meanwhile)")
+        if dropped and any(i.get("connected") for i in self._infos):
+            # cut off from the table: nobody is shown as there (the host neither)
+            self._infos = [
+                {k: v for k, v in i.items() if k != "grace_left"} | {"connected": False}
+                for i in self._infos
+            ]
+            self._show_seats()
+
+    def _show_seats(self) -> None:
+        """The seat list; a dropped seat's grace counts down every second."""
+        gone = time.monotonic() - self._infos_at
+        current = self.seats.currentRow()
+        lines = []
+        for info in self._infos:
+            if "grace_left" in info and not info.get("connected"):
+                info = {**info, "grace_left": max(0.0, float(info["grace_left"]) - gone)}
+            lines.append(seat_line(info, self.me))
+        if [self.seats.item(i).text() for i in range(self.seats.count())] != lines:
+            self.seats.clear()
+            self.seats.addItems(lines)
+            self.seats.setCurrentRow(current)
+
+    def on_notice(self, text: str) -> None:
+        self.chat.addItem(f"— {text}")
+        self.chat.scrollToBottom()
+        self.status.setText(text)
+
     def on_failed(self, reason: str) -> None:
         self.status.setText(reason)
+        self.try_now.hide()
+        self._infos = [
+            {k: v for k, v in i.items() if k != "grace_left"} | {"connected": False}
+            for i in self._infos
+        ]
+        self._show_seats()
+        if self.board is not None:  # not at the table any more: nothing to click
+            self.board.view.setEnabled(False)
+            if reason == TAKEN:  # the seat is on another computer now: its secrets too
+                self.board.view.hide()
         self.turn.setText("Not at the table")
         self.choices.clear()
 
@@ -251,6 +330,7 @@ class NetTableWindow(QWidget):
         host's; autosaved as it goes), and a bot for a seat whose player is gone past
         the grace period (they take it back with their code)."""
         server = saves.server
+        self.host_saves = saves
         self.bot_choice = QComboBox()
         self.bot_choice.setObjectName("net-bot-level")
         # the server plays its bots in the app's loop: no bot that thinks for seconds
@@ -277,6 +357,23 @@ class NetTableWindow(QWidget):
         self.bottom.addWidget(self.bot_choice)
         self.bottom.addWidget(give)
         self.give_button = give
+        newcomer = QLineEdit()
+        newcomer.setObjectName("net-newcomer")
+        newcomer.setPlaceholderText("a newcomer's name")
+        newcomer.setToolTip(
+            "Give the seat picked in the list (nobody at it now) to a newcomer: their old "
+            "code no longer takes it, and only a join of this name does"
+        )
+        offer = QPushButton("Give to a newcomer")
+        offer.setObjectName("net-offer")
+        offer.clicked.connect(lambda: self.offer_seat(self.seats.currentRow(), newcomer.text()))
+        self.newcomer = newcomer
+        extra = QHBoxLayout()
+        extra.addStretch(1)
+        extra.addWidget(newcomer)
+        extra.addWidget(offer)
+        self.layout().addLayout(extra)  # type: ignore[union-attr]
+        self.server = server
         button = QPushButton("Save the table...")
         button.setObjectName("net-save")
         button.setToolTip("Save this game here (sealed): File > Open plays it on at one screen")
@@ -289,6 +386,73 @@ class NetTableWindow(QWidget):
         self.bottom.addWidget(button)
         self.save_button = button
 
+    def offer_seat(self, row: int, name: str) -> bool:
+        """The host gives seat ``row`` (nobody at it now) to a newcomer called ``name``."""
+        if row < 0:
+            self.status.setText("Pick the seat in the list first.")
+            return False
+        try:
+            self.server.offer(0, row, name)
+        except WargameError as exc:
+            self.status.setText(str(exc))
+            return False
+        self.status.setText(f"Seat {row + 1} is kept for {name.strip()}: they join by name.")
+        return True
+
+    def players_elsewhere(self) -> list[str]:
+        """The names of the seats played on other computers (the host's window)."""
+        return [
+            str(i.get("name") or f"seat {int(i['seat']) + 1}")
+            for i in self._infos
+            if int(i["seat"]) != self.me and not i.get("open") and "bot" not in i
+        ]
+
+    def table_line(self) -> str:
+        """What closing this window does, in one line (the Quit question lists them)."""
+        title = self.windowTitle().split(" across computers")[0]
+        if getattr(self, "host_saves", None) is not None:
+            others = ", ".join(self.players_elsewhere()) or "nobody else"
+            return f"{title}: you host it; the game ends for {others}"
+        where = f"seat {self.me + 1} " if self.me is not None else ""
+        return f"{title} at {self.seat.address}: you leave {where}(Your seats takes it back)"
+
+    @property
+    def at_table(self) -> bool:
+        return self.seat.welcome is not None and self.turn.text() != "Not at the table"
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        saves = getattr(self, "host_saves", None)
+        if saves is not None and saves.server.closed is None:
+            if not self.quitting and not self._ask_close_table():
+                event.ignore()
+                return
+            saves.server.close_tables(saves.saved_as)
+        self.ticker.stop()
         self.seat.close()
         super().closeEvent(event)
+
+    #: Set by Quit (it asked once for every table): close without asking again.
+    quitting = False
+
+    def _ask_close_table(self) -> bool:
+        """The host closing the table: ask first (it ends the game for everyone)."""
+        if self.ctx.quiet_errors:
+            return True
+        from PySide6.QtWidgets import QMessageBox
+
+        saves = self.host_saves
+        kept = (
+            f"It is saved as {saves.saved_as}."
+            if saves.saved_as
+            else "It is autosaved here: Host a saved game... plays it on."
+        )
+        others = ", ".join(self.players_elsewhere())
+        answer = QMessageBox.question(
+            self,
+            "Close the table?",
+            f"Closing this window closes the table{f' for {others}' if others else ''}. "
+            f"{kept} Close it?",
+            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Close

@@ -260,6 +260,13 @@ class TableView(RemoteMode, ModeView):
         self._start(session)
 
     def remote_changed(self) -> None:
+        # the seats were named after the log's first line was told (a player joined):
+        # who starts is told again by name
+        line = starts_line(self.session) if self.session is not None else None
+        first = self.log.item(0) if self.log.count() else None
+        if line is not None and first is not None and first.text() != line:
+            if " starts (the die for who starts showed " in first.text():
+                first.setText(line)
         self.after_change()
 
     def _start(self, session: Session[Any]) -> None:

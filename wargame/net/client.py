@@ -9,6 +9,7 @@ growing pause for as long as ``give_up`` seconds allow.
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -75,6 +76,8 @@ async def play_remote(
     player: BotPlayer | None = None
     pause = 0.05
     last_contact = time.monotonic()
+    #: When the line dropped: the patience counts from there, not from the last message.
+    dropped_at: float | None = None
     while True:
         try:
             async with connect(
@@ -85,10 +88,11 @@ async def play_remote(
                     on_connect(player)
                 pause = 0.05
                 last_contact = time.monotonic()
+                dropped_at = None
                 result = await _play(ws, player, kill)
                 if result is not None:
                     return result
-                last_contact = time.monotonic()
+                dropped_at = time.monotonic()
         except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
             if player is not None and player.result is not None:
                 if not isinstance(exc, ConnectionClosed):
@@ -96,10 +100,12 @@ async def play_remote(
             # A first join that fails is told at once; a seat taken back with its code
             # (a new process after a crash) keeps trying, as a dropped seat does: its
             # first line may be cut as any other (the fault proxy found it).
+            if player is not None and dropped_at is None:
+                dropped_at = time.monotonic()
             if player is None:
                 if code is None or time.monotonic() - last_contact > give_up:
-                    raise TableGone(f"cannot reach a table at {address}: {_why(exc)}") from None
-            elif time.monotonic() - max(last_contact, player.seen_at) > give_up:
+                    raise TableGone(f"cannot reach a table at {address}: {why(exc)}") from None
+            elif time.monotonic() - (dropped_at or time.monotonic()) > give_up:
                 raise TableGone(
                     f"the table at {address} is gone (no answer for {give_up:.0f} s)"
                 ) from None
@@ -113,11 +119,16 @@ async def play_remote(
         pause = min(pause * 2, 2.0)
 
 
-def _why(exc: BaseException) -> str:
+def why(exc: BaseException) -> str:
+    """Why a line could not be opened, in words."""
     if isinstance(exc, ConnectionRefusedError):
         return "nobody is serving there (connection refused)"
     if isinstance(exc, TimeoutError):
         return "no answer in time"
+    if isinstance(exc, socket.gaierror):
+        return "no computer of that name"
+    if isinstance(exc, InvalidHandshake):
+        return "what answers there is not a table server"
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
@@ -130,7 +141,8 @@ async def _hello(
 ) -> BotPlayer:
     if player is None and code is not None:  # a new process with the seat's code
         table, seat, token = code
-        await ws.send(encode(message("resume", table=table, seat=seat, token=token, have=0)))
+        hello = message("resume", table=table, seat=seat, token=token, have=0, bot=bot)
+        await ws.send(encode(hello))
     elif player is None:
         await ws.send(encode(message("join", bot=bot, name=name)))
     else:
@@ -173,7 +185,7 @@ async def _play(
             reason = str(msg.get("reason"))
             if not reason.startswith("stale"):  # a resend overtaken by the table: harmless
                 raise WargameError(f"the table refused this bot's action: {reason}")
-        elif msg["type"] == "error":
+        elif msg["type"] in ("error", "taken", "closed"):  # taken: on another line now
             raise WargameError(f"the table says: {msg.get('reason')}")
     return None
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from zeroconf import ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from wargame.net.addresses import route_address
 
 SERVICE = "_wargame._tcp.local."
 
@@ -26,13 +29,7 @@ class FoundTable:
 
 
 def _local_address() -> str:
-    """This computer's address on the LAN (the one a route to the outside would use)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("192.0.2.1", 9))  # TEST-NET: nothing is sent
-            return str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
+    return route_address()
 
 
 class Advertisement:
@@ -87,3 +84,54 @@ async def browse(seconds: float = 1.5) -> list[FoundTable]:
     finally:
         await browser.async_cancel()
         await zc.async_close()
+
+
+class Listener:
+    """Keeps listening for tables on the LAN (the Join tab, while it is open): calls
+    ``changed`` with every table heard so far each time one comes or goes; a table
+    announced while it listens shows within a second or two."""
+
+    def __init__(self, changed: Callable[[list[FoundTable]], None]) -> None:
+        self.changed = changed
+        self.found: dict[str, FoundTable] = {}
+        self.zc: AsyncZeroconf | None = None
+        self.browser: AsyncServiceBrowser | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        self.zc = AsyncZeroconf()
+        self.browser = AsyncServiceBrowser(self.zc.zeroconf, [SERVICE], handlers=[self._heard])
+
+    def _heard(self, zeroconf: object, service_type: str, name: str, state_change: object) -> None:
+        if state_change is ServiceStateChange.Removed:
+            if self.found.pop(name, None) is not None:
+                self.changed(sorted(self.found.values(), key=lambda t: t.name))
+            return
+        task = asyncio.ensure_future(self._resolve(name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _resolve(self, name: str) -> None:
+        if self.zc is None:
+            return
+        info = AsyncServiceInfo(SERVICE, name)
+        if not await info.async_request(self.zc.zeroconf, 1500):
+            return
+        addresses = info.parsed_addresses()
+        if not addresses or info.port is None:
+            return
+        game = (info.properties or {}).get(b"game", b"") or b""
+        self.found[name] = FoundTable(
+            name.removesuffix("." + SERVICE), addresses[0], info.port, game.decode()
+        )
+        self.changed(sorted(self.found.values(), key=lambda t: t.name))
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self.browser is not None:
+            await self.browser.async_cancel()
+            self.browser = None
+        if self.zc is not None:
+            await self.zc.async_close()
+            self.zc = None

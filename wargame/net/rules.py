@@ -10,6 +10,8 @@ from wargame.rules.loader import RulesModel, load_rules
 class SeatSettings(RulesModel):
     grace_seconds: float = Field(ge=0)
     stand_in_bot: str
+    come_back_seconds: float = Field(ge=1)
+    chat_kept: int = Field(ge=0)
 
 
 class Limits(RulesModel):

@@ -1,17 +1,22 @@
 """The table server: :class:`~wargame.net.table.Table` s behind a websockets server.
 
 A ``join`` takes the next open seat of the table still filling (a new table opens
-when every table is full, unless the server was started for one game); the
+when every table is full only for a headless server that plays game after game; a
+``--once`` server, a resumed one and the app's host answer "the table is full"); the
 ``welcome`` gives the seat's code, and from then on every change sends each
 connected seat its own ``update`` (:meth:`Table.update_for`), in order, through
 one queue per connection. A dropped seat is kept for the grace period, after
 which the headless server seats the stand-in bot of ``resources/rules/net.toml``
-until its player resumes.
+until its player resumes. One seat has one live connection: a resume with the
+seat's code from another line tells the old one ("your seat was taken from another
+computer", a ``taken`` message), closes it and ignores whatever it still sends; the
+table hears a ``notice``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -30,9 +35,12 @@ from wargame.net.protocol import (
     message,
 )
 from wargame.net.rules import NetSettings, net_settings
-from wargame.net.table import Table
+from wargame.net.table import FULL, Table
 
 log = logging.getLogger(__name__)
+
+#: What a line is told when its seat is taken back on another.
+TAKEN = "your seat was taken from another computer"
 
 #: How long a new connection has to say who it is.
 HELLO_SECONDS = 10.0
@@ -45,6 +53,8 @@ class _Client:
         self.ws = ws
         self.tid = tid
         self.seat = seat
+        #: Its seat was taken back on another line: nothing it sends counts.
+        self.superseded = False
         #: Log entries this client has been sent.
         self.sent = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
@@ -83,12 +93,20 @@ class TableServer:
         settings: NetSettings | None = None,
         saved: dict[str, Any] | None = None,
         auto_stand_in: bool = True,
+        more_tables: bool | None = None,
     ) -> None:
-        """``saved``: a save to play on from at the first table (re-hosting a game);
-        ``auto_stand_in``: when a dropped seat's grace period is over, seat net.toml's
-        stand-in bot by itself (a headless server) rather than leave it to the host
-        (:meth:`stand_in`, the app)."""
+        """``saved``: a save to play on from at the first table (re-hosting a game: each
+        seat kept for its player's code); ``auto_stand_in``: when a dropped seat's grace
+        period is over, seat net.toml's stand-in bot by itself (a headless server)
+        rather than leave it to the host (:meth:`stand_in`, the app); ``more_tables``:
+        open a new table when every seat is taken (default: a headless server of new
+        games without ``once``), else a join is told the table is full."""
         self.saved = saved
+        self.more_tables = (not once and saved is None) if more_tables is None else more_tables
+        #: Set when the host closed the tables (a join or resume is told so).
+        self.closed: str | None = None
+        #: Called with each table notice (a seat taken back on another line): the host.
+        self.on_notice: Callable[[int, str], None] | None = None
         self.auto_stand_in = auto_stand_in
         self.game = game
         self.players = players
@@ -136,12 +154,12 @@ class TableServer:
         assert table is not None
         return table
 
-    def _table_to_join(self) -> int:
+    def _table_to_join(self, name: str = "") -> int:
         for tid, table in enumerate(self.tables):
-            if table is not None and not table.over and not table.full:
+            if table is not None and not table.over and table.open_seats(name):
                 return tid
-        if self.once:
-            raise Refused("no open seat: every seat of this server's table is taken")
+        if not self.more_tables:
+            raise Refused(FULL)
         return self.new_table()
 
     # -- connections -----------------------------------------------------------------
@@ -173,6 +191,8 @@ class TableServer:
         return len(table.session.entries) if table is not None else 0
 
     def _greet(self, ws: ServerConnection, hello: dict[str, Any]) -> _Client:
+        if self.closed is not None:
+            raise Refused(self.closed)
         kind = hello["type"]
         if kind == "join":
             bot = hello.get("bot")
@@ -181,22 +201,29 @@ class TableServer:
             wanted = hello.get("seat")
             if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
                 raise ProtocolError("'seat' must be a seat number")
-            tid = self._table_to_join()
+            name = str(hello.get("name") or "")
+            tid = self._table_to_join(name)
             table = self.table(tid)
-            seat = table.take_seat(str(hello.get("name") or ""), bot, wanted).index
+            seat = table.take_seat(name, bot, wanted).index
             have = 0
         elif kind == "resume":
             tid = field(hello, "table", int)
             seat = field(hello, "seat", int)
             table = self.table(tid)
+            bot = hello.get("bot")
+            if bot is not None and not isinstance(bot, str):
+                raise ProtocolError("'bot' must be a bot's name")
+            table.check_bot(bot)
+            have = max(0, field(hello, "have", int))  # every field read before the seat moves
             table.resume(seat, field(hello, "token", str))
-            have = max(0, field(hello, "have", int))
+            if "bot" in hello:  # who takes it back: a bot client (join --code) or a person
+                table.seats[seat].client_bot = bot
             self.resumes += 1
         else:
             raise ProtocolError("the first message must be 'join' or 'resume'")
         old = self.clients[tid].pop(seat, None)
         if old is not None:  # the same seat from a new line: the old one goes
-            old.close()
+            self._take_over(old, table)
         client = _Client(ws, tid, seat)
         client.sent = have
         self.clients[tid][seat] = client
@@ -205,7 +232,27 @@ class TableServer:
         table.run_bots()
         return client
 
+    def _take_over(self, old: _Client, table: Table) -> None:
+        """The seat of ``old`` came back on another line: ``old`` is told, closed, and
+        nothing it still sends counts; every other seat hears of it."""
+        old.superseded = True
+        old.send(message("taken", reason=TAKEN))
+        old.close()
+        asyncio.ensure_future(_close_after(old))
+        # (the same computer back on a new line looks the same from here: say both)
+        text = (
+            f"{table.name(old.seat)}'s seat was taken back on a new line (from another "
+            "computer, or theirs reconnecting): the old line is closed"
+        )
+        log.info("table %d: seat %d taken back on a new line", old.tid, old.seat)
+        for other in self.clients[old.tid].values():
+            other.send(message("notice", text=text))
+        if self.on_notice is not None:
+            self.on_notice(old.tid, text)
+
     def _handle(self, client: _Client, msg: dict[str, Any]) -> None:
+        if client.superseded:
+            raise Refused(TAKEN)
         table = self.table(client.tid)
         kind = msg["type"]
         if kind == "act":
@@ -258,6 +305,36 @@ class TableServer:
         except Refused:
             return
 
+    def close_tables(self, save: str | None = None) -> str:
+        """The host closes its tables: every seat is told ("the host closed the table",
+        with the save's name when it was saved), never "the line dropped", and the
+        server stops. What they were told."""
+        said = "the host closed the table" + (f" (saved as {save})" if save else "")
+        self.closed = said
+        for seats in self.clients.values():
+            for client in seats.values():
+                client.send(message("closed", reason=said, save=save))
+        log.info("the host closed the tables")
+        self.done.set()
+        return said
+
+    def offer(self, tid: int, seat: int, name: str) -> None:
+        """The host gives ``seat`` (nobody at it) to a newcomer called ``name``; the
+        seat's old code no longer takes it."""
+        self.table(tid).offer(seat, name)
+        log.info("table %d: seat %d kept for a newcomer", tid, seat)
+        self.broadcast(tid)
+
+    def keep_waiting_seats(self) -> None:
+        """A resumed table's seats wait for their players from now: when the grace
+        period is over, as for a dropped seat (a headless server's stand-in)."""
+        loop = asyncio.get_running_loop()
+        grace = self.settings.seats.grace_seconds
+        for tid, table in enumerate(self.tables):
+            for s in table.seats if table is not None else ():
+                if s.held and not s.connected and s.dropped_at is not None:
+                    loop.call_later(grace, self._grace_over, tid, s.index)
+
     def stand_in(self, tid: int, seat: int, bot: str) -> None:
         """Seat ``bot`` for the player of ``seat`` gone longer than the grace period (the
         host's choice, or the headless server's); the player takes it back by resuming.
@@ -273,7 +350,7 @@ class TableServer:
         table = self.tables[tid]
         if table is None:
             return True
-        people = {s.index for s in table.seats if s.token is not None}
+        people = {s.index for s in table.seats if s.held}
         return table.over and people <= self.told_end.get(tid, set())
 
     def everyone_told(self) -> bool:
@@ -292,6 +369,14 @@ class TableServer:
             self.on_broadcast(tid, self._entries(tid))
         if table.over and self.once:
             self.done.set()
+
+
+async def _close_after(client: _Client) -> None:
+    """Close a superseded line once its last message (``taken``) is out."""
+    with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
+        await asyncio.wait_for(asyncio.shield(client.writer), 5)
+    with contextlib.suppress(ConnectionClosed):
+        await client.ws.close(code=1000, reason="seat taken from another computer")
 
 
 async def _say_and_close(ws: ServerConnection, msg: dict[str, Any]) -> None:
@@ -318,6 +403,7 @@ async def run_server(
         compression=None,
     ) as ws_server:
         sockets = list(ws_server.sockets)
+        server.keep_waiting_seats()
         if ready is not None:
             ready(sockets[0].getsockname()[1] if sockets else port)
         await server.done.wait()

@@ -9,15 +9,18 @@ a seat ever learns: the log entries as that seat may read them
 list and, for a seat played by a bot client on its turn, a *world*
 (:mod:`wargame.net.worlds`). Never the dice, never another seat's secrets.
 
-Each seat holds a random code (``secrets``); a client that drops resumes with it
-and the number of entries it has. A dropped seat is kept for its player for the
-grace period (``resources/rules/net.toml``); after it the host may seat a
-stand-in bot, which leaves when the player comes back.
+Each seat holds a random code (``secrets``); the table keeps only its salted hash
+(:mod:`wargame.net.identity`), and the save keeps the seats' names, hashes and bots
+and the chat, so a table hosted again from its save gives each seat back to its own
+player only. A client that drops resumes with the code and the number of entries it
+has. A dropped seat is kept for its player for the grace period
+(``resources/rules/net.toml``); after it the host may seat a stand-in bot, which
+leaves when the player comes back. A seat its player has not taken back is given to
+someone else only by the host (:meth:`Table.offer`, by name).
 """
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -38,16 +41,36 @@ from wargame.core.play import (
 from wargame.core.registry import game_class
 from wargame.core.seats import MAX_NAME, seat_label
 from wargame.errors import BadInput, IllegalAction, shown
+from wargame.net.identity import (
+    NET_KEY,
+    SeatRecord,
+    code_hash,
+    code_matches,
+    net_json,
+    new_code,
+    new_salt,
+    read_net,
+)
 from wargame.net.protocol import Refused, UnknownBot, entry_for, message
 from wargame.net.rules import NetSettings, net_settings
 from wargame.net.worlds import has_hidden, make_world
+
+#: What a join is told when every seat is held (../shared/CONTRACT.md).
+FULL = "the table is full: every seat is taken (a player takes their own seat back with its code)"
 
 
 @dataclass
 class Seat:
     index: int
-    #: The seat's code (None: open for a remote player, or a bot of the server).
+    #: The seat's code, once its player has shown it in this run (None: not yet).
     token: str | None = None
+    #: The salted hash of the code (None: nobody holds the seat).
+    code_hash: str | None = None
+    salt: str = ""
+    #: Played at the host's own screen.
+    here: bool = False
+    #: Kept by the host for a newcomer of this name.
+    offered_to: str | None = None
     name: str = ""
     #: The bot a client said it plays the seat with (None: a person).
     client_bot: str | None = None
@@ -59,8 +82,26 @@ class Seat:
     stand_in: bool = False
 
     @property
+    def held(self) -> bool:
+        """A player holds the seat by its code (connected or not)."""
+        return self.code_hash is not None
+
+    @property
     def taken(self) -> bool:
-        return self.token is not None or (self.bot is not None and not self.stand_in)
+        return (
+            self.held or self.offered_to is not None or (self.bot is not None and not self.stand_in)
+        )
+
+    def record(self) -> SeatRecord:
+        return SeatRecord(
+            name=self.name,
+            code=self.code_hash,
+            salt=self.salt,
+            client_bot=self.client_bot,
+            server_bot=self.bot_name if self.bot is not None and not self.stand_in else "",
+            here=self.here,
+            offered_to=self.offered_to,
+        )
 
     def public(self, grace: float, now: float) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -74,6 +115,8 @@ class Seat:
             out["stand_in"] = self.stand_in
         elif self.client_bot is not None:
             out["bot"] = self.client_bot
+        if self.offered_to is not None:
+            out["offered_to"] = self.offered_to
         if self.dropped_at is not None and not self.connected:
             out["grace_left"] = round(max(0.0, grace - (now - self.dropped_at)), 1)
         return out
@@ -125,11 +168,44 @@ class Table:
         self.factories = bot_factories(self.game, {})
         self.hidden = has_hidden(self.session.state)
         self.seats = [Seat(i) for i in range(n)]
+        #: The table's chat, newest last (a save keeps the last lines).
+        self.chat_lines: list[dict[str, Any]] = []
+        kept = read_net(self.session.header, n) if saved is not None else None
+        if kept is not None:
+            self._restore(*kept)
         for seat, name in (bots or {}).items():
-            self._check_seat(seat)
-            self.seats[seat].bot = self._bot(name, DiceService.seeded(bot_seed(self.seed, seat)))
-            self.seats[seat].bot_name = name
-            self.seats[seat].name = f"{name} bot"
+            self.set_bot(seat, name)
+
+    def _restore(self, records: list[SeatRecord], chat: list[dict[str, Any]]) -> None:
+        """The seats of a saved table: each player's seat kept for their code (dropped
+        until they are back: the grace period counts from now), the server's bots
+        seated again, the chat as it was."""
+        now = self.clock()
+        for seat, rec in zip(self.seats, records, strict=True):
+            seat.name, seat.here, seat.offered_to = rec.name, rec.here, rec.offered_to
+            if rec.server_bot:
+                self.set_bot(seat.index, rec.server_bot)
+                seat.name = rec.name or seat.name
+            elif rec.code is not None:
+                seat.code_hash, seat.salt = rec.code, rec.salt
+                seat.client_bot = rec.client_bot
+                seat.dropped_at = now
+        self.chat_lines = list(chat)
+        self._names_changed()
+
+    def set_bot(self, seat: int, name: str) -> None:
+        """A bot of the server plays ``seat`` from now on (the host's setup)."""
+        self._check_seat(seat)
+        s = self.seats[seat]
+        s.bot = self._bot(name, DiceService.seeded(bot_seed(self.seed, seat)))
+        s.bot_name, s.stand_in, s.name = name, False, f"{name} bot"
+        s.token = s.code_hash = s.offered_to = s.client_bot = None
+        s.connected, s.dropped_at, s.here = False, None, False
+        self._names_changed()
+
+    def _names_changed(self) -> None:
+        # the log's sentences name the players (a server's bot keeps the game's name)
+        self.session.seat_names = [s.name if s.held else "" for s in self.seats]
 
     # -- seats ---------------------------------------------------------------------
     @property
@@ -152,33 +228,88 @@ class Table:
                 f"{', '.join(self.factories)}"
             )
 
-    def open_seats(self) -> list[int]:
-        return [s.index for s in self.seats if not s.taken]
+    def open_seats(self, name: str | None = None) -> list[int]:
+        """The seats a join may take: the open ones, and one the host keeps for a
+        newcomer called ``name``."""
+        who = " ".join(str(name or "").split()).casefold()
+        offered = [
+            s.index
+            for s in self.seats
+            if s.offered_to is not None and who and s.offered_to.casefold() == who
+        ]
+        return offered + [s.index for s in self.seats if not s.taken]
 
     @property
     def full(self) -> bool:
-        return not self.open_seats()
+        return all(s.taken for s in self.seats)
 
     def take_seat(self, name: str = "", bot: str | None = None, seat_no: int | None = None) -> Seat:
         """The next open seat (or open seat ``seat_no``) for a remote player (``bot``: the
-        bot it plays with)."""
+        bot it plays with); a seat the host keeps for a newcomer goes to that name only."""
         self.check_bot(bot)
-        free = self.open_seats()
+        free = self.open_seats(name)
         if seat_no is not None:
             self._check_seat(seat_no)
             if seat_no not in free:
                 raise Refused(f"seat {seat_no + 1} is taken")
             free = [seat_no]
         if not free:
-            raise Refused("no open seat at this table")
+            raise Refused(FULL)
         seat = self.seats[free[0]]
-        seat.token = secrets.token_urlsafe(16)
-        seat.name = self._fresh_name(name, seat.index)
+        self._give(seat, name if seat.offered_to is None else seat.offered_to)
         seat.client_bot = bot
         seat.connected = True
-        # the log's sentences name the players (a server's bot keeps the game's name)
-        self.session.seat_names = [s.name if s.token is not None else "" for s in self.seats]
         return seat
+
+    def _give(self, seat: Seat, name: str) -> str:
+        """A new code for ``seat`` (the old one no longer takes it); the code."""
+        if seat.stand_in:  # a bot sat in for the seat's old player: the new one plays
+            seat.bot, seat.bot_name, seat.stand_in = None, "", False
+        seat.dropped_at = None
+        seat.token = new_code()
+        seat.salt = new_salt()
+        seat.code_hash = code_hash(seat.token, seat.salt)
+        seat.offered_to = None
+        seat.name = self._fresh_name(name, seat.index)
+        self._names_changed()
+        return seat.token
+
+    def claim_here(self, seat: int, name: str = "") -> str:
+        """The host plays ``seat`` at its own screen: a new code for it (the host's app
+        only, in its own process); the code to resume with."""
+        self._check_seat(seat)
+        s = self.seats[seat]
+        if s.bot is not None and not s.stand_in:
+            s.bot, s.bot_name = None, ""
+        s.here = True
+        return self._give(s, name or s.name)
+
+    def offer(self, seat: int, name: str) -> None:
+        """The host gives ``seat`` (nobody at it now) to a newcomer called ``name``: the
+        old code no longer takes it, and only a join of that name does."""
+        self._check_seat(seat)
+        s = self.seats[seat]
+        who = self._fresh_name(name, seat)
+        if not who:
+            raise Refused("name the newcomer the seat is for")
+        if s.connected:
+            raise Refused(f"{self.name(seat)} is at seat {seat + 1}")
+        if s.bot is not None and not s.stand_in:
+            raise Refused(f"a bot of the table plays seat {seat + 1}")
+        s.token = s.code_hash = s.client_bot = None
+        s.offered_to = who
+        s.name = who
+        s.here = False
+        self._names_changed()
+
+    def open_seat(self, seat: int) -> None:
+        """The host opens ``seat`` to whoever joins next (its old code no longer takes it)."""
+        self._check_seat(seat)
+        s = self.seats[seat]
+        s.token = s.code_hash = s.client_bot = s.offered_to = None
+        s.bot, s.bot_name, s.stand_in = None, "", False
+        s.connected, s.dropped_at, s.here, s.name = False, None, False, ""
+        self._names_changed()
 
     def _fresh_name(self, name: str, seat: int) -> str:
         """A player's name as the table's log may use it: one printable line, short, and
@@ -193,8 +324,9 @@ class Table:
         """The seat's player is back (its code checked): a stand-in bot leaves."""
         self._check_seat(seat)
         s = self.seats[seat]
-        if s.token is None or not secrets.compare_digest(s.token, str(token)):
+        if not code_matches(str(token), s.salt, s.code_hash):
             raise Refused(f"that is not the code of seat {seat + 1}")
+        s.token = str(token)
         s.connected = True
         s.dropped_at = None
         if s.stand_in:
@@ -299,6 +431,8 @@ class Table:
         # the setup's dice as anyone may read them (who starts); a public game's client
         # replays the log from them
         out["setup"] = [public_roll(r) for r in self.session.setup_rolls]
+        kept = self.settings.seats.chat_kept  # the table's chat so far (a save keeps it)
+        out["chat"] = list(self.chat_lines[-kept:]) if kept > 0 else []
         if s.client_bot is not None:
             out["bot"] = s.client_bot
             out["bot_seed"] = bot_seed(self.seed, seat)
@@ -350,16 +484,31 @@ class Table:
     def save_json(self) -> dict[str, Any]:
         """The table's game as a save of this installation (sealed as at one screen): who
         played each seat in its header (a bot of the server by its name, else a person:
-        reopened at one screen it is a hot-seat game), never the seed."""
+        reopened at one screen it is a hot-seat game), the seats' records and chat
+        (:mod:`wargame.net.identity`), never the seed."""
+        head = self.save_head()
+        return self.session.join_parts(
+            head, [self.session.entry_json(i) for i in range(len(self.session.entries))]
+        )
+
+    def save_head(self) -> dict[str, Any]:
+        """The save's head (:meth:`save_json` without its log rows, which never change
+        once written: a saver may keep them)."""
         header = self.session.header
         header["seats"] = [
             s.bot_name if s.bot is not None and not s.stand_in else "human" for s in self.seats
         ]
         header.pop("seed", None)
-        return self.session.to_json()
+        header[NET_KEY] = net_json(
+            [s.record() for s in self.seats], self.chat_lines, self.settings.seats.chat_kept
+        )
+        return self.session.head_json()
 
     def chat(self, seat: int, text: str) -> dict[str, Any]:
         line = " ".join(str(text).split())[: self.settings.limits.max_chat]
         if not line:
             raise Refused("an empty chat line")
-        return message("chat", seat=seat, name=self.name(seat), text=line)
+        said = {"seat": seat, "name": self.name(seat), "text": line}
+        kept = self.settings.seats.chat_kept
+        self.chat_lines = [*self.chat_lines, said][-kept:] if kept > 0 else []
+        return message("chat", **said)
