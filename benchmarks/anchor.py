@@ -82,7 +82,7 @@ def anchor_python() -> Path:
     if python.exists() and _has_pyspiel(python):
         return python
     base = getattr(sys, "_base_executable", None) or sys.executable
-    print(f"anchor: making {VENV.relative_to(ROOT)} with {OPEN_SPIEL} ...", file=sys.stderr)
+    print(f"anchor: making {VENV} with {OPEN_SPIEL} ...", file=sys.stderr)
     for step in (
         [base, "-m", "venv", str(VENV)],
         [str(python), "-m", "pip", "install", "--quiet", OPEN_SPIEL],
