@@ -11,7 +11,8 @@ GAMES = 1000
 
 
 def _worst(game: str, players: int, bot: str, params: dict[str, str]) -> float:
-    rates = measure(game, players, bot, params, games=GAMES, jobs=2)
+    seats, _positions = measure(game, players, bot, params, games=GAMES, jobs=2)
+    rates = [r.p for r in seats]
     mean = sum(rates) / len(rates)
     return max(rates) / mean if mean else 0.0
 
@@ -21,8 +22,8 @@ BENCHMARKS = [
         f"seat fairness: {game} {n}p ({bot} mirror), worst seat / fair share",
         1.3,
         "x",
-        lambda game=game, n=n, bot=bot, params=default: _worst(game, n, bot, params),
+        lambda game=game, n=n, bot=bot, params=variants[0][1]: _worst(game, n, bot, params),
         "lower",
     )
-    for game, n, bot, _printed, default in TABLES
+    for game, n, bot, variants in TABLES
 ]

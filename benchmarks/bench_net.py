@@ -45,10 +45,12 @@ from typing import Any
 
 from benchlib import Bench
 
-from wargame.core.play import simulate
+from wargame.core.game import GameSpec
+from wargame.core.play import make_game, play_match, simulate
 from wargame.net.client import Killed, join_in_seat_order, play_remote
 from wargame.net.faults import FaultProxy
 from wargame.net.player import BotPlayer
+from wargame.net.seeds import table_seed
 from wargame.net.server import TableServer, run_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +60,18 @@ POE = ("pieces-of-eight", 4, ["strong", "random", "strong", "random"])
 
 def _count(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
+
+
+def _expected(game: str, players: int, bots: list[str], seed: int, games: int) -> list[Any]:
+    """What each table of a server started with ``--seed seed`` ends as: table 0 is
+    ``simulate --games 1 --seed seed`` (its seed withheld: it would foretell the rest),
+    table i the game of its own one-way seed (:func:`wargame.net.seeds.table_seed`)."""
+    first = simulate(game, players=players, games=1, seed=seed, bots=bots)["games"][0]
+    out = [{**first, "seed": None}]
+    rules = make_game(GameSpec(game, players))
+    for i in range(1, games):
+        out.append(play_match(rules, players, table_seed(seed, i), bots).to_json())
+    return out
 
 
 async def _series(
@@ -76,7 +90,7 @@ async def _series(
     game goes its own way (the new process's bot starts afresh), so it counts as
     differing when its clients' ends differ or its log is not the actions they count
     (an action lost or played twice)."""
-    expected = simulate(game, players=players, games=games, seed=seed, bots=bots)["games"]
+    expected = _expected(game, players, bots, seed, games)
     server = TableServer(game, players=players, seed=seed)
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     serving = asyncio.ensure_future(run_server(server, "127.0.0.1", 0, ready=ready.set_result))

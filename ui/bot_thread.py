@@ -4,8 +4,9 @@ A hand-written bot answers in milliseconds and plays at once. A bot that thinks 
 while (the search bot of the "Hard" level: anything with ``hurry()``) thinks in a
 worker thread on a copy of the state, so the window keeps repainting and answering;
 meanwhile a "thinking..." mark names the seat, with a "Move now" button (Esc does the
-same) and the time it may take a move (:func:`hard_seconds`, 1 s by default, kept
-across runs). The move found comes back on the UI thread and is played only if the
+same) and the time it may take a move (the table's think time, 1 s by default, kept in
+the data folder: ``ui/table/bots.py``; read at every decision, so a change applies to
+the very next one). The move found comes back on the UI thread and is played only if the
 game is still where it was when the bot started (:meth:`BotThinker.cancel` drops it,
 e.g. after an undo).
 
@@ -15,11 +16,12 @@ plans only on its seat's redraw of the hidden parts (``resample_hidden``).
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -32,34 +34,30 @@ from PySide6.QtWidgets import (
 )
 
 from wargame.core.actions import Action
-from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import BotFactory, Game, GameState
 from wargame.core.levels import HARD_LEVEL
 from wargame.core.play import bot_factories
-from wargame.core.registry import game_class
+from wargame.plural import agrees
 
-#: Where the hard bot's time a move is kept (seconds).
-BUDGET_KEY = "bots/hard_seconds"
-#: The choices of that time, in seconds.
+#: The choices of the Hard level's time a move, in seconds.
 BUDGETS = (0.5, 1.0, 2.0, 5.0)
 DEFAULT_SECONDS = 1.0
-#: The seat menus' name of the level.
-HARD_TITLE = "Hard"
-
-
-def hard_seconds() -> float:
-    """The hard bot's time a move (the player's setting; 1 s unless changed)."""
-    try:
-        value = float(QSettings().value(BUDGET_KEY, DEFAULT_SECONDS))  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return DEFAULT_SECONDS
-    return value if value in BUDGETS else DEFAULT_SECONDS
 
 
 def level_factories(game: Game) -> Mapping[str, BotFactory]:
-    """Every bot of ``game`` by name, the levels among them, the hard bot thinking
-    :func:`hard_seconds` a move (with the mode's depth and sequential halving)."""
-    return bot_factories(game, {"search_seconds": hard_seconds()})
+    """Every bot of ``game`` by name, the levels among them, the hard bot on a time
+    budget (with the mode's depth and sequential halving); the table sets the time
+    before each decision (:func:`bot_move`)."""
+    return bot_factories(game, {"search_seconds": DEFAULT_SECONDS})
+
+
+def give_time(bot: Any, seconds: float | None) -> None:
+    """A search bot on a time budget thinks ``seconds`` on its next decision."""
+    options = getattr(bot, "options", None)
+    if seconds is None or options is None or getattr(options, "iterations", 1) is not None:
+        return
+    if options.seconds != seconds:
+        bot.options = dataclasses.replace(options, seconds=seconds)
 
 
 def thinks(bot: Any) -> bool:
@@ -70,7 +68,7 @@ def thinks(bot: Any) -> bool:
 class ThinkingMark(QFrame):
     """'Pirate 2 is thinking...' with a Move now button and the time a move may take."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, seconds: float = DEFAULT_SECONDS) -> None:
         super().__init__(parent)
         self.setObjectName("bot-thinking")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -86,18 +84,17 @@ class ThinkingMark(QFrame):
         row.addWidget(self.button)
         self.budget = QComboBox()
         self.budget.setObjectName("bot-hard-seconds")
-        self.budget.setToolTip("How long a Hard bot may think about a move")
+        self.budget.setToolTip(
+            "How long this table's Hard bots may think about a move (from their next one)"
+        )
         for s in BUDGETS:
             self.budget.addItem(f"Think {s:g} s", s)
-        self.budget.setCurrentIndex(BUDGETS.index(hard_seconds()))
-        self.budget.currentIndexChanged.connect(
-            lambda i: QSettings().setValue(BUDGET_KEY, BUDGETS[i])
-        )
+        self.budget.setCurrentIndex(BUDGETS.index(seconds if seconds in BUDGETS else 1.0))
         row.addWidget(self.budget)
         self.hide()
 
     def show_for(self, who: str) -> None:
-        self.label.setText(f"{who} is thinking…")
+        self.label.setText(f"{who} {agrees(who, 'is', 'are')} thinking…")
         self.adjustSize()
         parent = self.parentWidget()
         if parent is not None:
@@ -111,11 +108,13 @@ class BotThinker(QObject):
 
     #: (the action chosen, the decision's number): from the worker to the UI thread.
     _chosen = Signal(object, int)
+    #: True when a bot starts thinking, False when it stops (the table's lock).
+    busy_changed = Signal(bool)
 
-    def __init__(self, view: QWidget) -> None:
+    def __init__(self, view: QWidget, seconds: float = DEFAULT_SECONDS) -> None:
         super().__init__(view)
         self.view = view
-        self.mark = ThinkingMark(view)
+        self.mark = ThinkingMark(view, seconds)
         self.mark.button.clicked.connect(self.move_now)
         self._chosen.connect(self._arrived, Qt.ConnectionType.QueuedConnection)
         self._token = 0
@@ -172,6 +171,7 @@ class BotThinker(QObject):
             app.installEventFilter(self)
         self._thread = threading.Thread(target=work, name=f"bot {who}", daemon=True)
         self._thread.start()
+        self.busy_changed.emit(True)
 
     def move_now(self) -> None:
         """Esc or the button: the thinking bot plays the best move found so far."""
@@ -192,11 +192,14 @@ class BotThinker(QObject):
             self._thread.join(seconds)
 
     def _done(self) -> None:
+        was = self.busy
         self._bot = self._then = self._key = None
         self.mark.hide()
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self)
+        if was:
+            self.busy_changed.emit(False)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         """Esc pressed in the thinking view's window: move now (the key goes no further)."""
@@ -232,34 +235,6 @@ class BotThinker(QObject):
         QTimer.singleShot(0, self, later)
 
 
-def level_box(name: str) -> QComboBox:
-    """The level a view's bots play at (naval, raid: one for every bot side)."""
-    box = QComboBox()
-    box.setObjectName(name)
-    box.setToolTip(
-        "Normal: the hand-written bot, at once. Hard: the search bot, thinking about "
-        "each move (Esc or Move now: at once)"
-    )
-    box.addItem("Normal", "normal")
-    box.addItem(HARD_TITLE, HARD_LEVEL)
-    return box
-
-
-def hard_bot(view: Any, seat: int) -> Any:
-    """The Hard bot of ``seat`` in ``view``'s game (kept on the view per game and seat,
-    made with :func:`hard_seconds` when first asked)."""
-    session = view.session
-    kept = getattr(view, "_hard_bots", None)
-    if kept is None or kept[0] is not session:
-        kept = view._hard_bots = (session, {})
-    bots: dict[int, Any] = kept[1]
-    if seat not in bots:
-        header = session.header
-        game = game_class(header["game"])(header.get("params") or {})
-        bots[seat] = level_factories(game)[HARD_LEVEL](DiceService.seeded(fresh_seed()))
-    return bots[seat]
-
-
 def bot_move(
     view: Any,
     seat: int,
@@ -280,6 +255,7 @@ def bot_move(
     state = session.state
     bot = bot if bot is not None else view.bots[seat]
     at_once = at_once or bool(getattr(view, "_batch", False))
+    give_time(bot, getattr(view, "think_seconds", None))  # the table's time, this decision
     if at_once or not thinks(bot) or len(state.legal_actions()) < 2:
         do(bot.choose(state, seat))
         return
@@ -299,9 +275,8 @@ def bot_move(
 __all__ = [
     "bot_move",
     "HARD_LEVEL",
-    "HARD_TITLE",
     "BotThinker",
-    "hard_seconds",
+    "give_time",
     "level_factories",
     "thinks",
 ]

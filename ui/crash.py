@@ -25,6 +25,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ui.qtcompat import run_modal
+from wargame.plural import count
 
 if TYPE_CHECKING:
     from ui.shell.host import Shell
@@ -158,7 +159,11 @@ class CrashHandler:
             except Exception:  # noqa: BLE001 - a broken view must not stop the others
                 log.exception("autosave after an error failed in %s", view.mode_key)
                 failed.append(getattr(view, "title", view.mode_key))
-        log.info("after the error: autosaved %d document(s), %d failed", len(saved), len(failed))
+        log.info(
+            "after the error: autosaved %s, %d failed",
+            count(len(saved), "document", "documents"),
+            len(failed),
+        )
         return saved, failed
 
 

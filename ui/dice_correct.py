@@ -35,6 +35,11 @@ def why_not(view: Any) -> str | None:
             "Correct last die: the last action's dice were rolled by the app; only dice "
             "typed in from the table (Dice > Enter physical dice) can be corrected"
         )
+    if session.last_roll_settled:
+        return (
+            "Correct last die: another action was made after it and taken back; once "
+            "another action is made the dice of the one before stand"
+        )
     return None
 
 

@@ -3,13 +3,28 @@ Help > Saves and secrets and Help > Keyboard shortcuts."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
+from PySide6.QtGui import (
+    QAction,
+    QKeySequence,
+    QPageLayout,
+    QPageSize,
+    QPdfWriter,
+    QShortcut,
+    QTextDocument,
+)
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QHeaderView,
+    QMessageBox,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -18,7 +33,10 @@ from PySide6.QtWidgets import (
 )
 
 from ui.modes import entries, help_page
+from ui.qtcompat import run_modal
+from wargame.errors import WargameError
 from wargame.help import quick_reference, saves_and_secrets
+from wargame.persistence.files import write_user_file
 
 
 class RulesDialog(QDialog):
@@ -40,7 +58,18 @@ class RulesDialog(QDialog):
         lay.addWidget(self.text, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        # a page to keep beside the table: on paper, or as a PDF (issue 40)
+        self.print_button = QPushButton("&Print...")
+        self.print_button.setToolTip("Print this page")
+        self.print_button.clicked.connect(self.print_dialog)
+        self.pdf_button = QPushButton("Save as P&DF...")
+        self.pdf_button.setToolTip("Write this page to a PDF file")
+        self.pdf_button.clicked.connect(self.pdf_dialog)
+        buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.pdf_button, QDialogButtonBox.ButtonRole.ActionRole)
         lay.addWidget(buttons)
+        #: The last error of Print / Save as PDF (tests read it), None after success.
+        self.last_error: str | None = None
         self.modes.currentIndexChanged.connect(self._show)
         index = max(0, self.modes.findData(page))
         self.modes.setCurrentIndex(index)
@@ -49,6 +78,61 @@ class RulesDialog(QDialog):
     def _show(self) -> None:
         key = self.modes.currentData()
         self.text.setMarkdown(quick_reference(str(key)))
+
+    def page_title(self) -> str:
+        return f"Rules quick reference - {self.modes.currentText()}"
+
+    def _document(self) -> QTextDocument:
+        """The page as printed: the text shown, on white, in the printer's margins."""
+        doc = self.text.document().clone(self)
+        doc.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, self.page_title())
+        return doc
+
+    def save_pdf(self, path: str | Path) -> bool:
+        """Write the page shown to ``path`` as an A4 PDF (atomically); False with
+        :attr:`last_error` saying why."""
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        writer = QPdfWriter(buffer)
+        writer.setTitle(self.page_title())
+        writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+        writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
+        self._document().print_(writer)
+        buffer.close()
+        try:
+            write_user_file(path, bytes(data.data()), "file")
+        except WargameError as exc:
+            self._failed(str(exc), "Save as PDF")
+            return False
+        self.last_error = None
+        return True
+
+    def print_to(self, printer: QPrinter) -> None:
+        """Print the page shown on ``printer`` (set up by the print dialog)."""
+        printer.setDocName(self.page_title())
+        self._document().print_(printer)
+
+    def print_dialog(self) -> None:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        dialog.setWindowTitle("Print the rules quick reference")
+        if run_modal(dialog) == QDialog.DialogCode.Accepted:
+            self.print_to(printer)
+
+    def pdf_dialog(self) -> None:
+        stem = self.page_title().replace(" - ", " ").replace(" ", "-").lower()
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save as PDF", str(Path.home() / f"{stem}.pdf"), "PDF files (*.pdf)"
+        )
+        if path:
+            self.save_pdf(path)
+
+    def _failed(self, message: str, title: str) -> None:
+        self.last_error = message
+        ctx = getattr(self.parent(), "ctx", None)
+        if not getattr(ctx, "quiet_errors", False):
+            QMessageBox.warning(self, title, message)
 
 
 class SavesDialog(QDialog):

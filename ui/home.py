@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from ui.context import AppContext
 from ui.mode_base import ModeView
-from ui.modes import entries, is_built, setup_mode
+from ui.modes import entries, is_built, map_modes, setup_mode
 from ui.saves_list import AllSavesDialog, mode_titles, row_texts
 from wargame.errors import WargameError, shown
 
@@ -30,6 +30,8 @@ from wargame.errors import WargameError, shown
 #: the mode that takes it (``ui/modes.py``: a sea fight to change it, or a map for a sea
 #: fight on it).
 MODE_ROLE = Qt.ItemDataRole.UserRole + 1
+#: A row of the scenarios list that is a map saved in the app (a save, not a scenario).
+SAVED_MAP_ROLE = Qt.ItemDataRole.UserRole + 2
 
 CARD_STYLE = """
 HomeView { background: #efe6d2; }
@@ -83,6 +85,8 @@ class HomeView(ModeView):
     open_mode = Signal(str)
     #: A card whose mode starts with a dialog (``ModeEntry.start``: the campaign's wizard).
     start_mode = Signal(str)
+    #: A mode's button under the cards (``ModeEntry.home_action``): its key and method.
+    mode_action = Signal(str, str)
     open_save = Signal(int)
     open_scenario = Signal(int)
     #: A save was deleted (the main window makes a document still showing it unsaved).
@@ -114,6 +118,19 @@ class HomeView(ModeView):
             self.cards[m.key] = btn
             grid.addWidget(btn, i // 2, i % 2)
         left.addLayout(grid)
+        #: The modes' buttons under the cards, by mode key ("Join a campaign from a
+        #: turn file...").
+        self.action_buttons: dict[str, QPushButton] = {}
+        for m in entries():
+            if not m.home_action:
+                continue
+            text, method, tip = m.home_action
+            b = QPushButton(text)
+            b.setObjectName(f"home-action-{m.key}")
+            b.setToolTip(tip)
+            b.clicked.connect(lambda _=False, k=m.key, f=method: self.mode_action.emit(k, f))
+            self.action_buttons[m.key] = b
+            left.addWidget(b, 0, Qt.AlignmentFlag.AlignLeft)
         left.addStretch(1)
         outer.addLayout(left, 3)
 
@@ -226,6 +243,20 @@ class HomeView(ModeView):
             item.setData(Qt.ItemDataRole.UserRole, sid)
             item.setData(MODE_ROLE, mode_key)
             self.scenarios.addItem(item)
+        # the maps saved in the app (the map editor's saves) are maps to play on too
+        # (issue 40: they were only inside Battle setup)
+        for key in map_modes():
+            for info in db.list_saves(mode=key, limit=None):
+                if info.damaged or info.autosave:
+                    continue
+                item = QListWidgetItem(f"{info.name}\nYour map, saved {info.updated:%Y-%m-%d}")
+                item.setToolTip(
+                    f"{info.name}: a map you saved. Play opens it; Set up... sets up a fight on it"
+                )
+                item.setData(Qt.ItemDataRole.UserRole, info.id)
+                item.setData(MODE_ROLE, key)
+                item.setData(SAVED_MAP_ROLE, True)
+                self.scenarios.addItem(item)
         self._scenario_buttons()
 
     def show_all_saves(self) -> AllSavesDialog | None:
@@ -265,7 +296,11 @@ class HomeView(ModeView):
 
     def _scenario_activated(self, item: QListWidgetItem) -> None:
         sid = item.data(Qt.ItemDataRole.UserRole)
-        if sid is not None:
+        if sid is None:
+            return
+        if item.data(SAVED_MAP_ROLE):  # a map saved in the app: its save
+            self.open_save.emit(int(sid))
+        else:
             self.open_scenario.emit(int(sid))
 
     def _scenario_buttons(self) -> None:
@@ -293,7 +328,8 @@ class HomeView(ModeView):
         try:
             if mode != setup:  # a map: the setup screen with that map as its ground
                 dialog = window.show_mode(setup).open_setup(None)
-                dialog.choose_map(f"Map: {item.text().splitlines()[0]}")
+                saved = " (saved)" if item.data(SAVED_MAP_ROLE) else ""
+                dialog.choose_map(f"Map: {item.text().splitlines()[0]}{saved}")
                 if dialog.problems:
                     dialog.place_all()
                 return dialog

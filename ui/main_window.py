@@ -69,6 +69,8 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
         #: Tests answer the unsaved-changes prompt with this (view -> SAVE/DISCARD/CANCEL).
         self.unsaved_answerer: Callable[[ModeView], str] | None = None
+        #: Tests answer the quit dialog with this (the unsaved games' lines -> answer).
+        self.quit_answerer: Callable[[list[str]], str] | None = None
         #: Tests answer the unusable-database dialog with this (error, backup -> choice).
         self.database_answerer: Callable[[DatabaseUnusable, Path | None], str] | None = None
         #: Answers "convert this old, unsealed save?" in tests (None: ask the player).
@@ -82,6 +84,7 @@ class MainWindow(QMainWindow):
         self.home = HomeView(ctx)
         self.home.open_mode.connect(self.show_mode)
         self.home.start_mode.connect(self.start_mode)
+        self.home.mode_action.connect(self.files.mode_action)
         self.home.open_save.connect(self.open_save)
         self.home.open_scenario.connect(self.open_db_scenario)
         self.home.save_deleted.connect(self.database.save_deleted)

@@ -44,6 +44,10 @@ class FileKind:
     format: str | None
     method: str = "open_json"
     template: bool = False
+    #: The method opens the file into whatever document it belongs to (an e-mailed
+    #: campaign turn joins its campaign): the shell neither replaces the open document
+    #: first nor makes the file the document's own; the method raises WargameError.
+    own_document: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,9 @@ class ModeEntry:
     sets_up: tuple[str, ...] = ()
     #: How the saves list names this mode's documents ("" : the mode's title).
     saves_title: str = ""
+    #: A button on the home screen under the cards: (its text, the view method it
+    #: calls, its tooltip); empty: none.
+    home_action: tuple[str, str, str] = ()
 
     @property
     def title(self) -> str:
@@ -139,6 +146,12 @@ def opens_maps(key: str) -> bool:
     return e is not None and any(k.format == MAP and not k.template for k in e.file_kinds)
 
 
+def map_modes() -> list[str]:
+    """The modes whose saves are maps (the map editor's): home lists them with the
+    scenarios and maps."""
+    return [e.key for e in entries() if opens_maps(e.key)]
+
+
 @dataclass(frozen=True)
 class Opening:
     """What File > Open does with a file: which mode, which view method, and whether
@@ -147,6 +160,7 @@ class Opening:
     key: str
     method: str
     template: bool
+    own_document: bool = False
 
 
 def opening_for(data: dict[str, Any], path: Path | None) -> Opening:
@@ -165,7 +179,7 @@ def opening_for(data: dict[str, Any], path: Path | None) -> Opening:
     for e in entries():
         for kind in e.file_kinds:
             if kind.format is not None and kind.format == fmt and kind.format != MAP:
-                return Opening(e.key, kind.method, kind.template)
+                return Opening(e.key, kind.method, kind.template, kind.own_document)
     if fmt in (SCENARIO, MAP):
         sc = scenario_from_json(data, str(path or "scenario"), path)
         if view_class(sc.mode) is None:
@@ -194,10 +208,24 @@ register(
     ModeEntry(
         "campaign",
         "ui.campaign.view:CampaignView",
-        file_kinds=(FileKind(None),),  # a campaign save (view.accepts)
+        file_kinds=(
+            FileKind(None),  # a campaign save (view.accepts)
+            # an e-mailed turn file: straight to joining its campaign (issue 40)
+            # ("wargame-campaign-turn": wargame.campaign.pbem.TURN_FORMAT, not imported at
+            # start)
+            FileKind("wargame-campaign-turn", "open_turn_file", own_document=True),
+        ),
         start="new_campaign_wizard",
         start_tip="Start a new campaign: choose a shipped one or a blank one, name the "
-        "players. Open a campaign in play from Recent saves or File > Open.",
+        "players. Open a campaign in play from Recent saves or File > Open; join one "
+        "played by e-mail with Join a campaign from a turn file...",
+        home_action=(
+            "Join a campaign from a turn file...",
+            "join_turn_dialog",
+            "Open the turn file another player e-mailed you: its campaign starts on this "
+            "computer and you join it (File > Open, or dropping the file on the window, "
+            "does the same)",
+        ),
     )
 )
 register(

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from wargame.core.replay import ReplayPlan
+from wargame.plural import count
 
 PLAY_INTERVAL_MS = 700
 
@@ -77,7 +78,7 @@ class ReplayDock(QDockWidget):
     def start(self, plan: ReplayPlan, view: Any, name: str) -> None:
         self.plan, self.view, self.name = plan, view, name
         view.replaying = True
-        self.title.setText(f"<b>Replay of {name}</b> - {plan.length} actions")
+        self.title.setText(f"<b>Replay of {name}</b> - {count(plan.length, 'action', 'actions')}")
         self.slider.blockSignals(True)
         self.slider.setRange(0, plan.length)
         self.slider.setValue(0)

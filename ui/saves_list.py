@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from ui.modes import saves_titles
 from wargame.persistence.autosave import local_time, save_title
 from wargame.persistence.listing import SaveInfo
+from wargame.plural import count
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Name", "Game", "Saved", "State")
@@ -176,7 +177,9 @@ class AllSavesDialog(QDialog):
         total = self.model.total
         shown = self.model.rowCount()
         self.count.setText(
-            f"{total:,} saves" if shown == total else f"{shown:,} of {total:,} saves"
+            count(total, "save", "saves")
+            if shown == total
+            else f"{shown:,} of {count(total, 'save', 'saves')}"
         )
 
     def _activated(self, index: QModelIndex) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from wargame import __version__
 from wargame.logs import system_name
 from wargame.paths import resources_dir, rules_dir
+from wargame.plural import count
 
 #: The distribution this app is installed as (pyproject.toml).
 APP_DISTRIBUTION = "wargame"
@@ -189,5 +190,7 @@ def about_command(args: argparse.Namespace) -> int:
         print(f"{key}: {value}")
     print()
     for lib in libraries:
-        print(f"{lib.name} {lib.version}: {lib.licence} ({len(texts[lib.name])} licence texts)")
+        print(
+            f"{lib.name} {lib.version}: {lib.licence} ({count(len(texts[lib.name]), 'licence text', 'licence texts')})"
+        )
     return 0

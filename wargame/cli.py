@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from wargame import __version__
 from wargame.errors import BadInput, InvariantViolation, WargameError, shown
+from wargame.plural import count
 
 GuiHandler = Callable[[str, argparse.Namespace], int]
 log = logging.getLogger(__name__)
@@ -309,7 +310,7 @@ def _read_scenario(path: str, game: str) -> dict[str, Any]:
 
 def _print_simulation(result: dict[str, Any]) -> None:
     print(
-        f"{result['game']}: {len(result['games'])} game(s), {result['players']} players, "
+        f"{result['game']}: {count(len(result['games']), 'game', 'games')}, {result['players']} players, "
         f"bots {', '.join(result['bots'])}"
     )
     wins: dict[str, int] = {}

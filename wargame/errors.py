@@ -7,6 +7,8 @@ and where (a file, a key, a field), never a traceback.
 
 from __future__ import annotations
 
+from wargame.plural import count
+
 
 class WargameError(ValueError):
     """Base of every deliberate domain error."""
@@ -77,7 +79,7 @@ def shown(value: object, limit: int = 40) -> str:
         return f"'{text[:limit]}...'" if len(text) > limit else f"'{text}'"
     if isinstance(value, list | tuple | set | frozenset):
         n = len(value)
-        return "an empty list" if n == 0 else f"a list of {n} item{'s' if n != 1 else ''}"
+        return "an empty list" if n == 0 else f"a list of {count(n, 'item', 'items')}"
     if isinstance(value, dict):
         return "an object ({...})" if value else "an empty object ({})"
     if isinstance(value, bytes | bytearray):

@@ -33,6 +33,9 @@ LEVELS = ("debug", "info", "warning", "error")
 DEFAULT_LEVEL = "info"
 FORMAT = "%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s"
 
+#: Libraries whose debug records carry what they send and receive (a table's frames):
+#: never below info.
+QUIET = ("websockets",)
 #: Marks the handlers this module installed, so a second set-up replaces them.
 _OURS = "_wargame_handler"
 _trace_file: IO[str] | None = None
@@ -89,6 +92,10 @@ def setup_logging(folder: Path, level: str | None = None, *, echo: bool = False)
         err.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         _install(root, err)
     root.setLevel(lvl)
+    # websockets logs every frame at debug level: the moves, views and worlds of a
+    # table, secrets among them. The log never holds those, whatever its level.
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(lvl, logging.INFO))
     return path
 
 

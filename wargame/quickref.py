@@ -10,6 +10,8 @@ rules data (``resources/rules/*.toml``), so the page and the game can never disa
 - ``{{table naval.score}}``: a table. Rows are the outer keys (or a list's items, or a
   die's faces for a list of plain values), columns the inner keys; after a colon, the
   columns to show, or the headings of a two-column table ("d6, result").
+- ``{{dice campaign.resolution.table: campaign.results.names}}``: a die table decoded in
+  one table: the faces that give each result, and the result by its number and name.
 
 Keys and words of the data are shown with spaces for underscores. A placeholder that
 names nothing in the data is an error naming it (a test renders every page).
@@ -27,7 +29,7 @@ from wargame.paths import rules_dir
 from wargame.raid.townevents import ALARM_WORDS
 
 PLACEHOLDER = re.compile(
-    r"\{\{\s*(?:(?P<kind>table|list|signed)\s+)?(?P<path>[a-z_]+(?:\.[\w-]+)+)"
+    r"\{\{\s*(?:(?P<kind>table|list|signed|dice)\s+)?(?P<path>[a-z_]+(?:\.[\w-]+)+)"
     r"(?:\[(?P<rows>[^\]]*)\])?\s*(?::\s*(?P<options>[^}]*))?\}\}"
 )
 
@@ -153,6 +155,25 @@ def table(value: Any, options: list[str], *, signed: bool = False) -> str:
     return "\n".join(lines)
 
 
+def die_table(faces: Mapping[Any, Any], names: Mapping[Any, Any], die: str = "d6") -> str:
+    """A die table decoded in one Markdown table: each run of faces giving the same
+    result ("1-2"), then the result's number and its name ("1. Battle")."""
+    order = sorted(faces, key=lambda f: int(f))
+    runs: list[tuple[list[Any], Any]] = []
+    for face in order:
+        result = faces[face]
+        if runs and runs[-1][1] == result and int(runs[-1][0][-1]) + 1 == int(face):
+            runs[-1][0].append(face)
+        else:
+            runs.append(([face], result))
+    lines = [f"| {die} | result |", "| --- | --- |"]
+    for run, result in runs:
+        rolled = str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}"
+        name = names.get(result, names.get(str(result), ""))
+        lines.append(f"| {rolled} | {_cell(f'{result}. {fmt(name)}' if name else fmt(result))} |")
+    return "\n".join(lines)
+
+
 def render(template: str, data: Mapping[str, Any] | None = None) -> str:
     """``template`` with every placeholder filled from ``data`` (the rules files by
     stem; read from resources/rules when not given)."""
@@ -169,6 +190,14 @@ def render(template: str, data: Mapping[str, Any] | None = None) -> str:
             value = {r: lookup(f"{path}.{r}", files) for r in keep}
         options = [o.strip() for o in (match["options"] or "").split(",") if o.strip()]
         kind = match["kind"]
+        if kind == "dice":  # the names' path after the colon
+            if len(options) != 1:
+                raise QuickRefError(f"{path}: a die table names its results' path: {options}")
+            names_path = options[0]
+            names_stem = names_path.split(".", 1)[0]
+            if names_stem not in files:
+                files[names_stem] = rules_data(names_stem)
+            return die_table(value, lookup(names_path, files))
         if kind == "table":
             signed = "+" in options
             return table(value, [o for o in options if o != "+"], signed=signed)

@@ -155,3 +155,38 @@ def test_fight_it_before_the_engagements_are_resolved_says_so_in_words() -> None
     text = str(err.value)
     assert "not resolved yet" in text and "resolve the engagements first" in text
     assert "0:A" not in text and "force A against" in text
+
+
+def test_a_linked_battle_starts_when_both_forces_hold_a_ship_of_the_same_name() -> None:
+    """Issue 39: "Revenge" on both sides refused the battle; the players had to type the
+    score and no losses came back. Now each keeps her name on the sheet."""
+    from tests.campaign.helpers import contents
+    from wargame.campaign.document import reveal_action, seal_action
+    from wargame.campaign.links import losses_for_result
+    from wargame.naval.scenario import campaign_losses, state_from_scenario
+    from wargame.naval.ship import Status
+
+    s, keys = two_players(rolls=(1,))
+    for seat in (0, 1):  # Alice's A and Bob's B both sail a Revenge
+        letter = "A" if seat == 0 else "B"
+        s.apply(seal_action(s.state, seat, letter, contents("Revenge"), keys[seat]))
+    s.apply(A.Declare(0, "A", 1, "B", True))
+    s.apply(A.DoneDeclaring(0))
+    s.apply(A.DoneDeclaring(1))
+    for seat, key in enumerate(keys):
+        s.apply(reveal_action(s.state, seat, key))
+    s.apply(A.Resolve("0:A"))
+    sc = linked_scenario(s.state, "0:A")
+    battle = state_from_scenario(sc)  # refused before: two ships named Revenge
+    sides = {ship.name: ship.side for ship in battle.ships.values()}
+    assert sorted(sides.values()) == [0, 1] and len(sides) == 2
+    bobs = next(ship for ship in battle.ships.values() if ship.side == 1)
+    bobs.status = Status.SUNK
+    result = {"battle_score": {"0": 3, "1": 0}, "losses": campaign_losses(battle)}
+    act = losses_for_result(s.state, sc["campaign_link"], result)
+    assert act is not None
+    s.apply(action_for_result(s.state, sc["campaign_link"], result))
+    s.apply(act)
+    e = s.state.engagements["0:A"]
+    assert e.losses["defender"]["ships"] == [{"name": "Revenge", "fate": "sunk"}]
+    assert e.losses["attacker"]["ships"] == []

@@ -57,7 +57,7 @@ def forged(body: dict[str, Any], signer: SigningKey) -> bytes:
 
 
 def test_two_players_exchange_turn_files_through_a_whole_turn_and_agree(tmp_path: Path) -> None:
-    alice, bob = alice_starts(tmp_path, rolls=(1, 3))
+    alice, bob = alice_starts(tmp_path)
     play_one_turn(alice, bob)
     assert alice.s.state.to_json() == bob.s.state.to_json()
     assert chain(alice.s) == chain(bob.s)
@@ -71,7 +71,7 @@ def test_two_players_exchange_turn_files_through_a_whole_turn_and_agree(tmp_path
 
 
 def test_the_next_turn_goes_on_from_where_the_files_left_it(tmp_path: Path) -> None:
-    alice, bob = alice_starts(tmp_path, rolls=(2, 2, 2, 2))
+    alice, bob = alice_starts(tmp_path)
     play_one_turn(alice, bob)
     alice.forces(("A", 3), ("B", 2))  # each turn's contents sealed afresh
     bob.receive(alice.export())

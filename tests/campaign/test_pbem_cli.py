@@ -107,3 +107,48 @@ def test_export_with_a_wrong_passphrase_or_player_exits_2(
     assert _run(alice, *base, "--player", "Zed", *phrase) == 2
     assert "'Zed' is not a player of By Post (Alice)" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_export_of_the_shipped_hot_seat_campaign_says_why_in_words(
+    computers: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 40 item 1: the README's export on the shipped campaign said "not a saved
+    campaign (header.game is not 'campaign')"; now it says it is a hot-seat campaign and
+    how to make one for play by e-mail, before asking any passphrase."""
+    from wargame.paths import scenarios_dir
+
+    shipped = scenarios_dir() / "campaign" / "spanish_main_1690.json"
+    out = computers["alice"] / "t.json"
+    args = ("--player", "Henry Morgan", "--out", str(out))
+    assert _run(computers["alice"], "campaign", "turn", "export", str(shipped), *args) == 2
+    said = capsys.readouterr().err
+    assert "header.game" not in said and "Traceback" not in said
+    assert "played at one computer (hot seat)" in said
+    assert "New campaign by e-mail" in said and "wargame campaign new" in said
+    assert not out.exists()
+
+
+def test_the_readme_play_by_e_mail_example_works(
+    computers: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 40 item 1: campaign new -> export -> import on a second data folder ->
+    join -> export -> import back, as the README shows it."""
+    alice, bob = computers["alice"], computers["bob"]
+    a_phrase = ("--passphrase-file", str(alice / "phrase.txt"))
+    b_phrase = ("--passphrase-file", str(bob / "phrase.txt"))
+    camp, t1 = alice / "camp.json", alice / "alice-1.turn.json"
+    new = ("campaign", "new", "By Post", "--player", "Alice", "--country", "Spain")
+    assert _run(alice, *new, "--out", str(camp), *a_phrase) == 0
+    export = ("campaign", "turn", "export")
+    assert _run(alice, *export, str(camp), "--player", "Alice", "--out", str(t1), *a_phrase) == 0
+    b_camp, t2 = bob / "bob.json", bob / "bob-1.turn.json"
+    assert _run(bob, "campaign", "turn", "import", str(t1), "--campaign", str(b_camp)) == 0
+    join = ("campaign", "join", str(b_camp), "--player", "Bob", "--country", "France")
+    assert _run(bob, *join, *b_phrase) == 0
+    assert _run(bob, *export, str(b_camp), "--player", "Bob", "--out", str(t2), *b_phrase) == 0
+    assert _run(alice, "campaign", "turn", "import", str(t2), "--campaign", str(camp)) == 0
+    assert "Imported Bob's turn file into By Post" in capsys.readouterr().out
+    sealing.configure(alice)
+    players = [p.name for p in load_campaign(json.loads(camp.read_text())).state.players]
+    sealing.configure(None)
+    assert players == ["Alice", "Bob"]

@@ -148,3 +148,43 @@ def test_a_campaign_save_cannot_ask_for_a_huge_key_stretching_cost() -> None:
     for text in ("argon2id-64-4194304-1", "argon2id-4-4194304-1", "argon2id-9-131072-1"):
         with _pytest.raises(SecretError, match="outside the app's range"):
             KdfParams.parse(text)
+
+
+def test_sealed_force_contents_have_one_size_whatever_the_force_holds() -> None:
+    """Issue 39: 1-2 ships sealed to 390 characters, 4 ships 731, 8 ships 1,073, and
+    every opponent had them in the e-mailed turn files before the reveal."""
+    from wargame.campaign.document import seal_action
+
+    s, keys = two_players()
+
+    def sealed(n_ships: int, n_party: int = 0) -> str:
+        force = {
+            "ships": [
+                {"name": f"Ship {i}", "type": "medium", "quality": "able"} for i in range(n_ships)
+            ],
+            "party": [{"kind": "musket", "quality": "able", "count": 3}] * n_party,
+        }
+        return seal_action(s.state, 0, "A", force, keys[0]).sealed
+
+    rules = s.state.rules.contents
+    sizes = {len(sealed(n, p)) for n, p in ((0, 0), (1, 0), (2, 1), (4, 3), (8, 0))}
+    sizes.add(len(sealed(rules.max_ships, rules.max_groups)))
+    assert len(sizes) == 1
+
+
+def test_a_force_too_long_to_seal_at_the_one_size_is_refused_in_words() -> None:
+    from wargame.campaign.document import seal_action
+    from wargame.errors import BadInput
+
+    s, keys = two_players()
+    rules = s.state.rules.contents
+    # the longest names the rules allow, in letters that take 3 bytes each
+    force = {
+        "ships": [
+            {"name": "船" * 80, "type": "merchantman", "quality": "hardened"}
+            for _ in range(rules.max_ships)
+        ],
+        "party": [{"officer": "captain", "name": "船" * 80}] * rules.max_groups,
+    }
+    with pytest.raises(BadInput, match=r"^force A contents: too long to seal .*shorten the names"):
+        seal_action(s.state, 0, "A", force, keys[0])

@@ -62,7 +62,7 @@ def test_default_shows_the_shipped_example_sheet(main_window) -> None:  # noqa: 
     assert view.state.name == "The Spanish Main, 1690"
     table = view.sheet.table
     headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
-    assert headers[0].startswith("Letter") and headers[-1].startswith("Victory points")
+    assert headers[0].startswith("Letter") and headers[-1].startswith("Victory\npoints")
     assert [table.item(r, 0).text() for r in range(table.rowCount())] == list("ABCDEFG")
     assert "Keep the lower part secret" in view.sheet.fold.text()
     # it opens on the sheet with a fight still to play: Jens Munk's, unfolded in turn 2
@@ -381,11 +381,11 @@ def test_a_sea_fight_played_to_the_end_carries_its_sunk_ships_back_to_the_sheet(
     import shiboken6
 
     import ui.context
-    import ui.naval.view
+    import ui.table.base
 
     # the battle's dice and the bots' from fixed seeds: one where a ship goes down
     monkeypatch.setattr(ui.context, "fresh_seed", lambda: 7)
-    monkeypatch.setattr(ui.naval.view, "fresh_seed", lambda: 11)
+    monkeypatch.setattr(ui.table.base, "fresh_seed", lambda: 11)
 
     view = main_window.show_mode("campaign")
     e = view.state.engagements["3:A"]

@@ -36,7 +36,7 @@ def _log(view) -> list[str]:  # noqa: ANN001
 def test_a_hot_seat_turn_hands_off_before_each_secret_choice_and_reveals(
     main_window, qtbot
 ) -> None:  # noqa: ANN001
-    view = _table(main_window, ["human", "human", "random"])
+    view = _table(main_window, ["human", "human", "easy"])
     st = view.state
     assert st.phase == DECIDE and st.current_player() == 0
     # Pirate 1 must take the computer first: nothing of theirs is shown.
@@ -76,7 +76,7 @@ def test_a_hot_seat_turn_hands_off_before_each_secret_choice_and_reveals(
 def test_undo_at_the_next_pirates_hand_off_takes_back_nothing(main_window, qtbot) -> None:  # noqa: ANN001
     """Issue 24, "the wrong seat can undo": at "Pass the computer to Pirate 2" the
     decision is no longer Pirate 1's to take back (nor anyone's)."""
-    view = _table(main_window, ["human", "human", "random"])
+    view = _table(main_window, ["human", "human", "easy"])
     view.take_computer(0)
     view.choose("plunder")
     assert view.handoff.isVisible() and view.handoff.seat == 1
@@ -90,7 +90,7 @@ def test_undo_never_goes_back_to_a_hand_off_screen(main_window, qtbot) -> None: 
     """Issue 24: undo of the last decision before the reveal gives the screen back to the
     pirate who decided (they still have the computer), not to a hand-off; and it
     leaves no trace in the log."""
-    view = _table(main_window, ["human", "human", "strong"], starter="3", delay=60_000)
+    view = _table(main_window, ["human", "human", "normal"], starter="3", delay=60_000)
     order = []
     while view.state.phase == DECIDE and view.state.current_player() != 2:
         seat = view.state.current_player()
@@ -109,7 +109,7 @@ def test_undo_never_goes_back_to_a_hand_off_screen(main_window, qtbot) -> None: 
 
 
 def test_a_decision_is_off_the_screen_while_the_bots_decide(main_window, qtbot) -> None:  # noqa: ANN001
-    view = _table(main_window, ["human", "strong", "human"], delay=60_000)
+    view = _table(main_window, ["human", "normal", "human"], delay=60_000)
     view.take_computer(0)
     view.choose("plunder")
     assert view.state.current_player() == 1  # the bot's turn, the table watching
@@ -169,7 +169,7 @@ def test_the_table_shows_pouch_stack_pile_pool_and_booty(main_window) -> None:  
 
 
 def test_the_log_is_what_the_engine_told(main_window) -> None:  # noqa: ANN001
-    view = _table(main_window, ["strong", "random", "random"])
+    view = _table(main_window, ["normal", "easy", "easy"])
     told = [line for e in view.session.entries for line in (e.told or (e.label,))]
     assert _log(view)[-len(told) :] == told
 
@@ -188,7 +188,7 @@ def test_save_and_reopen_restores_the_game_and_its_log(main_window, tmp_path: Pa
 
 
 def test_an_unsaved_game_is_named_by_game_players_and_round(main_window) -> None:  # noqa: ANN001
-    view = _table(main_window, ["human", "strong"])
+    view = _table(main_window, ["human", "normal"])
     view.naming.set_names(("Anna", "Ben"))
     assert view.document_name == f"Pirate Coins — Anna, Ben — round {view.state.round}"
 
@@ -197,19 +197,19 @@ def test_a_seat_switched_to_a_bot_mid_game_plays_at_once(main_window, qtbot) -> 
     view = _table(main_window, ["human", "human"])
     assert view.state.current_player() == 0 and view.handoff.isVisible()
     n = len(view.session.entries)
-    view.seat_boxes[0].setCurrentIndex(2)  # "Strong"
-    assert view.seats[0] == "strong" and not view.handoff.isVisible()
+    view.seat_boxes[0].setCurrentIndex(2)  # "Normal"
+    assert view.seats[0] == "normal" and not view.handoff.isVisible()
     qtbot.waitUntil(lambda: len(view.session.entries) > n, timeout=5000)
 
 
 def test_the_game_ends_on_a_score_table_with_rematch(main_window) -> None:  # noqa: ANN001
-    view = _table(main_window, ["strong", "random", "random"])
+    view = _table(main_window, ["normal", "easy", "easy"])
     assert view.state.is_terminal() and view.scores.isVisible()
     assert view.scores.grid.rowCount() == 3
     assert "winner" in view.scores.grid.item(0, 2).text()
     old = view.session
     view.scores.again.click()
-    assert view.session is not old and view.seats == ["strong", "random", "random"]
+    assert view.session is not old and view.seats == ["normal", "easy", "easy"]
     assert view.state.observation(None)["starter"] == 0  # the rematch keeps the options
 
 
@@ -254,7 +254,7 @@ def test_a_real_flip_can_be_typed_in(main_window) -> None:  # noqa: ANN001
 def test_a_reopened_game_logs_a_table_override_by_its_label(main_window, tmp_path: Path) -> None:  # noqa: ANN001
     from wargame.core.override import OverrideSet, targets
 
-    view = _table(main_window, ["human", "strong", "strong"])
+    view = _table(main_window, ["human", "normal", "normal"])
     st = view.state
     c = next(c for c in targets(st)[0].counters if c.high > c.value)
     entry = view.session.override(OverrideSet("pirate1", c.name, c.high))

@@ -87,6 +87,27 @@ def test_a_correction_is_refused_after_the_next_action() -> None:
     assert s.state.ships["B"].hull[Position.STARBOARD] == 4
 
 
+def test_a_correction_is_refused_after_another_action_even_once_it_is_undone() -> None:
+    """Issue 39: the next action made and undone, the die could be corrected again (it
+    sank a ship in the review). Once another action is made the die stands."""
+    s = shot_with_physical_dice([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    quiet = next(a for a in s.state.legal_actions() if not _throws_dice(s.state, a))
+    s.apply(quiet)
+    s.undo()
+    assert s.entries[-1].action == SHOT
+    with pytest.raises(CorrectionRefused, match="another action was made after it"):
+        s.correct_last_roll(0, "6 6 6 1 1 1")
+    assert s.state.ships["B"].hull[Position.STARBOARD] == 4
+    s.redo()
+    s.undo()  # and back again: still refused
+    with pytest.raises(CorrectionRefused, match="another action was made after it"):
+        s.correct_last_roll(0, "6 6 6 1 1 1")
+    # saved and opened again with the undone action waiting to be redone: refused too
+    again = Session.from_json(json.loads(json.dumps(s.to_json())), lambda _d: duel())
+    with pytest.raises(CorrectionRefused, match="another action was made after it"):
+        again.correct_last_roll(0, "6 6 6 1 1 1")
+
+
 def test_a_wrong_face_or_the_same_value_is_refused_and_changes_nothing() -> None:
     s = shot_with_physical_dice([6, 6, 1, 1, 1, 1, 1, 1])
     with pytest.raises(DiceEntryError, match="a d6 shows 1 to 6, not 7"):

@@ -498,3 +498,33 @@ def test_a_ship_that_must_board_may_not_cut_free() -> None:
     with pytest.raises(IllegalAction, match="must board"):
         st.apply(CutFree("B"), scripted(6))
     assert st.ships["B"].grappled
+
+
+def test_a_shot_along_the_shared_edge_of_two_land_hexes_is_blocked() -> None:
+    """Issue 39: a wall of three land hexes (column 4, rows 4-6); A and B in the hexes
+    beside its middle (columns 3 and 5 of row 5 sit half a hex lower): the line between
+    them runs exactly along the edge the land hexes (4, 5) and (4, 6) share, half a hex
+    width from both centres, so the old test (closer than that to a centre) let it by."""
+    from wargame.naval.sea import Sea
+
+    probe = Sea(16, 12, 5.0, "flat")
+    cx, _ = probe.centre(probe.from_offset(4, 5))
+    _, top = probe.centre(probe.from_offset(4, 4))
+    _, bottom = probe.centre(probe.from_offset(4, 6))
+    half = 5.0 / 2
+    wall = [[cx - 1.7, top - half], [cx + 1.7, top - half], [cx + 1.7, bottom + half],
+            [cx - 1.7, bottom + half]]  # fmt: skip
+    st = battle(
+        [ship("A", 0, (3, 5), heading=0), ship("B", 1, (5, 5), heading=4)],
+        islands=[wall],
+    )
+    sea = st.sea
+    assert {sea.to_offset(h) for h in sea.land} == {(4, 4), (4, 5), (4, 6)}
+    a, b = st.ships["A"].hex, st.ships["B"].hex
+    ya, yb = sea.centre(a)[1], sea.centre(b)[1]
+    shared = (sea.centre(sea.from_offset(4, 5))[1] + sea.centre(sea.from_offset(4, 6))[1]) / 2
+    assert ya == pytest.approx(shared) and yb == pytest.approx(shared)  # along the edge
+    assert not sea.line_of_fire_clear(a, b)
+    assert not any(isinstance(x, Fire) and x.target == "B" for x in st.legal_actions())
+    # the coast itself does not block: a line touching the wall's outer corner only
+    assert sea.line_of_fire_clear(sea.from_offset(3, 3), sea.from_offset(5, 3))

@@ -58,3 +58,79 @@ def test_captain_mirror_on_the_escort_scenario_has_stakes_for_both_sides() -> No
     run = simulate("naval", games=12, seed=3, bots=["captain", "captain"], strict=True)
     winners = {g["winner"] for g in run["games"]}
     assert {"0", "1"} <= winners
+
+
+def _escort_battle(orientation: str, at: tuple[int, int], heading: int, cols: int = 16):
+    """The Santa Rosa alone on her side, running (the wind behind her), to escape west."""
+    from tests.naval.helpers import scripted
+    from wargame.naval.actions import EndShipTurn
+
+    data = {
+        "format": "wargame-scenario",
+        "mode": "naval",
+        "name": "escort",
+        "sea": {"cols": cols, "rows": 12, "hex_cm": 5.0, "orientation": orientation},
+        "wind": heading,
+        "coins": 8,
+        "ships": [
+            {
+                "name": "Santa Rosa",
+                "side": 1,
+                "type": "merchantman",
+                "quality": "able",
+                "at": list(at),
+                "heading": heading,
+            },
+            {
+                "name": "Hunter",
+                "side": 0,
+                "type": "small",
+                "quality": "able",
+                "at": [8, 5],
+                "heading": 0,
+            },
+        ],
+        "victory": {"escort": "Santa Rosa", "edge": "west"},
+    }
+    st = state_from_scenario(data, R)
+    st.start(scripted())
+    st.apply(EndShipTurn("Hunter"), scripted())  # warships first: the Hunter waits
+    assert st.ts is not None and st.ts.ship == "Santa Rosa"
+    return st
+
+
+@pytest.mark.parametrize(
+    ("orientation", "at", "heading", "cols", "escapes"),
+    [
+        # bottom row, heading south-west: she steps off the SOUTH edge (issue 39)
+        ("flat", (4, 11), 4, 16, False),
+        # top row, 17 columns from the west edge, heading north-west: off the NORTH edge
+        ("flat", (17, 0), 3, 20, False),
+        # the west column of a pointy-topped sea, heading south-west: off the WEST edge
+        ("pointy", (0, 4), 4, 16, True),
+        # the west column of a flat-topped sea, heading south-west: off the west edge
+        ("flat", (0, 5), 4, 16, True),
+    ],
+)
+def test_escort_exit_edge_is_the_edge_she_crosses(
+    orientation: str, at: tuple[int, int], heading: int, cols: int, escapes: bool
+) -> None:
+    """Issue 39: her heading pointed "west" (south-west, north-west) while she stepped
+    off the south or north edge, and she scored as escaped by the west edge."""
+    from tests.naval.helpers import scripted
+    from wargame.naval.actions import Move
+
+    st = _escort_battle(orientation, at, heading, cols)
+    off = [
+        a
+        for a in st.legal_actions()
+        if isinstance(a, Move) and tuple(a.to) not in st.sea.hexes and a.heading == heading
+    ]
+    assert off, "she can sail off the table with the wind"
+    for move in off:
+        after = st.clone()
+        after.apply(move, scripted())
+        rosa = after.ships["Santa Rosa"]
+        assert rosa.status is Status.LEFT
+        assert after.escaped(rosa) is escapes, move
+        assert after.scores()[1] == (R.score.escaped["merchantman"] if escapes else 0)

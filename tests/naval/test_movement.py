@@ -197,11 +197,11 @@ def test_medium_ship_against_the_wind_gets_no_extra_roll() -> None:
 
 
 def test_sailing_off_the_table_edge_leaves_the_battle() -> None:
-    from wargame.naval.movement import OFF_TABLE
+    from wargame.naval.movement import is_off_table
     from wargame.naval.ship import Status
 
     st = battle([ship("A", 0, (4, 0), heading=2), ship("B", 1, (14, 10))], wind=2)
-    off = [a for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) == OFF_TABLE]
+    off = [a for a in st.legal_actions() if isinstance(a, Move) and is_off_table(tuple(a.to))]
     assert off
     st.apply(off[0], scripted())
     assert st.ships["A"].status is Status.LEFT
@@ -218,14 +218,14 @@ def test_other_ships_block_movement() -> None:
 def test_a_ship_that_sails_off_the_table_ends_her_turn_at_once() -> None:
     """Issue 18: she kept the phase and was offered naval.fire from her old hex."""
     from wargame.naval.actions import Fire
-    from wargame.naval.movement import OFF_TABLE
+    from wargame.naval.movement import is_off_table
     from wargame.naval.ship import Status
 
     st = battle(
         [ship("A", 0, (4, 0), heading=2), ship("C", 0, (10, 10)), ship("B", 1, (5, 1))],
         wind=2,
     )
-    off = [a for a in st.legal_actions() if isinstance(a, Move) and tuple(a.to) == OFF_TABLE]
+    off = [a for a in st.legal_actions() if isinstance(a, Move) and is_off_table(tuple(a.to))]
     assert off
     st.apply(off[0], scripted())
     assert st.ships["A"].status is Status.LEFT
@@ -256,3 +256,41 @@ def test_reduced_sail_and_the_extra_hex_are_treated_like_the_voluntary_reduction
     full = next(k for k, r in st.move_options(a).items() if r.steps == 2 and r.turns == 0)
     st.apply(Move("A", full[0], full[1]), scripted())
     assert RollExtra("A") in st.legal_actions()
+
+
+def test_sailing_off_names_the_edge_she_crosses_and_a_corner_counts_for_both() -> None:
+    """Issue 39: the way off the table is part of the move (the player picks it, the log
+    says it); stepping past two edges at once is the corner."""
+    from wargame.naval.movement import exit_of
+
+    st = battle([ship("A", 0, (0, 11), heading=4), ship("B", 1, (14, 5))], wind=4)
+    ways = {
+        exit_of(tuple(a.to))
+        for a in st.legal_actions()
+        if isinstance(a, Move) and tuple(a.to) not in st.sea.hexes
+    }
+    assert "south-west" in ways or {"south", "west"} <= ways
+    assert st.sea.exit_name(st.sea.from_offset(-1, 12)) == "south-west"
+    assert st.sea.exit_name(st.sea.from_offset(3, 12)) == "south"
+
+
+def test_a_small_ship_against_the_wind_turns_one_face_in_the_whole_turn() -> None:
+    """Issue 39 (seed: "Against the Wind  Turn 1 hex face"): she turned one face in the
+    basic move and another before the extra hex she rolled for."""
+    st = battle([ship("A", 0, (4, 6), heading=2), ship("B", 1, (14, 10))], wind=5)
+    a = st.ships["A"]
+    st.apply(Move("A", a.hex, 3), scripted())  # turns one face, no hex
+    st.apply(RollExtra("A"), scripted(6))
+    extra = [x for x in st.legal_actions() if isinstance(x, ExtraMove)]
+    assert extra and {x.heading for x in extra} == {3}  # straight ahead only
+    with pytest.raises(IllegalAction):
+        st.apply(ExtraMove("A", st.sea.neighbour(a.hex, 4), 4), scripted())
+
+
+def test_a_small_ship_against_the_wind_may_keep_her_turn_for_the_extra_hex() -> None:
+    st = battle([ship("A", 0, (4, 6), heading=2), ship("B", 1, (14, 10))], wind=5)
+    a = st.ships["A"]
+    st.apply(Move("A", a.hex, 2), scripted())  # no turn in the basic move
+    st.apply(RollExtra("A"), scripted(6))
+    extra = {x.heading for x in st.legal_actions() if isinstance(x, ExtraMove)}
+    assert extra == {1, 2, 3}

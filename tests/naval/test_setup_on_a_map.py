@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -230,3 +231,35 @@ def test_simulate_naval_plays_a_map_file_as_the_sea(capsys: pytest.CaptureFixtur
     )
     assert code == 0, err
     assert len(json.loads(said)["games"]) == 2
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_a_battle_on_a_map_starts_both_sides_on_the_same_point_of_sail(orientation: str) -> None:
+    """Issue 39: the attacker started reaching and the defender beating (60 degrees off
+    the wind on opposite sides) on every map."""
+    from wargame.naval.rules import naval_rules
+    from wargame.naval.sea import point_of_sail
+
+    data = square_map([])
+    data["hex"] = {"orientation": orientation, "size": 5}
+    st_ = state_from_scenario(battle_on_map(data))
+    points = {
+        ship.side: point_of_sail(ship.heading, st_.wind, naval_rules())
+        for ship in st_.ships.values()
+    }
+    assert points[0] == points[1] == naval_rules().setup.start_point
+    for ship in st_.ships.values():  # each bow towards the enemy's edge
+        dx = math.cos(math.radians(st_.sea.heading_angle(ship.heading)))
+        assert dx > 0 if ship.side == 0 else dx < 0
+
+
+def test_a_default_battle_on_the_shipped_caribbean_is_a_fight() -> None:
+    """Issue 39: default battles on the shipped maps ended in a draw 65-68% of the time
+    (the lines started further apart than eight turns of sailing)."""
+    data = json.loads((scenarios_dir() / "maps" / "caribbean.json").read_text())
+    sc = battle_on_map(data)
+    cols = {tuple(s["at"])[0] for s in sc["ships"]}
+    assert max(cols) - min(cols) <= 10 + 1
+    run = simulate("naval", games=10, seed=5, bots=["captain", "captain"], strict=True, scenario=sc)
+    draws = sum(1 for g in run["games"] if g["winner"] is None)
+    assert draws <= 3

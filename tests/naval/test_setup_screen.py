@@ -143,10 +143,11 @@ def test_starting_a_set_up_battle_puts_it_on_the_table_with_no_bots(
 ) -> None:
     """Defect 9 of issue 26: the Bots setting carried over into a new battle."""
     view, dlg = open_setup(main_window, setups)
-    view.bot_box.setCurrentIndex(3)
+    for box in view.seat_boxes:  # bots command both sides
+        box.setCurrentIndex(box.findData("normal"))
     dlg.start_battle()
     assert dlg.started is not None
-    assert view.bot_box.currentIndex() == 0 and not view.bot_seats
+    assert [b.currentData() for b in view.seat_boxes] == ["human", "human"] and not view.bots
     assert set(view.state.ships) == {s["name"] for s in dlg.started["ships"]}
 
 

@@ -119,7 +119,8 @@ async def _raid(qtbot: object) -> None:
     assert not b_view.primary.isEnabled() and b_view.orders.count() == 0
     assert b_view.primary.text() == "Waiting for the pirates"
     assert not b_view.tabs.isTabVisible(TAB_FORCES) and not b_view.tabs.isTabVisible(TAB_TOWN)
-    assert not b_view.act_restart.isVisible() and not b_view.bot_box.isVisible()
+    assert not b_view.act_restart.isVisible()
+    assert not any(box.isVisible() for box in b_view.seat_boxes)
     for _ in range(STEPS):  # Ann gives the table's order (the big button) until Bea's turn
         await until(lambda: _caught_up(ann, table) and _caught_up(bea, table))
         if table.to_act() == 1:
@@ -136,7 +137,7 @@ async def _raid(qtbot: object) -> None:
     last = table.session.entries[n]
     assert last.seat == 1 and last.action == wanted
     await until(lambda: _caught_up(bea, table))
-    assert b_view.log_view.toPlainText() == "\n".join(table.state.log)  # the table's log
+    assert b_view.log.toPlainText() == "\n".join(table.state.log)  # the table's log
     assert b_view.state.to_json() == table.state.to_json()
     await _no_undo(qtbot, bea, table)
 

@@ -24,10 +24,17 @@ from hypothesis.stateful import (
 )
 
 from wargame.net.protocol import ProtocolError, Refused
+from wargame.net.rules import net_settings
 from wargame.net.server import TableServer
 from wargame.net.table import Table
 
 GAME, PLAYERS = "pirate-coins", 3
+#: net.toml's settings with no limit on how often a seat comes back (the machine resumes
+#: as often as it likes; the limit has its own test in test_attack.py).
+_NET = net_settings()
+UNHURRIED = _NET.model_copy(
+    update={"limits": _NET.limits.model_copy(update={"resume_burst": 10**9})}
+)
 
 
 class FakeLine:
@@ -61,7 +68,9 @@ class SeatsMachine(RuleBasedStateMachine):
         super().__init__()
         self.loop = asyncio.new_event_loop()
         self.server = self._run(
-            lambda: TableServer(GAME, players=PLAYERS, seed=5, more_tables=False)
+            lambda: TableServer(
+                GAME, players=PLAYERS, seed=5, more_tables=False, settings=UNHURRIED
+            )
         )
         self.lines: list[Line] = []
         self.codes: dict[int, str] = {}
@@ -216,7 +225,9 @@ class SeatsMachine(RuleBasedStateMachine):
         for line in self.lines:
             line.live = False
         self.server = self._run(
-            lambda: TableServer(GAME, saved=data, more_tables=False, auto_stand_in=False)
+            lambda: TableServer(
+                GAME, saved=data, more_tables=False, auto_stand_in=False, settings=UNHURRIED
+            )
         )
         assert [e.label for e in self.table.session.entries] == labels
         held = {s.index for s in self.table.seats if s.held}

@@ -390,3 +390,36 @@ def test_pressing_bury_at_sea_later_in_the_turn_names_the_sea_rule() -> None:
     with pytest.raises(IllegalAction, match="not at sea"):
         st.apply(A.Bury(), DiceService.seeded(0))
     assert st.to_json() == before
+
+
+# -- the fair-start variant (issue 39) --------------------------------------------------------
+@pytest.mark.parametrize("starter", ["1", "2", "3"])
+def test_head_start_gives_the_later_pirates_their_points_by_turn_position(starter: str) -> None:
+    """Issue 39: as printed the first to act won 49% at 3 players. The variant starts
+    the later pirates with points from the rules data, by turn position."""
+    from wargame.poe.rules import rules
+
+    table = rules().setup.head_start["3"]
+    assert table[0] == 0 and table[1] > 0 and table[2] > table[1]
+    st = new(3, starter=starter, start="head-start")
+    first = int(starter) - 1
+    assert [st.vp[(first + k) % 3] for k in range(3)] == table
+    st.check_invariants()  # the points count with the burials
+    assert new(3, starter=starter).vp == [0, 0, 0]  # the printed rules: nobody
+
+
+def test_head_start_plays_to_the_end_under_strict_checks() -> None:
+    from wargame.core.play import simulate
+
+    run = simulate(
+        "pieces-of-eight",
+        players=4,
+        games=2,
+        seed=39,
+        bots=["strong"],
+        params={"start": "head-start"},
+        strict=True,
+    )
+    assert all(g["end"] for g in run["games"])
+    with pytest.raises(BadInput, match="start"):
+        PiecesOfEightGame({"start": "komi"})

@@ -120,7 +120,7 @@ def test_an_illegal_click_is_refused_with_the_rule(main_window, qtbot) -> None: 
 
 
 def test_a_turn_with_a_hand_off_shows_only_the_current_hand(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "human", "random"], seed=3)
+    view = open_view(main_window, ["human", "human", "easy"], seed=3)
     pass_windows(view, qtbot)
     reveal(view, qtbot)
     assert view.revealed == 0
@@ -137,7 +137,7 @@ def test_a_turn_with_a_hand_off_shows_only_the_current_hand(main_window, qtbot) 
 
 
 def test_bots_play_on_a_timer_until_a_human_must_act(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "random", "strong"], seed=4)
+    view = open_view(main_window, ["human", "easy", "normal"], seed=4)
     pass_windows(view, qtbot)
     first_turn(view, qtbot, "L3")
     for _ in range(50):
@@ -228,7 +228,7 @@ def test_undo_save_and_resume(main_window, qtbot, tmp_path) -> None:  # noqa: AN
 def test_variants_and_another_board_start_a_new_game(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
     from wargame.paths import scenarios_dir
 
-    view = open_view(main_window, ["human", "strong", "strong"], seed=6)
+    view = open_view(main_window, ["human", "normal", "normal"], seed=6)
     view.variants.choose("faceup_to_hand", "by-location")
     view.variants.choose("mutiny_rounding", "up")
     assert view.use_map(scenarios_dir() / "maps" / "pieces-of-eight.json")
@@ -243,7 +243,7 @@ def test_variants_and_another_board_start_a_new_game(main_window, qtbot, tmp_pat
 
 def test_undo_steps_back_over_the_bots_replies(main_window, qtbot) -> None:  # noqa: ANN001
     for seed in range(8, 30):
-        view = open_view(main_window, ["human", "strong", "strong"], seed=seed)
+        view = open_view(main_window, ["human", "normal", "normal"], seed=seed)
         view.bot_delay_ms = view.window_delay_ms = 10**6  # bots move only when told
         pass_windows(view, qtbot)
         first_turn(view, qtbot, "L4")
@@ -265,7 +265,7 @@ def test_undo_steps_back_over_the_bots_replies(main_window, qtbot) -> None:  # n
 
 
 def test_two_pirates_need_the_duel_variant(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "strong", "strong"], seed=6)
+    view = open_view(main_window, ["human", "normal", "normal"], seed=6)
     view.player_spin.setValue(2)
     view.variants.choose("players", "3-6")
     qtbot.mouseClick(view.findChild(QPushButton, "poe-new"), Qt.MouseButton.LeftButton)
@@ -276,7 +276,7 @@ def test_two_pirates_need_the_duel_variant(main_window, qtbot) -> None:  # noqa:
 
 
 def test_save_to_a_file_and_open_it_again(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "strong", "strong"], seed=10)
+    view = open_view(main_window, ["human", "normal", "normal"], seed=10)
     pass_windows(view, qtbot)
     first_turn(view, qtbot, "L4")
     view.run_bots()
@@ -288,7 +288,7 @@ def test_save_to_a_file_and_open_it_again(main_window, qtbot, tmp_path) -> None:
     opened = main_window.open_path(path)
     assert opened is view
     assert view.state.to_json() == before
-    assert view.seats == ["human", "strong", "strong"]
+    assert view.seats == ["human", "normal", "normal"]
     again = [view.log.item(i).text() for i in range(view.log.count())]
     assert again[: len(log)] == log
 
@@ -442,7 +442,7 @@ def test_a_hot_seat_window_looks_the_same_with_or_without_a_playable_card(
 def test_bots_answer_windows_at_once_but_take_their_time_on_their_turns(main_window, qtbot) -> None:  # noqa: ANN001
     view = main_window.show_mode("pieces-of-eight")
     view.bot_delay_ms = 10**6  # a bot's own turn would wait "forever"
-    view.new_game(["strong", "human", "strong"], scenario=None, seed=3)
+    view.new_game(["normal", "human", "normal"], scenario=None, seed=3)
     assert view.state.options.windows == "everyone"
     # the window before Pirate 1's turn: Pirate 2 (human) is asked first
     assert view.state.current_player() == 1
@@ -480,7 +480,7 @@ def test_an_old_save_replays_as_played_but_the_next_new_game_hides_hands(
 def test_after_a_phase_step_the_table_is_asked_once_without_a_hand_on_screen(
     main_window, qtbot
 ) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "human", "strong"], seed=3)
+    view = open_view(main_window, ["human", "human", "normal"], seed=3)
     pass_windows(view, qtbot)
     reveal(view, qtbot)
     click_area(view, qtbot, "L1")  # Pirate 1 comes ashore: the move step is over
@@ -526,7 +526,7 @@ def test_a_lone_human_is_asked_after_bots_steps_only_holding_a_playable_reaction
 ) -> None:  # noqa: ANN001
     from wargame.poe.legal import reaction_plays
 
-    view = open_view(main_window, ["strong", "human", "strong"], seed=4)
+    view = open_view(main_window, ["normal", "human", "normal"], seed=4)
     view.bot_delay_ms = view.window_delay_ms = 10**6  # bots move only when told
     asked = skipped = 0
     for _ in range(3000):
@@ -588,7 +588,7 @@ def play_by_clicking(view, qtbot) -> None:  # noqa: ANN001
 def test_a_whole_game_is_played_by_clicking(main_window, qtbot) -> None:  # noqa: ANN001
     """One human against two random bots, every human decision a click, to the end
     (the hot-seat prompts are pinned by the tests above)."""
-    view = open_view(main_window, ["human", "random", "random"], seed=11)
+    view = open_view(main_window, ["human", "easy", "easy"], seed=11)
     for _ in range(20000):
         st = view.state
         if st.over:
@@ -607,7 +607,7 @@ def test_a_whole_game_is_played_by_clicking(main_window, qtbot) -> None:  # noqa
 
 
 def test_a_pirate_pawn_hover_card_says_who_where_treasure_and_hand_size(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "human", "strong"], seed=3)
+    view = open_view(main_window, ["human", "human", "normal"], seed=3)
     pass_windows(view, qtbot)
     reveal(view, qtbot)
     click_area(view, qtbot, "L1")
@@ -665,3 +665,38 @@ def test_a_window_nobody_takes_is_one_log_line_and_stays_one_after_a_reopen(
     assert main_window.open_file(path)
     reopened = main_window.current
     assert [reopened.log.item(i).text() for i in range(reopened.log.count())] == lines
+
+
+def test_tied_leaders_share_the_win_on_the_status_and_the_score_table(main_window) -> None:  # noqa: ANN001
+    """Issue 39: a tie was reported as nobody winning (winners [], "A shared win" with
+    no names). The ruling: tied leaders share the win."""
+    view = open_view(main_window, ["human", "human", "human"])
+    st = view.state
+    st.over, st.vp, st.end_reason = True, [7, 3, 7], "the deck ran out twice"
+    out = st.outcome()
+    assert out.winners == (0, 2) and out.to_json()["winners"] == ["0", "2"]
+    line = view.status_line()
+    assert st.name(0) in line and st.name(2) in line and "shared win" in line
+    assert st.name(1) not in line.split(":", 1)[1]
+    view._show_scores()
+    heading = view.scores.heading.text()
+    assert f"{st.name(0)}, {st.name(2)} won" in heading
+    marked = {
+        view.scores.grid.item(r, 0).text()
+        for r in range(view.scores.grid.rowCount())
+        if view.scores.grid.item(r, 2).text() == "winner"
+    }
+    assert marked == {str(st.name(0)), str(st.name(2))}
+
+
+def test_the_fair_start_is_one_switch_of_the_new_game(main_window) -> None:  # noqa: ANN001
+    from wargame.paths import scenarios_dir
+
+    view = open_view(main_window, ["human", "strong", "strong"], seed=6)
+    assert view.state.options.start == "printed"
+    view.variants.choose("start", "head-start")
+    assert view.use_map(scenarios_dir() / "maps" / "pieces-of-eight.json")
+    assert view.state.options.start == "head-start"
+    assert view.session.header["params"]["start"] == "head-start"
+    assert sorted(view.state.vp) == sorted(view.state.head_start(s) for s in range(3))
+    assert max(view.state.vp) > 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.pvp.helpers import arrange, new_state, roll, scripted
-from wargame.errors import IllegalAction
+from wargame.errors import BadInput, IllegalAction
 from wargame.pvp import actions as A
+from wargame.pvp.game import PirateVersusPirateGame
 from wargame.pvp.legal import path_for, why_not_move
 from wargame.pvp.state import FACE, MOVE, OVER, ROLL, SETUP, PvpState
 
@@ -307,3 +308,32 @@ def test_moves_are_refused_before_the_roll() -> None:
     assert st.phase == ROLL
     roll(st, 2, 2)
     assert st.phase == MOVE
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_short_first_turn_rolls_one_die_for_the_first_players_first_move(first: int) -> None:
+    """Issue 39 (a balancing variant): as printed the first mover won 60% between equal
+    bots; with the variant the first player's first roll to move is one die."""
+    from wargame.pvp.actions import Roll
+    from wargame.pvp.effects import move_dice
+
+    st = PirateVersusPirateGame({"start": "short-first-turn"}).new_initial_state(2, scripted())
+    order = [1, 1]
+    order[first] = 4
+    for seat in range(2):
+        st.apply(st.legal_actions()[0], scripted(order[seat], 4 if seat == first else 1))
+    assert st.phase == ROLL and st.active == first
+    assert [t for _p, t in st.chance_outcomes()] == [(1,), (2,), (3,), (4,)]
+    dice = scripted(3)
+    with dice.recording() as rolls:
+        st.apply(Roll(), dice)
+    assert len(rolls) == 1 and rolls[0].values == (3,) and st.total == 3
+    st.apply(st.legal_actions()[0], scripted())  # the move (or a lost turn)
+    assert st.active == 1 - first and move_dice(st) == 2  # then both dice, for everyone
+    printed = new_state(first=first)
+    assert move_dice(printed) == 2
+
+
+def test_an_unknown_start_is_refused_naming_it() -> None:
+    with pytest.raises(BadInput, match="game parameter start"):
+        PirateVersusPirateGame({"start": "head-start"})

@@ -90,7 +90,7 @@ def test_no_hand_off_hides_a_board_with_no_hidden_information(main_window, qtbot
 
 
 def test_odds_show_the_2d4_and_the_threats_to_a_pirate(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "expectimax"], ["4 4", "1 1"])
+    view = open_view(main_window, ["human", "normal"], ["4 4", "1 1"])
     assert abs(sum(view.dice_odds.dist.values()) - 1) < 1e-9
     assert view.dice_odds.dist[5] == 4 / 16
     st = view.state
@@ -100,7 +100,7 @@ def test_odds_show_the_2d4_and_the_threats_to_a_pirate(main_window, qtbot) -> No
 
 
 def test_save_and_resume_replays_the_game(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "expectimax"], ["4 4", "1 1", "2 2"])
+    view = open_view(main_window, ["human", "normal"], ["4 4", "1 1", "2 2"])
     reveal(view, qtbot)
     view.do(A.Roll())
     st = view.state
@@ -117,9 +117,21 @@ def test_save_and_resume_replays_the_game(main_window, qtbot) -> None:  # noqa: 
 
 def test_the_table_fits_1024_by_768(main_window, qtbot) -> None:  # noqa: ANN001
     main_window.resize(1024, 768)
-    view = open_view(main_window, ["human", "expectimax"], ["4 4", "1 1"])
+    view = open_view(main_window, ["human", "normal"], ["4 4", "1 1"])
     qtbot.wait(10)
     for button in view.buttons.values():
         if button.isVisible():
             assert button.fontMetrics().horizontalAdvance(button.text()) <= button.width()
     assert view.board.width() >= 360
+
+
+def test_the_fair_start_is_one_switch_on_the_bar(main_window) -> None:  # noqa: ANN001
+    view = open_view(main_window, ["human", "human"], None)
+    assert view.state.opts.start == "printed"
+    box = view.setup.start_box
+    box.setCurrentIndex(box.findData("short-first-turn"))
+    view.new_game_from_bar()
+    assert view.state.opts.start == "short-first-turn"
+    assert view.session.header["params"]["start"] == "short-first-turn"
+    view.new_game_like(view.session.header)  # a rematch keeps it
+    assert view.state.opts.start == "short-first-turn"

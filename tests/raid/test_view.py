@@ -64,9 +64,7 @@ def test_a_player_moves_a_figure_by_clicking_and_undoes_it(qtbot, main_window) -
     assert view._overlay.get((1, 2)) == "move"
     click_square(qtbot, view, (1, 2))
     assert view.state.unit("P7").sq == (1, 2)
-    assert (
-        "P7" in view.log_view.toPlainText() or "able musket group P7" in view.log_view.toPlainText()
-    )
+    assert "P7" in view.log.toPlainText() or "able musket group P7" in view.log.toPlainText()
     main_window.act_undo.trigger()
     assert view.state.unit("P7").sq == (0, 2)
     main_window.act_redo.trigger()
@@ -94,7 +92,7 @@ def test_a_whole_turn_through_the_phase_button(qtbot, main_window) -> None:
         else:
             qtbot.mouseClick(view.primary, Qt.MouseButton.LeftButton)
     assert view.state.turn == 2
-    assert "Alarm roll" in view.log_view.toPlainText()
+    assert "Alarm roll" in view.log.toPlainText()
     assert view.state.phase == "initiative"
 
 
@@ -259,4 +257,4 @@ def test_resizing_the_town_keeps_every_figure_and_undoes(qtbot, main_window) -> 
     assert [u["square"] for u in view.setup["defender"]["units"]] == before
     main_window.act_undo.trigger()
     assert len(view.setup["town"]["map"]) == 9
-    assert len(view.setup["defender"]["units"]) == 20
+    assert len(view.setup["defender"]["units"]) == 21

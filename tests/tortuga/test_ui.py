@@ -116,7 +116,7 @@ def test_choices_never_name_a_face_down_card(main_window, qtbot) -> None:  # noq
 
 
 def test_refused_actions_name_the_rule(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "random", "random"])
+    view = open_view(main_window, ["human", "easy", "easy"])
     view.run_bots()
     st = view.state
     if st.pending:
@@ -185,7 +185,7 @@ def test_saved_looks_drop_what_does_not_read() -> None:
 
 
 def test_save_and_reopen_keeps_the_game_and_its_log(main_window, qtbot, tmp_path) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "strong", "strong", "strong"], seed=4)
+    view = open_view(main_window, ["human", "normal", "normal", "normal"], seed=4)
     view.run_bots()
     data = json.loads(json.dumps(view.save_json()))
     before, lines = view.state.to_json(), view.log.lines()
@@ -196,7 +196,7 @@ def test_save_and_reopen_keeps_the_game_and_its_log(main_window, qtbot, tmp_path
 
 
 def test_bots_play_a_whole_game_at_the_table(main_window) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["strong", "random", "strong", "random", "random"])
+    view = open_view(main_window, ["normal", "easy", "normal", "easy", "easy"])
     view.run_bots()
     assert view.state.is_terminal()
     assert "Winners" in view.status_text()
@@ -237,7 +237,7 @@ def test_long_choices_wrap_instead_of_widening_the_table(main_window) -> None:  
 
 
 def test_rules_summary_opens(main_window, qtbot) -> None:  # noqa: ANN001
-    view = open_view(main_window, ["human", "strong"])
+    view = open_view(main_window, ["human", "normal"])
     view.show_rules()
     assert view._rules.isVisible()
     assert "Spanish Armada" in view._rules.findChild(QTextBrowser).toPlainText()

@@ -55,7 +55,7 @@ def test_undo_at_the_hand_off_never_goes_back_into_the_previous_players_turn(
 
 
 def test_the_loyalty_card_is_hidden_while_the_bots_play(main_window, qtbot) -> None:  # noqa: ANN001
-    view = tortuga(main_window, ["human", "strong", "human", "strong"])
+    view = tortuga(main_window, ["human", "normal", "human", "normal"])
     view.bot_delay_ms = 60_000  # the bots wait: the screen during their turn is looked at
     play(
         view,
@@ -68,7 +68,7 @@ def test_the_loyalty_card_is_hidden_while_the_bots_play(main_window, qtbot) -> N
 
 
 def test_an_undone_move_leaves_no_trace_in_the_log(main_window, qtbot) -> None:  # noqa: ANN001
-    view = tortuga(main_window, ["human", "strong", "strong"])
+    view = tortuga(main_window, ["human", "normal", "normal"])
     lines: list[str] = []
 
     def moved() -> bool:
@@ -100,24 +100,24 @@ def test_a_private_view_is_shown_to_its_viewer_before_the_next_hand_off(main_win
 
 # -- what every table gives, as Tortuga words it ---------------------------------------------
 def test_a_seat_switched_to_a_bot_mid_game_plays_at_once(main_window, qtbot) -> None:  # noqa: ANN001
-    view = tortuga(main_window, ["human", "human", "strong"])
+    view = tortuga(main_window, ["human", "human", "normal"])
     view.bot_delay_ms = 10
     seat = view.state.current_player()
     n = len(view.session.entries)
-    view.seat_boxes[seat].setCurrentIndex(2)  # "Strong bot", in the pirates panel
-    assert view.seats[seat] == "strong" and seat in view.bots
+    view.seat_boxes[seat].setCurrentIndex(2)  # "Normal bot", in the pirates panel
+    assert view.seats[seat] == "normal" and seat in view.bots
     qtbot.waitUntil(lambda: len(view.session.entries) > n, timeout=5000)
 
 
 def test_an_unsaved_game_is_named_by_game_players_and_turn(main_window) -> None:  # noqa: ANN001
-    view = tortuga(main_window, ["human", "strong", "strong"])
+    view = tortuga(main_window, ["human", "normal", "normal"])
     view.naming.set_names(("Anna", "Ben", "Cleo"))
     view.run_bots()
     assert view.document_name == f"Tortuga 1667 — Anna, Ben, Cleo — turn {view.state.turns}"
 
 
 def test_the_score_table_names_each_pirates_team(main_window) -> None:  # noqa: ANN001
-    view = tortuga(main_window, ["strong", "random", "random"])
+    view = tortuga(main_window, ["normal", "easy", "easy"])
     view.run_bots()
     assert view.state.over and view.scores.isVisible()
     grid = view.scores.grid
@@ -128,13 +128,13 @@ def test_the_score_table_names_each_pirates_team(main_window) -> None:  # noqa: 
         assert team in teams and won == (teams.index(team) == view.state.win_team)
     old = view.session
     view.scores.again.click()
-    assert view.session is not old and view.seats == ["strong", "random", "random"]
+    assert view.session is not old and view.seats == ["normal", "easy", "easy"]
 
 
 def test_bots_moves_are_marked_told_at_the_hand_off_and_shown_until_a_human_acts(
     main_window, qtbot
 ) -> None:  # noqa: ANN001
-    view = tortuga(main_window, ["human", "strong", "human"], seed=2)
+    view = tortuga(main_window, ["human", "normal", "human"], seed=2)
     play(view, qtbot, lambda: view.handoff.isVisible() and bool(view.recent))
     assert "Since then:" in view.handoff.recent.text()
     assert view.recent[-1] in view.handoff.recent.text()
@@ -157,7 +157,7 @@ def test_bots_moves_are_marked_told_at_the_hand_off_and_shown_until_a_human_acts
 def test_a_game_played_to_the_end_by_two_humans_saves_and_reopens(
     main_window, qtbot, tmp_path: Path
 ) -> None:  # noqa: ANN001
-    view = tortuga(main_window, ["human", "random", "human"], seed=3)
+    view = tortuga(main_window, ["human", "easy", "human"], seed=3)
     play(view, qtbot, lambda: view.state.is_terminal(), limit=800)
     path = tmp_path / "tortuga.json"
     assert main_window.save_as(path)
@@ -166,4 +166,4 @@ def test_a_game_played_to_the_end_by_two_humans_saves_and_reopens(
     assert main_window.open_file(path)
     reopened = main_window.current
     assert reopened.state.to_json() == state and log_lines(reopened) == lines
-    assert reopened.seats == ["human", "random", "human"]
+    assert reopened.seats == ["human", "easy", "human"]

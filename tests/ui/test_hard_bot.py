@@ -9,9 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
-
-from ui.bot_thread import BUDGET_KEY
+from PySide6.QtCore import Qt, QTimer
 
 pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
@@ -38,10 +36,11 @@ def _fight(mode: str) -> Callable[[Any], Any]:
 
     def start(main_window: Any) -> Any:
         view = main_window.show_mode(mode)
-        view.level_box.setCurrentIndex(view.level_box.findData("hard"))
+        view.bot_delay_ms = 0
         if mode == "raid":
             view.primary.click()  # roll who moves first
-        view.bot_box.setCurrentIndex(3)  # both sides
+        for box in view.seat_boxes:  # both sides
+            box.setCurrentIndex(box.findData("hard"))
         return view
 
     return start
@@ -52,13 +51,13 @@ MODES = {
     "raid": _fight("raid"),
     "pieces-of-eight": _table("pieces-of-eight", ["hard", "hard", "hard"]),
     "pirate-versus-pirate": _table("pirate-versus-pirate", ["hard", "hard"]),
-    "pirate-coins": _table("pirate-coins", ["hard", "strong"]),
-    "tortuga-1667": _table("tortuga-1667", ["hard", "strong", "strong", "strong"]),
+    "pirate-coins": _table("pirate-coins", ["hard", "normal"]),
+    "tortuga-1667": _table("tortuga-1667", ["hard", "normal", "normal", "normal"]),
 }
 
 
 def _start_thinking(main_window: Any, qtbot: Any, mode: str, seconds: float) -> Any:
-    QSettings().setValue(BUDGET_KEY, seconds)
+    main_window.show_mode(mode).set_think_seconds(seconds)  # the table's think time
     view = MODES[mode](main_window)
     qtbot.waitUntil(lambda: getattr(view, "thinker", None) is not None, timeout=10_000)
     qtbot.waitUntil(lambda: view.thinker.busy, timeout=20_000)
@@ -75,7 +74,8 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     began = time.perf_counter()
     entries = len(view.session.entries)
     assert thinker.mark.isVisible()
-    assert "is thinking" in thinker.mark.label.text()
+    said = thinker.mark.label.text()
+    assert " thinking" in said and "pirates is" not in said  # "The pirates are thinking"
     seat = view.state.current_player()
     name = getattr(view.state, "name", None)
     who = name(seat) if callable(name) else ("The attacker", "The defender", "The pirates")
@@ -92,11 +92,11 @@ def test_a_hard_seat_moves_within_its_time_while_the_window_answers(
     qtbot.waitUntil(lambda: len(view.session.entries) > entries, timeout=int(seconds * 1000) + 4000)
     took = time.perf_counter() - began
     timer.stop()
-    assert took <= seconds + 0.5, took
+    assert took <= seconds + 0.75, took  # slack for a loaded 2-core machine
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     # (a loaded test machine). A move the search does not think about (the raid's
     # movement steps: ``search_narrow``) comes in a tick or two; a thought one in many.
-    assert max(gaps) < 1.0, gaps
+    assert not gaps or max(gaps) < 1.0, gaps  # an unthought move may come before a tick
     assert len(ticks) >= min(3, int(took / 0.05)), (took, gaps)
     view.thinker.cancel()
     view.thinker.wait()

@@ -39,12 +39,36 @@ def test_all_arcs_shows_every_ship_and_the_legend_explains_the_marks(main_window
 
 def test_no_arcs_once_the_battle_is_over(main_window) -> None:  # noqa: ANN001
     view = main_window.show_mode("naval")
-    view.bot_box.setCurrentIndex(3)  # bots command both sides
-    for _ in range(20_000):
-        if view.state.is_terminal():
-            break
-        view.bot_step()
+    for box in view.seat_boxes:  # bots command both sides
+        box.setCurrentIndex(box.findData("normal"))
+    view.run_bots()
     assert view.state.is_terminal()
     view.act_all_arcs.setChecked(True)
     view._refresh()
     assert _cm_labels(view.scene) == []
+
+
+def test_at_1024_every_naval_tool_shows_and_the_legend_covers_no_sea(main_window) -> None:  # noqa: ANN001
+    """Issue 40 item 7: at 1024x768 the naval toolbar overflowed behind ">>" and the
+    legend covered about a third of the sea."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtWidgets import QApplication
+
+    from ui.naval.printing import table_rect
+
+    main_window.resize(1024, 768)
+    view = main_window.show_mode("naval")
+    for _ in range(3):
+        QApplication.processEvents()
+    for bar in (view.toolbar, view.view_toolbar):
+        for act in bar.actions():
+            if act.isVisible() and not act.isSeparator():
+                shown = bar.widgetForAction(act)
+                assert shown is not None and shown.isVisible(), act.text() or act
+    legend = view.sea_view.legend
+    assert legend.isVisible()
+    corner = legend.geometry()
+    covered = QRectF(
+        view.sea_view.mapToScene(corner.topLeft()), view.sea_view.mapToScene(corner.bottomRight())
+    )
+    assert not covered.intersects(table_rect(view.state)), (covered, table_rect(view.state))

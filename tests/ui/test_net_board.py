@@ -119,7 +119,7 @@ def test_the_hosts_save_of_a_table_reopens_at_one_screen_with_the_same_log(
     view = main_window.open_path(path)  # File > Open
     assert view is main_window.show_mode("tortuga-1667")
     assert [e.label for e in view.session.entries] == [e.label for e in table.session.entries]
-    assert view.seats == ["human", "strong", "human"] and view.route is None
+    assert view.seats == ["human", "normal", "human"] and view.route is None
     assert view.state.observation(0) == table.state.observation(0)
 
 

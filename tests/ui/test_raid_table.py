@@ -75,11 +75,12 @@ def _player_texts(view, main_window) -> list[str]:  # noqa: ANN001
         view.prompt.text(),
         view.primary.text(),
         view.account_label.text(),
-        view.log_view.toPlainText(),
+        view.log.toPlainText(),
         main_window.status_label.text(),
-        view.bot_box.currentText(),
     ]
-    out += [view.bot_box.itemText(i) for i in range(view.bot_box.count())]
+    for box in view.seat_boxes:  # the seats, "Pirates: [Human]"
+        out += [box.currentText(), box.toolTip()]
+        out += [box.itemText(i) for i in range(box.count())]
     out += [view.orders.item(i).text() for i in range(view.orders.count())]
     out += [view.figures.item(i).text() for i in range(view.figures.count())]
     out += [view.ledger.item(i).text() for i in range(view.ledger.count())]

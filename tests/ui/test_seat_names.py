@@ -5,6 +5,7 @@ a save and a reopen (issue 17)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -126,7 +127,9 @@ def test_pirate_coins_starting_pirate_menu_names_the_seats(main_window) -> None:
 @pytest.mark.parametrize(
     ("seats", "want"),
     [
-        (["human", "strong"], ["human", "strong"]),
+        (["human", "normal"], ["human", "normal"]),
+        (["human", "strong"], ["human", "normal"]),  # an older save's bot: its level
+        (["human", "random"], ["human", "easy"]),
         (["human"], ["human", "human"]),  # too few for the table
         (["human", "wizard"], ["human", "human"]),  # a bot the mode does not have
         ("human,strong", ["human", "human"]),
@@ -136,5 +139,21 @@ def test_pirate_coins_starting_pirate_menu_names_the_seats(main_window) -> None:
 def test_a_reopened_save_seats_its_players_or_humans(seats: object, want: list[str]) -> None:
     from ui.table.seats import saved_seats
 
-    assert saved_seats({"seats": seats}, 2, ("human", "random", "strong")) == want
+    assert saved_seats({"seats": seats}, 2, ("human", "easy", "normal", "hard")) == want
     assert saved_seats([], 2, ("human",)) == ["human", "human"]
+
+
+@pytest.mark.parametrize("mode", ["naval", "raid"])
+def test_the_sides_of_a_battle_or_a_raid_take_their_players_names(
+    main_window: Any, mode: str
+) -> None:
+    """Issue 36: the naval battle and the raid sit at the one table, names too."""
+    view = main_window.show_mode(mode)
+    view.naming.answerer = lambda defaults, names: ["Anna", "Ben"]
+    assert view.naming.edit()
+    assert view.seat_boxes[0].currentText() == "Anna: Human"
+    assert (view.seat_name(0), view.seat_name(1)) == ("Anna", "Ben")
+    data = view.save_json()
+    view.undo_stack.setClean()
+    main_window.open_data(data, None)
+    assert main_window.current.seat_name(1) == "Ben"

@@ -67,17 +67,20 @@ def test_file_open_hands_a_registered_file_kind_to_the_mode_that_registered_it(
 ) -> None:
     campaign = modes.entry("campaign")
     assert campaign is not None
-    turn = modes.FileKind("wargame-campaign-turn", "import_turn_file")
+    kind = modes.FileKind("wargame-example-kind", "open_json")
     monkeypatch.setitem(
         modes._REGISTRY,
         "campaign",
-        modes.ModeEntry(**{**campaign.__dict__, "file_kinds": (*campaign.file_kinds, turn)}),
+        modes.ModeEntry(**{**campaign.__dict__, "file_kinds": (*campaign.file_kinds, kind)}),
     )
-    how = modes.opening_for({"format": "wargame-campaign-turn"}, Path("turn.json"))
-    assert how == modes.Opening("campaign", "import_turn_file", False)
+    how = modes.opening_for({"format": "wargame-example-kind"}, Path("example.json"))
+    assert how == modes.Opening("campaign", "open_json", False)
     monkeypatch.setitem(modes._REGISTRY, "campaign", campaign)
-    with pytest.raises(FileFormatError, match="wargame-campaign-turn"):
-        modes.opening_for({"format": "wargame-campaign-turn"}, Path("turn.json"))
+    with pytest.raises(FileFormatError, match="wargame-example-kind"):
+        modes.opening_for({"format": "wargame-example-kind"}, Path("example.json"))
+    # the campaign registers e-mailed turn files: they join their campaign (issue 40)
+    how = modes.opening_for({"format": "wargame-campaign-turn"}, Path("turn.json"))
+    assert how == modes.Opening("campaign", "open_turn_file", False, own_document=True)
 
 
 def test_every_mode_is_registered_once_in_the_domain_registrys_order() -> None:

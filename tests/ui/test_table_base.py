@@ -14,19 +14,19 @@ pytestmark = pytest.mark.usefixtures("discard_unsaved")
 
 
 def test_a_seat_switched_to_a_bot_mid_game_plays_at_once(main_window, qtbot) -> None:  # noqa: ANN001
-    view = poe(main_window, ["human", "human", "strong"])
+    view = poe(main_window, ["human", "human", "normal"])
     seat = view.state.current_player()
     while view.seats[seat] != "human":
         step(view, qtbot)
         seat = view.state.current_player()
     n = len(view.session.entries)
-    view.seat_boxes[seat].setCurrentIndex(2)  # "Strong"
-    assert view.seats[seat] == "strong" and seat in view.bots
+    view.seat_boxes[seat].setCurrentIndex(2)  # "Normal"
+    assert view.seats[seat] == "normal" and seat in view.bots
     qtbot.waitUntil(lambda: len(view.session.entries) > n, timeout=5000)
 
 
 def test_the_window_choice_is_saved_with_the_game(main_window, tmp_path: Path) -> None:  # noqa: ANN001
-    view = poe(main_window, ["human", "human", "strong"])
+    view = poe(main_window, ["human", "human", "normal"])
     view.variants.ask_action.setChecked(False)
     path = tmp_path / "quiet.json"
     assert main_window.save_as(path)
@@ -39,21 +39,21 @@ def test_the_window_choice_is_saved_with_the_game(main_window, tmp_path: Path) -
 
 
 def test_an_unsaved_game_is_named_by_game_players_and_round(main_window, qtbot) -> None:  # noqa: ANN001
-    view = poe(main_window, ["human", "strong", "strong"])
+    view = poe(main_window, ["human", "normal", "normal"])
     view.naming.set_names(("Anna", "Ben", "Cleo"))
     view.run_bots()
     assert view.document_name == f"Pieces of Eight — Anna, Ben, Cleo — round {view.state.round}"
 
 
 def test_the_game_ends_on_a_score_table_with_rematch(main_window, qtbot) -> None:  # noqa: ANN001
-    view = poe(main_window, ["strong", "random", "random"])
+    view = poe(main_window, ["normal", "easy", "easy"])
     view.run_bots()
     assert view.state.over and view.scores.isVisible()
     rows = view.scores.grid.rowCount()
     assert rows == 3 and "winner" in view.scores.grid.item(0, 2).text()
     old = view.session
     view.scores.again.click()
-    assert view.session is not old and view.seats == ["strong", "random", "random"]
+    assert view.session is not old and view.seats == ["normal", "easy", "easy"]
     assert not view.scores.isVisible() or view.state.over
 
 
@@ -85,7 +85,7 @@ def test_tortuga_log_says_who_starts_too(main_window) -> None:  # noqa: ANN001
 def test_the_log_is_what_the_engine_told_not_a_replay(main_window, qtbot) -> None:  # noqa: ANN001
     """Issue 24: the table rebuilds its log from each entry's told sentences; it no
     longer replays the whole game to word it."""
-    view = poe(main_window, ["human", "strong", "strong"])
+    view = poe(main_window, ["human", "normal", "normal"])
     view.run_bots()
     for _ in range(40):
         step(view, qtbot)
@@ -104,7 +104,7 @@ def test_the_log_is_what_the_engine_told_not_a_replay(main_window, qtbot) -> Non
 def test_the_bots_moves_are_marked_on_the_board_until_a_human_acts(main_window, qtbot) -> None:  # noqa: ANN001
     from wargame.poe import actions as A
 
-    view = poe(main_window, ["human", "strong", "strong"])
+    view = poe(main_window, ["human", "normal", "normal"])
     for _ in range(300):
         step(view, qtbot)
         if any(isinstance(e.action, A.Move | A.Enter) for e in view.recent_auto):

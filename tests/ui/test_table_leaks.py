@@ -61,7 +61,7 @@ def test_undo_at_the_hand_off_never_shows_the_previous_players_hand(main_window,
 
 
 def test_a_hand_is_hidden_while_the_bots_play(main_window, qtbot) -> None:  # noqa: ANN001
-    view = poe(main_window, ["human", "strong", "human"])
+    view = poe(main_window, ["human", "normal", "human"])
     view.bot_delay_ms = 60_000  # the bots wait: the screen during their turn is looked at
     until(view, qtbot, lambda: view.state.active == 0 and view.revealed == 0)
     until(view, qtbot, lambda: view.state.active == 1 and not view.state.stack)
@@ -83,7 +83,7 @@ def test_carry_on_after_play_a_card_never_reshows_the_hand_without_a_hand_off(
 
 
 def test_an_undone_move_leaves_no_trace_in_the_log(main_window, qtbot) -> None:  # noqa: ANN001
-    view = poe(main_window, ["human", "strong", "strong"])
+    view = poe(main_window, ["human", "normal", "normal"])
     for _ in range(300):
         lines = log_lines(view)
         step(view, qtbot)
@@ -118,7 +118,7 @@ def test_the_next_pvp_player_cannot_undo_the_previous_players_move(main_window, 
 def test_no_empty_card_row_label_is_a_window_of_its_own(main_window) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QApplication
 
-    view = poe(main_window, ["human", "strong", "strong"])
+    view = poe(main_window, ["human", "normal", "normal"])
     view.run_bots()
     assert view.hand_row.empty.parent() is view.hand_row
     strays = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.width() < 40]

@@ -21,7 +21,7 @@ def test_bots_play_a_game_to_the_end_on_a_score_table(main_window, driver) -> No
     view.run_bots()
     assert view.state.is_terminal()
     assert view.scores.isVisible()
-    assert view.scores.grid.rowCount() == view.state.n
+    assert view.scores.grid.rowCount() == len(view.seats)
 
 
 @pytest.mark.parametrize("driver", DRIVERS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -67,6 +67,16 @@ class BoardMixin:
         # A long banner ("Alice's secrets are showing", what the turn waits for) wraps:
         # unwrapped it once widened the window to 1,170 px at 1024x768 (issue 26).
         self.banner.setWordWrap(True)
+        # Its height is fixed (the title line and two more): "...'s secrets are showing"
+        # appearing or going never pushes the sheet down or pulls it up (issue 40).
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        title_font = QFont(self.banner.font())
+        title_font.setPixelSize(18)
+        text_font = QFont(self.banner.font())
+        text_font.setPixelSize(15)
+        self.banner.setFixedHeight(
+            QFontMetrics(title_font).lineSpacing() + 2 * QFontMetrics(text_font).lineSpacing() + 6
+        )
         top = QHBoxLayout()
         top.addWidget(self.banner, 1)
         turn_label = QLabel("Sheet of turn")
@@ -84,7 +94,7 @@ class BoardMixin:
         left = QVBoxLayout()
         self.players = QListWidget()
         self.players.setObjectName("players")
-        self.players.setMaximumWidth(250)
+        self.players.setMaximumWidth(200)
         self.players.setStyleSheet(
             "QListWidget { background: #efe4c8; color: #2b1d0e; font-size: 13px; }"
             "QListWidget::item { padding: 6px; }"
@@ -92,11 +102,11 @@ class BoardMixin:
         )
         self.players.currentRowChanged.connect(self._select_seat)
         left.addWidget(self.players, 1)
-        self.players.setMinimumWidth(230)
+        self.players.setMinimumWidth(180)
         self.countries = QLabel()
         self.countries.setObjectName("country-totals")
         self.countries.setStyleSheet("color: #f3ead3; font-size: 13px;")
-        self.countries.setMaximumWidth(250)
+        self.countries.setMaximumWidth(200)
         self.countries.setWordWrap(True)
         left.addWidget(self.countries)
         log_title = QLabel("<b>Campaign log</b>")
@@ -104,7 +114,7 @@ class BoardMixin:
         left.addWidget(log_title)
         self.history = QListWidget()
         self.history.setObjectName("log")
-        self.history.setMaximumWidth(250)
+        self.history.setMaximumWidth(200)
         self.history.setWordWrap(True)
         self.history.setStyleSheet(
             "QListWidget { background: #efe4c8; color: #2b1d0e; font-size: 11px; }"

@@ -20,6 +20,7 @@ from wargame.campaign.pbem import (
     TurnFile,
     import_turn,
     make_turn,
+    new_key_warning,
     read_turn,
     start_from_turn,
     turn_player,
@@ -114,8 +115,10 @@ class PbemMixin:
             return False
         name = self.state.players[seat].name
         key_said = "made now, kept" if made else "kept"
+        warning = new_key_warning(self.session, seat, made)
         self._tell(
-            f"{name}'s turn file is written to {path}: send it to every other player, and "
+            (f"{warning}. " if warning else "")
+            + f"{name}'s turn file is written to {path}: send it to every other player, and "
             "take none of these moves back now (the others would refuse your next file). "
             f"Signed with {name}'s key {fingerprint(signer.public)} ({key_said} in this "
             "computer's data folder, under your passphrase).",
@@ -124,7 +127,11 @@ class PbemMixin:
         return True
 
     def export_turn_dialog(self) -> None:
-        seat = self.export_seat()
+        try:
+            seat = self.export_seat()
+        except WargameError as exc:  # a hot-seat campaign: said in words, how to play by e-mail
+            self.show_error(str(exc), "Export my turn")
+            return
         if seat is None:
             self.show_error("the campaign has no player yet: nothing to export", "Export my turn")
             return
@@ -152,12 +159,25 @@ class PbemMixin:
         started from the campaign's first file); a refused file changes nothing."""
         try:
             turn = read_turn(read_regular_bytes(path, max_bytes=MAX_BYTES), str(path))
-            if self.session is None or turn.uid != self.state.uid:
-                return self._import_elsewhere(turn)
-            done = self._import_into(self.session, turn)
         except WargameError as exc:
             self.show_error(str(exc), "Import a turn")
             return False
+        return self.import_turn_file(turn)
+
+    def import_turn_file(self, turn: TurnFile) -> bool:
+        """Add a checked turn file to its campaign (see :meth:`import_turn_from`)."""
+        try:
+            return self.add_turn_file(turn)
+        except WargameError as exc:
+            self.show_error(str(exc), "Import a turn")
+            return False
+
+    def add_turn_file(self, turn: TurnFile) -> bool:
+        """:meth:`import_turn_file` that raises WargameError when the file is refused
+        (False: the player kept the campaign open here, unsaved)."""
+        if self.session is None or turn.uid != self.state.uid:
+            return self._import_elsewhere(turn)
+        done = self._import_into(self.session, turn)
         self._imported(done.message(self.state.name))
         return True
 

@@ -25,20 +25,23 @@ from PySide6.QtWidgets import (
 from wargame.campaign.contents import summary
 from wargame.campaign.losses import force_lost_words
 from wargame.campaign.state import CampaignState
+from wargame.plural import count
 
 PAPER = "#f3ead3"
 INK = "#2b1d0e"
 RULE = "#8a7352"
 FOLDED = "#c9b98f"
 SEALED = "-  -  -  sealed  -  -  -"
+#: The printed headings, broken into short lines so the sheet fits beside the players
+#: and the buttons at 1024x768 without scrolling sideways (issue 40).
 COLUMNS = (
     "Letter\nof force",
-    "Value given\nto force (1 to 5)",
-    "Opponent\nforce letter",
-    "Are you the\nattacker Y/N",
+    "Value\ngiven to\nforce (1-5)",
+    "Opponent\nforce\nletter",
+    "Are you the\nattacker\nY/N",
     "Battle\nscore",
-    "Result 1.Battle\n2.No contact\n3.Land raid",
-    "Victory points\ngained",
+    "Result\n1.Battle 2.No\ncontact 3.Raid",
+    "Victory\npoints\ngained",
 )
 #: The seed's own words for each column, shown on hover.
 COLUMN_TIPS = (
@@ -93,10 +96,10 @@ class SheetWidget(QFrame):
         self._filling = False
         self.seat: int | None = None
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(28, 20, 28, 20)
-        lay.setSpacing(8)
+        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setSpacing(4)
         self.title = QLabel("Campaign Master Sheet")
-        self.title.setStyleSheet("font-size: 22px; font-weight: bold; font-family: serif;")
+        self.title.setStyleSheet("font-size: 20px; font-weight: bold; font-family: serif;")
         lay.addWidget(self.title)
         self.country = QLabel()
         self.country.setStyleSheet("font-size: 15px; font-family: serif;")
@@ -113,10 +116,10 @@ class SheetWidget(QFrame):
         # The paper then never squeezes a column: the page scrolls sideways instead.
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        header.setMinimumSectionSize(60)
+        header.setMinimumSectionSize(50)
         for c, tip in enumerate(COLUMN_TIPS):
             self.table.horizontalHeaderItem(c).setToolTip(tip)
-        self.table.horizontalHeader().setMinimumHeight(44)
+        self.table.horizontalHeader().setMinimumHeight(56)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(
@@ -125,6 +128,8 @@ class SheetWidget(QFrame):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # never a scroll bar of its own: it is as wide as its columns need (_fit_width)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.itemChanged.connect(self._item_changed)
         lay.addWidget(self.table)
         self.total = QLabel()
@@ -154,6 +159,7 @@ class SheetWidget(QFrame):
         self.lower.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.lower.setWordWrap(True)
         self.lower.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.lower.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.lower.cellDoubleClicked.connect(self._lower_clicked)
         lay.addWidget(self.lower)
 
@@ -200,6 +206,8 @@ class SheetWidget(QFrame):
             + ("&nbsp;&nbsp;&nbsp;<i>- done declaring</i>" if p.done and not past else "")
         )
         rows = state.rows(seat, turn if past else None)
+        #: The letters whose engagement waits for its result (the rows highlighted).
+        self.waiting: list[str] = []
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             letter = row["letter"]
@@ -231,6 +239,8 @@ class SheetWidget(QFrame):
                 and state.phase != "orders"
                 and not past
             )
+            if waiting:
+                self.waiting.append(letter)
             for c, it in enumerate(cells):
                 if row["value"] is None and c != COL_LETTER:
                     it.setBackground(QColor("#ece2c6"))
@@ -272,20 +282,25 @@ class SheetWidget(QFrame):
                 it.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             self.lower.setItem(r, 1, it)
         self.lower.resizeRowsToContents()
+        if folded:  # one thin line a force: the sheet, folded, fits 1024x768 unscrolled
+            thin = self.lower.fontMetrics().height() + 2
+            for r in range(self.lower.rowCount()):
+                self.lower.setRowHeight(r, thin)
         _fit_height(self.lower)
         if folded:
             sealed = sum(1 for f in p.forces.values() if f.sealed)
             self.folded_label.setText(
                 f"<b>Folded under.</b> {p.name}'s contents stay secret until every engagement "
-                f"is known ({sealed} of {len(p.forces)} forces sealed)."
+                f"is known ({sealed} of {count(len(p.forces), 'force', 'forces')} sealed)."
             )
         self._filling = False
 
     def selected_letter(self) -> str | None:
+        """The row the player chose: the selected one, else the current one (a refill
+        of the sheet keeps the highlighted current row but drops the selection)."""
         rows = self.table.selectionModel().selectedRows()
-        if not rows:
-            return None
-        it = self.table.item(rows[0].row(), COL_LETTER)
+        row = rows[0].row() if rows else self.table.currentRow()
+        it = self.table.item(row, COL_LETTER) if row >= 0 else None
         return it.text() if it else None
 
     def select_letter(self, letter: str) -> None:

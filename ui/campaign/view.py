@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ui.campaign.board import PAGE_HANDOFF, PAGE_SHEETS, PAGE_STANDINGS, BoardMixin
 from ui.campaign.dialogs import AddPlayerDialog, ContentsDialog, DeclareDialog, ScoreDialog
+from ui.campaign.join_turn import JoinTurnMixin
 from ui.campaign.pbem import PbemMixin, campaign_menu
 from ui.campaign.printing import print_pdf, sheet_html, standings_html
 from ui.campaign.starting import StartMixin
@@ -59,9 +60,10 @@ from wargame.campaign.store import list_campaigns, open_campaign, store_campaign
 from wargame.core.actions import Action
 from wargame.core.log import Session
 from wargame.errors import BadInput, WargameError
+from wargame.plural import count
 
 
-class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
+class CampaignView(StartMixin, BoardMixin, PbemMixin, JoinTurnMixin, ModeView):
     mode_key = "campaign"
     title = "Campaign"
 
@@ -139,7 +141,7 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
             self.show_error("There is no campaign in the database yet.", "Open campaign")
             return
         labels = [
-            f"{i.name} - {i.players} players, turn {i.turn} ({i.phase}), {i.updated:%Y-%m-%d %H:%M}"
+            f"{i.name} - {count(i.players, 'player', 'players')}, turn {i.turn} ({i.phase}), {i.updated:%Y-%m-%d %H:%M}"
             for i in infos
         ]
         text, ok = QInputDialog.getItem(self, "Open campaign", "Campaign:", labels, 0, False)
@@ -503,12 +505,28 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
         return int(text.split(".")[0]) if ok else None
 
     def _selected_engagement(self) -> str | None:
+        """The engagement of the row chosen; with no row chosen (or one without an
+        engagement), the one engagement waiting on this sheet (its row is the one
+        highlighted); several waiting: the player is asked to choose one, by letter."""
         letter = self.sheet.selected_letter()
         e = self.state.engagement_of(self.seat, letter) if letter else None
-        if e is None:
-            self.show_error("engagement: select a row with an engagement")
-            return None
-        return e.key
+        if e is not None:
+            return e.key
+        waiting = list(getattr(self.sheet, "waiting", []))
+        if len(waiting) == 1:
+            found = self.state.engagement_of(self.seat, waiting[0])
+            if found is not None:
+                self.sheet.select_letter(waiting[0])
+                return found.key
+        if waiting:
+            self.show_error(
+                "engagement: several engagements wait for their result (rows "
+                + ", ".join(waiting)
+                + "): click the row of the one you mean"
+            )
+        else:
+            self.show_error("engagement: no engagement on this sheet waits for its result")
+        return None
 
     def fight(self, key: str) -> bool:
         """Open the engagement's battle or raid in its own mode, linked back here."""
@@ -582,7 +600,12 @@ class CampaignView(StartMixin, BoardMixin, PbemMixin, ModeView):
             db.delete_document(doc_id)  # used, or refused with a message: never asked again
         if applied:
             self.status_changed.emit(
-                " ".join([f"{applied} battle result(s) came back to the sheets.", *told])
+                " ".join(
+                    [
+                        f"{count(applied, 'battle result', 'battle results')} came back to the sheets.",
+                        *told,
+                    ]
+                )
             )
         return applied
 

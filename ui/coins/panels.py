@@ -26,6 +26,7 @@ from ui.coins.coinpaint import Coin, CoinRow, seat_color
 from wargame.coins.odds import Odds, num, pct
 from wargame.coins.rules import CoinSet
 from wargame.core.seats import seat_label
+from wargame.plural import count
 
 DIVISION_HELP = {
     "value-shares": (
@@ -372,7 +373,7 @@ class DecisionPanel(QFrame):
         others = (
             "you are alone in the round"
             if odds.others == 0
-            else f"{odds.others} other pirate{'s' if odds.others > 1 else ''} still in the round"
+            else f"{count(odds.others, 'other pirate', 'other pirates')} still in the round"
         )
         self.odds.setText(
             "<table cellspacing='2'>"

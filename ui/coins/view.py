@@ -130,7 +130,7 @@ class PirateCoinsView(CoinsBar, CoinsDrawing, TableView):
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "strong", "strong", "strong"])
+        self.new_game(["human", "normal", "normal", "normal"])
         self.run_bots()
 
     def new_game(

@@ -13,7 +13,16 @@ from wargame.geometry.hexgrid import Layout
 from wargame.maps.model import Area, MapDoc
 from wargame.maps.validate import Issue
 
-from .layers import INK, SELECT, area_path, drawn_names, label_point, name_px, painted_area
+from .layers import (
+    INK,
+    SELECT,
+    area_path,
+    drawn_names,
+    label_point,
+    name_box,
+    name_px,
+    painted_area,
+)
 
 
 class HexOverlay(QGraphicsItem):
@@ -226,16 +235,42 @@ class GraphOverlay(QGraphicsItem):
         painter.restore()
 
 
+#: A problem marker's radius (device px).
+MARKER_R = 10
+
+
+def marker_point(doc: MapDoc | None, issue: Issue, t: QTransform, lod: float) -> QPointF:
+    """Where a problem's marker is drawn (device px): at the problem, unless that covers
+    the name of one of its areas; then just left of the name (issue 40: the marker hid
+    the island's name)."""
+    c = t.map(QPointF(*issue.at))
+    if doc is None:
+        return c
+    for aid in issue.areas:
+        area = doc.get_area(aid)
+        if area is None:
+            continue
+        at = t.map(label_point(area))
+        width = t.mapRect(area_path(area).boundingRect()).width()
+        box = name_box(area, at, lod, width)
+        marker = QRectF(c.x() - MARKER_R, c.y() - MARKER_R, 2 * MARKER_R, 2 * MARKER_R)
+        if box is not None and box.intersects(marker):
+            return QPointF(box.left() - MARKER_R - 2, box.center().y())
+    return c
+
+
 class IssuesOverlay(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.issues: list[Issue] = []
+        self.doc: MapDoc | None = None
         self.rect = QRectF()
         self.setZValue(8)
 
     def set_issues(self, doc: MapDoc, issues: list[Issue]) -> None:
         self.prepareGeometryChange()
         self.issues = issues
+        self.doc = doc
         x0, y0, x1, y1 = doc.bounds
         self.rect = QRectF(x0 - 10, y0 - 10, x1 - x0 + 20, y1 - y0 + 20)
         self.update()
@@ -254,15 +289,18 @@ class IssuesOverlay(QGraphicsItem):
         font.setPixelSize(13)
         font.setBold(True)
         painter.setFont(font)
+        lod = option.levelOfDetailFromTransform(t)
         for issue in self.issues:
-            c = t.map(QPointF(*issue.at))
+            c = marker_point(self.doc, issue, t, lod)
             colour = QColor("#c1121f") if issue.severity == "error" else QColor("#e09f3e")
             painter.setPen(QPen(QColor("white"), 2))
             painter.setBrush(colour)
-            painter.drawEllipse(c, 10, 10)
+            painter.drawEllipse(c, MARKER_R, MARKER_R)
             painter.setPen(QColor("white"))
             painter.drawText(
-                QRectF(c.x() - 10, c.y() - 10, 20, 20), Qt.AlignmentFlag.AlignCenter, "!"
+                QRectF(c.x() - MARKER_R, c.y() - MARKER_R, 2 * MARKER_R, 2 * MARKER_R),
+                Qt.AlignmentFlag.AlignCenter,
+                "!",
             )
         painter.restore()
 

@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from wargame.maps.model import KIND_FLAGS, Area
 from wargame.maps.validate import Issue
+from wargame.plural import count
 
 from .editing import Editor
 
@@ -168,16 +168,26 @@ class EditorPanel(QWidget):
         self.graph_label.setObjectName("map-graph-summary")
         lay.addWidget(self.graph_label)
 
+        lay.addStretch(1)
+
         # -- problems --------------------------------------------------------------------------
+        # Their own box, which the view keeps in sight under the scrolling panel: at
+        # 1024x768 the list was below the fold (issue 40).
+        self.problems_box = QWidget()
+        self.problems_box.setObjectName("map-problems-box")
+        plays = QVBoxLayout(self.problems_box)
+        plays.setContentsMargins(6, 2, 6, 4)
+        plays.setSpacing(2)
         self.problems_title = QLabel("<b>Problems</b>")
-        lay.addWidget(self.problems_title)
+        self.problems_title.setWordWrap(True)
+        plays.addWidget(self.problems_title)
         self.problems = QListWidget()
         self.problems.setObjectName("map-problems")
         self.problems.setWordWrap(True)
-        self.problems.setMinimumHeight(60)
-        self.problems.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.problems.setMinimumHeight(90)
+        self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.problems.itemClicked.connect(self._problem_clicked)
-        lay.addWidget(self.problems, 1)
+        plays.addWidget(self.problems, 1)
 
     # -- showing -----------------------------------------------------------------------------
     def show_area(self, areas: list[Area]) -> None:
@@ -192,7 +202,9 @@ class EditorPanel(QWidget):
             self.buttons["cut"].setEnabled(len(areas) == 2)
             if one is None:
                 self.area_label.setText(
-                    f"{len(areas)} areas selected" if areas else "Nothing selected: click an area"
+                    f"{count(len(areas), 'area', 'areas')} selected"
+                    if areas
+                    else "Nothing selected: click an area"
                 )
                 self.name.setText("")
                 return
@@ -238,7 +250,9 @@ class EditorPanel(QWidget):
         if not issues:
             self.problems_title.setText("<b>Problems</b>: none - the map is sound")
         else:
-            self.problems_title.setText(f"<b>Problems</b>: {errors} errors, {warnings} warnings")
+            self.problems_title.setText(
+                f"<b>Problems</b>: {count(errors, 'error', 'errors')}, {count(warnings, 'warning', 'warnings')}"
+            )
         for issue in issues:
             item = QListWidgetItem(
                 ("\u26a0 " if issue.severity == "warning" else "\u2716 ") + issue.text()

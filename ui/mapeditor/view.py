@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QScrollArea,
+    QSplitter,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -45,6 +46,7 @@ from wargame.maps.model import (
 from wargame.maps.prepare import Cancelled, PreparedMap, prepare_map
 from wargame.maps.validate import Issue, validate
 from wargame.paths import scenarios_dir
+from wargame.plural import count
 
 from .canvas import MapCanvas, area_path
 from .commands import ChangeCommand
@@ -115,8 +117,15 @@ class MapEditorView(ModeView):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setFixedWidth(self.panel.maximumWidth() + 14)
-        row.addWidget(scroll)
+        side = QSplitter(Qt.Orientation.Vertical)
+        side.setObjectName("map-side")
+        side.setChildrenCollapsible(False)
+        side.addWidget(scroll)
+        side.addWidget(self.panel.problems_box)
+        side.setStretchFactor(0, 3)
+        side.setStretchFactor(1, 1)
+        side.setFixedWidth(self.panel.maximumWidth() + 14)
+        row.addWidget(side)
         lay.addLayout(row, 1)
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
@@ -201,6 +210,7 @@ class MapEditorView(ModeView):
         self.doc = doc
         self.selection = []
         self.document_name = doc.name
+        self.panel.hint.setText("")  # a hint of the map before ("Exported ...") goes with it
         self.undo_stack.clear()
         self.doc_changed(autosave=False, prepared=prepared)
         self.panel.show_map()
@@ -272,9 +282,18 @@ class MapEditorView(ModeView):
         lands = sum(a.kind == "land" for a in self.doc.areas)
         seas = len(self.doc.areas) - lands
         errors = sum(i.severity == "error" for i in self.issues)
-        problems = f"{errors} problems" if errors else "no problems"
+        warnings = len(self.issues) - errors
+        # the same count as the Problems panel: a warning is never "no problems"
+        problems = (
+            ", ".join(
+                [count(errors, "error", "errors")] * bool(errors)
+                + [count(warnings, "warning", "warnings")] * bool(warnings)
+            )
+            or "no problems"
+        )
         return (
-            f"{self.doc.name}: {len(self.doc.islands)} islands, {lands} land and {seas} sea areas, "
+            f"{self.doc.name}: {count(len(self.doc.islands), 'island', 'islands')}, {lands} land and "
+            f"{count(seas, 'sea area', 'sea areas')}, "
             f"{self.graph.number_of_edges()} edges; {problems}"
             + (f" - {self._hint}" if self._hint else "")
         )
@@ -526,7 +545,9 @@ class MapEditorView(ModeView):
             self.path = None
             self.import_warnings = warnings
             if warnings:
-                self.set_hint(f"Imported {path.name} with {len(warnings)} warnings")
+                self.set_hint(
+                    f"Imported {path.name} with {count(len(warnings), 'warning', 'warnings')}"
+                )
             dialog = TownsDialog(self.doc, warnings, self)
             dialog.accepted.connect(lambda: self.choose_towns(dialog.towns()))
             self.towns_dialog = dialog

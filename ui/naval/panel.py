@@ -34,7 +34,7 @@ from wargame.naval.actions import (
     TurnCount,
     WindChange,
 )
-from wargame.naval.movement import OFF_TABLE
+from wargame.naval.movement import exit_of, exit_phrase, is_off_table
 from wargame.naval.odds import hit_distribution
 from wargame.naval.rules import POSITIONS, Position
 from wargame.naval.state import NavalState
@@ -140,8 +140,11 @@ class PanelMixin:
         rules = self.state.rules
         grapples: dict[str, Grapple] = {}
         for a in legal:
-            if isinstance(a, Move | ExtraMove) and tuple(a.to) == OFF_TABLE:
-                labels.append((f"Sail off the table ({self.state.sea.facing_name(a.heading)})", a))
+            if isinstance(a, Move | ExtraMove) and is_off_table(tuple(a.to)):
+                way = exit_of(tuple(a.to))
+                by = f"by the {exit_phrase(way)}, " if way else ""
+                facing = self.state.sea.facing_name(a.heading)
+                labels.append((f"Sail off the table ({by}heading {facing})", a))
             elif isinstance(a, ReduceSail):
                 labels.append(("Reduce sail (4 turns)", a))
             elif isinstance(a, GearCheck):

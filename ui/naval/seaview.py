@@ -23,21 +23,32 @@ from ui.naval.scene import BAND_COLOURS, LEGEND, MARK_COLOURS, NOTES, NOTES_FULL
 from ui.naval.tokens import ShipItem
 
 
-def legend_html() -> str:
+def legend_html(columns: int = 1) -> str:
     """The legend of the sea's overlays: a swatch and a line for each mark, then the
-    code words in plain words."""
+    code words in plain words; in ``columns`` columns side by side (a low, wide legend
+    leaves the sea uncovered on a small screen)."""
     swatches = {**BAND_COLOURS, **MARK_COLOURS}
-    rows = []
+    cells = []
     for key, text in LEGEND:
         colour = swatches[key]
-        rows.append(
-            f"<tr><td width=14 bgcolor='#{colour.red():02x}{colour.green():02x}"
-            f"{colour.blue():02x}'></td><td>{text}</td></tr>"
+        cells.append(
+            f"<td width=14 bgcolor='#{colour.red():02x}{colour.green():02x}"
+            f"{colour.blue():02x}'></td><td>{text}</td>"
         )
-    notes = "".join(f"<tr><td></td><td>{line}</td></tr>" for line in NOTES)
-    return "<table cellspacing=3>" + "".join(rows) + notes + "</table>"
+    cells += [f"<td></td><td>{line}</td>" for line in NOTES]
+    per = -(-len(cells) // columns)
+    rows = []
+    for r in range(per):
+        row = [
+            cells[c * per + r] if c * per + r < len(cells) else "<td></td><td></td>"
+            for c in range(columns)
+        ]
+        rows.append("<tr>" + "".join(row) + "</tr>")
+    return "<table cellspacing=3>" + "".join(rows) + "</table>"
 
 
+#: The sea view's width from which the legend lies in two columns under the sea.
+WIDE_LEGEND = 560
 WIND_FONT = QFont("Sans", 9, QFont.Weight.Bold)
 
 
@@ -87,14 +98,34 @@ class SeaView(QGraphicsView):
         self.legend.adjustSize()
 
     def _place_legend(self) -> None:
+        """Low and wide under the sea where the view is wide (two columns), else one
+        column in the corner; the sea is fitted above it (:meth:`fit`)."""
         margin = 8
+        columns = 2 if self.width() >= WIDE_LEGEND else 1
+        if columns != getattr(self, "_legend_columns", 1):
+            self._legend_columns = columns
+            self.legend.setText(legend_html(columns))
+        self.legend.setFixedWidth(min(self.width() - 2 * margin - 16, 680) if columns > 1 else 340)
         self.legend.adjustSize()
         self.legend.move(margin, self.height() - self.legend.height() - margin - 16)
 
+    def legend_room(self) -> float:
+        """The height at the bottom of the view the legend takes (0: none shown)."""
+        return self.legend.height() + 12.0 if self.legend.isVisibleTo(self) else 0.0
+
     def fit(self) -> None:
+        """The whole sea in view, above the legend (nothing of the sea under it)."""
         self.auto_fit = True
         rect = self.sea_scene.sceneRect()
-        if not rect.isEmpty():
+        view = self.viewport().rect()
+        if not rect.isEmpty() and not view.isEmpty():
+            room = min(self.legend_room(), view.height() / 2)
+            scale = min(
+                (view.width() - 2) / rect.width(), (view.height() - 2 - room) / rect.height()
+            )
+            if scale > 0 and room:
+                rect = rect.adjusted(0, 0, 0, room / scale)
+            self.setSceneRect(rect)  # the view's own: room for the legend below the sea
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self._scale_changed()
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -36,9 +37,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.naval.labels import mark_harbour
+from ui.fixed_lines import FixedLinesLabel
+from ui.naval.panel import compass
 from ui.naval.scene import PX, SeaScene
 from ui.naval.seaview import SeaView
+from ui.naval.setup_victory import SIDES, VictoryMixin
 from wargame.errors import BadInput, WargameError
 from wargame.naval.draft import BattleDraft, open_sea_scenario
 from wargame.naval.rules import ShipType, naval_rules
@@ -46,18 +49,11 @@ from wargame.naval.setup import roster_ships
 from wargame.naval.ship import Status
 from wargame.persistence.files import write_user_file
 
-VICTORIES = (
-    ("sink-or-take", "Sink or take: the battle score decides"),
-    ("escort", "Escort a ship off an edge"),
-    ("hold", "Hold a harbour for N turns"),
-)
-EDGES = ("any edge", "north", "south", "east", "west")
-SIDES = ("attacker", "defender")
 #: Keys that turn the chosen ship: a step of +1 is a face anticlockwise.
 TURN_KEYS = {Qt.Key.Key_Left: 1, Qt.Key.Key_Right: -1}
 
 
-class BattleSetupDialog(QDialog):
+class BattleSetupDialog(VictoryMixin, QDialog):
     """Set up a sea fight; ``data`` is the scenario to start from (open sea if None)."""
 
     def __init__(
@@ -72,6 +68,7 @@ class BattleSetupDialog(QDialog):
         self._dragging: str | None = None
         self._filling = False
         self.last_error = ""
+        self.last_notice = ""
         self.saved_id: int | None = None
         self.started: dict[str, Any] | None = None
         self._build()
@@ -85,10 +82,22 @@ class BattleSetupDialog(QDialog):
         controls = QWidget()
         form = QVBoxLayout(controls)
         form.setContentsMargins(4, 4, 4, 4)
+        # the scenario's own words: a saved scenario never keeps another's title (issue 40)
+        about = QFormLayout()
+        about.setContentsMargins(0, 0, 0, 0)
         self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("setup-title")
         self.name_edit.setPlaceholderText("The battle's name")
         self.name_edit.textEdited.connect(self._renamed)
-        form.addWidget(self.name_edit)
+        about.addRow("Title", self.name_edit)
+        self.description_edit = QPlainTextEdit()
+        self.description_edit.setObjectName("setup-description")
+        self.description_edit.setPlaceholderText("What the battle is about (shown when it opens)")
+        self.description_edit.setTabChangesFocus(True)
+        self.description_edit.setFixedHeight(3 * self.fontMetrics().lineSpacing() + 12)
+        self.description_edit.textChanged.connect(self._described)
+        about.addRow("Description", self.description_edit)
+        form.addLayout(about)
         form.addWidget(self._sea_group())
         form.addWidget(self._ships_group())
         form.addWidget(self._victory_group())
@@ -111,11 +120,12 @@ class BattleSetupDialog(QDialog):
         split.setStretchFactor(1, 1)
         split.setSizes([360, 640])
         outer.addWidget(split, 1)
-        self.hint = QLabel(
+        # two lines high whatever it says: a notice never pushes the sea up
+        self.hint = FixedLinesLabel(2)
+        self.hint.setText(
             "Drag a ship to place her; Left / Right turn the chosen ship. "
             "Ships start on water, one to a hex, inside the sea."
         )
-        self.hint.setWordWrap(True)
         outer.addWidget(self.hint)
         # what stops the battle, always in sight beside the buttons it disables
         self.problems_label = QLabel()
@@ -200,8 +210,9 @@ class BattleSetupDialog(QDialog):
         for side, word in enumerate(SIDES):
             grid.addWidget(QLabel(f"<b>{word.capitalize()}</b>"), 0, side)
             lst = QListWidget()
-            lst.setMinimumHeight(70)
-            lst.setMaximumHeight(120)
+            # a fixed height: adding or removing a ship never moves the buttons below
+            # under the pointer (issue 40: they jumped 40 px)
+            lst.setFixedHeight(96)
             lst.currentTextChanged.connect(self._list_picked)
             grid.addWidget(lst, 1, side)
             self.lists.append(lst)
@@ -226,40 +237,6 @@ class BattleSetupDialog(QDialog):
         place = QPushButton("Place every ship at her edge")
         place.clicked.connect(self.place_all)
         grid.addWidget(place, 6, 0, 1, 2)
-        return box
-
-    def _victory_group(self) -> QGroupBox:
-        box = QGroupBox("Victory")
-        lay = QFormLayout(box)
-        self.victory_box = QComboBox()
-        for key, text in VICTORIES:
-            self.victory_box.addItem(text, key)
-        self.victory_box.currentIndexChanged.connect(self._victory_changed)
-        lay.addRow(self.victory_box)
-        self.escort_box = QComboBox()
-        self.edge_box = QComboBox()
-        self.edge_box.addItems(EDGES)
-        self.hold_side_box = QComboBox()
-        self.hold_side_box.addItems(SIDES)
-        self.harbour_col, self.harbour_row, self.hold_turns = QSpinBox(), QSpinBox(), QSpinBox()
-        self.harbour_col.setRange(0, 199)
-        self.harbour_row.setRange(0, 199)
-        self.hold_turns.setRange(1, 50)
-        self.hold_turns.setValue(naval_rules().victory.hold_turns)
-        harbour = QHBoxLayout()
-        harbour.addWidget(self.harbour_col)
-        harbour.addWidget(self.harbour_row)
-        self.escort_row = [("Ship", self.escort_box), ("Off the", self.edge_box)]
-        self.hold_row = [("Side", self.hold_side_box), ("Turns", self.hold_turns)]
-        for label, w in (*self.escort_row, *self.hold_row):
-            lay.addRow(label, w)
-        self.harbour_label = QLabel("Harbour (col, row)")
-        lay.addRow(self.harbour_label, harbour)
-        self.victory_form = lay
-        for w in (self.escort_box, self.edge_box, self.hold_side_box):
-            w.currentIndexChanged.connect(self._victory_changed)
-        for w in (self.harbour_col, self.harbour_row, self.hold_turns):
-            w.valueChanged.connect(self._victory_changed)
         return box
 
     # -- lists of seas and ships -------------------------------------------------------
@@ -302,6 +279,8 @@ class BattleSetupDialog(QDialog):
             sea = data.get("sea", {})
             rules = naval_rules()
             self.name_edit.setText(str(data.get("name", "")))
+            if self.description_edit.toPlainText() != str(data.get("description", "")):
+                self.description_edit.setPlainText(str(data.get("description", "")))
             self.cols_spin.setValue(int(sea.get("cols", 20)))
             self.rows_spin.setValue(int(sea.get("rows", 14)))
             self.hex_spin.setValue(float(sea.get("hex_cm", rules.table.hex_cm)))
@@ -314,19 +293,7 @@ class BattleSetupDialog(QDialog):
                 self.wind_box.addItems([f"facing {h}" for h in range(6)])
             self.wind_box.setCurrentIndex(int(data.get("wind", 5)))
             self._show_sea_choice()
-            v = data.get("victory") or {}
-            kind = v.get("kind", "escort" if "escort" in v else "sink-or-take")
-            self.victory_box.setCurrentIndex([k for k, _ in VICTORIES].index(kind))
-            if kind == "hold":
-                side = v.get("side", 0)
-                self.hold_side_box.setCurrentIndex(
-                    SIDES.index(side) if side in SIDES else int(side)
-                )
-                self.harbour_col.setValue(int(v["harbour"][0]))
-                self.harbour_row.setValue(int(v["harbour"][1]))
-                self.hold_turns.setValue(int(v.get("turns", rules.victory.hold_turns)))
-            if kind == "escort":
-                self.edge_box.setCurrentText(v.get("edge") or "any edge")
+            self._fill_victory(data.get("victory") or {})
         finally:
             self._filling = False
         self._fill_escorts(str((data.get("victory") or {}).get("escort", "")))
@@ -352,22 +319,6 @@ class BattleSetupDialog(QDialog):
         self.sea_box.setItemText(mine, label)
         self.sea_box.setCurrentIndex(mine)
 
-    def _fill_escorts(self, chosen: str = "") -> None:
-        was = self._filling
-        self._filling = True
-        self.escort_box.clear()
-        self.escort_box.addItems([str(s["name"]) for s in self.draft.ships])
-        if chosen:
-            self.escort_box.setCurrentText(chosen)
-        self._filling = was
-
-    def _show_victory_fields(self) -> None:
-        kind = self.victory_box.currentData()
-        for rows, on in ((self.escort_row, kind == "escort"), (self.hold_row, kind == "hold")):
-            for _label, w in rows:
-                self.victory_form.setRowVisible(w, on)
-        self.victory_form.setRowVisible(self.harbour_label, kind == "hold")
-
     def redraw(self) -> None:
         """The sea, the ships, the lists and the problems, from the draft."""
         for side, lst in enumerate(self.lists):
@@ -389,13 +340,8 @@ class BattleSetupDialog(QDialog):
         if self.selected in state.ships:
             self.scene.select(self.selected)
         self.sea_view.fit()
+        self._show_wind()
         self._show_problems(self.draft.problems())
-
-    def _mark_harbour(self, state: Any) -> None:
-        v = self.draft.data.get("victory") or {}
-        at = v.get("harbour") if v.get("kind") == "hold" else None
-        if isinstance(at, list) and len(at) == 2 and all(isinstance(c, int) for c in at):
-            mark_harbour(self.scene, state.sea, state.sea.from_offset(at[0], at[1]))
 
     def _show_problems(self, problems: list[str]) -> None:
         self.problems = problems
@@ -482,6 +428,18 @@ class BattleSetupDialog(QDialog):
     def _wind_changed(self, index: int) -> None:
         if not self._filling and index >= 0:
             self.draft.set_wind(index)
+            self._show_wind()
+
+    def _show_wind(self) -> None:
+        """The preview's wind rose follows the wind chosen (it pointed south)."""
+        try:
+            sea = self.draft.sea()
+        except BadInput:
+            return
+        angle = sea.heading_angle(int(self.draft.data.get("wind", 5)) % 6)
+        self.sea_view.wind_angle = angle
+        self.sea_view.wind_text = f"wind: {compass(angle)}"
+        self.sea_view.viewport().update()
 
     def _coins_changed(self, value: int) -> None:
         if not self._filling:
@@ -489,6 +447,24 @@ class BattleSetupDialog(QDialog):
 
     def _renamed(self, text: str) -> None:
         self.draft.data["name"] = text.strip() or "Sea fight"
+
+    def _described(self) -> None:
+        if not self._filling:
+            self.draft.data["description"] = self.description_edit.toPlainText().strip()
+
+    def set_title(self, title: str, description: str | None = None) -> None:
+        """Type the scenario's title (and description) as a player would."""
+        self.name_edit.setText(title)
+        self._renamed(title)
+        if description is not None:
+            self.description_edit.setPlainText(description)
+
+    def tell(self, text: str) -> None:
+        """Say what the screen changed by itself, where the hint is (in sight of the
+        buttons); tests read :attr:`last_notice`."""
+        self.last_notice = text
+        self.hint.setText(text)
+        self.hint.setStyleSheet("font-weight: bold")
 
     # -- ships ----------------------------------------------------------------------------
     def add_ship(self, side: int) -> str | None:
@@ -516,7 +492,14 @@ class BattleSetupDialog(QDialog):
     def remove_selected(self) -> None:
         if self.selected is None:
             return
+        victory = self.draft.data.get("victory") or {}
+        escorted = isinstance(victory, dict) and victory.get("escort") == self.selected
         self.draft.remove_ship(self.selected)
+        if escorted:  # the condition goes with her: said, never silently
+            self.tell(
+                f"{self.selected} was the ship to escort: Victory is now "
+                '"Sink or take". Choose another ship to escort under Victory.'
+            )
         self.selected = None
         self._fill_escorts(self.escort_box.currentText())
         self._fill_from_draft()
@@ -580,32 +563,6 @@ class BattleSetupDialog(QDialog):
         name = self._ship_under(point)
         if name is not None:
             self.select(name)
-
-    # -- victory ----------------------------------------------------------------------------
-    def _victory_changed(self) -> None:
-        self._show_victory_fields()
-        if self._filling:
-            return
-        kind = self.victory_box.currentData()
-        if kind == "escort":
-            edge = self.edge_box.currentText()
-            victory: dict[str, Any] | None = {
-                "kind": "escort",
-                "escort": self.escort_box.currentText(),
-            }
-            if edge in ("north", "south", "east", "west"):
-                victory["edge"] = edge  # type: ignore[index]
-        elif kind == "hold":
-            victory = {
-                "kind": "hold",
-                "side": self.hold_side_box.currentText(),
-                "harbour": [self.harbour_col.value(), self.harbour_row.value()],
-                "turns": self.hold_turns.value(),
-            }
-        else:
-            victory = None
-        self.draft.set_victory(victory)
-        self.redraw()
 
     # -- the file and the battle ----------------------------------------------------------
     def _save_clicked(self) -> None:

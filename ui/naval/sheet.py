@@ -13,6 +13,7 @@ from wargame.naval.fight_odds import morale_fail
 from wargame.naval.rules import POSITIONS, SIDES
 from wargame.naval.ship import Ship, Status
 from wargame.naval.state import NavalState
+from wargame.plural import count
 
 QUALITY_NAMES = {"hardened": "Battle hardened", "able": "Able", "scurvy": "Scurvy"}
 
@@ -28,7 +29,7 @@ def status_words(ship: Ship) -> str:
     if ship.fire:
         extra.append("ON FIRE")
     if ship.reduced_sail:
-        extra.append(f"reduced sail ({ship.reduced_sail} turns)")
+        extra.append(f"reduced sail ({count(ship.reduced_sail, 'turn', 'turns')})")
     if ship.grappled:
         extra.append("grappled with " + ", ".join(ship.grappled))
     if not ship.captain_alive:
@@ -41,21 +42,22 @@ def status_words(ship: Ship) -> str:
 
 
 def sheet_html(ship: Ship, state: NavalState) -> str:
+    """The Ship Details sheet on screen: two columns, a heading and its value, so at any
+    width the headings wrap between words, never inside one (issue 40: four gun-position
+    columns in the narrow panel broke "Larboar d", "Starboa rd")."""
     fp = " ".join(
         f"<b style='color:#b00'>[{i}]</b>"
         if i == ship.fighting_points
         else (f"<s style='color:#999'>{i}</s>" if i > ship.fighting_points else str(i))
         for i in range(1, 11)
     )
-    heads = "".join(f"<th>{p.value.capitalize()}</th>" for p in POSITIONS)
     guns = "".join(
-        f"<td>{b.guns} {b.weight.value}</td>" for b in (ship.batteries[p] for p in POSITIONS)
-    )
-    first = "".join(
-        f"<td>{'X' if ship.batteries[p].first_shot_used else '&nbsp;'}</td>" for p in POSITIONS
+        f"<tr><th align=left>{p.value.capitalize()} guns</th><td>{b.guns} {b.weight.value}"
+        f"{' - first shot used' if b.first_shot_used else ''}</td></tr>"
+        for p, b in ((p, ship.batteries[p]) for p in POSITIONS)
     )
     hull = "".join(
-        f"<tr><th align=left>Hull points {s.value}</th><td colspan=4>{ship.hull[s]} / {ship.hull_start} "
+        f"<tr><th align=left>Hull points {s.value}</th><td>{ship.hull[s]} / {ship.hull_start} "
         f"{_track(ship.hull[s], ship.hull_start)}</td></tr>"
         for s in SIDES
     )
@@ -63,20 +65,18 @@ def sheet_html(ship: Ship, state: NavalState) -> str:
     return (
         f"<h3 style='margin:0'>Ship Details - {escape(ship.name)}</h3>"
         f"<table cellspacing=0 cellpadding=2 border=1 style='border-collapse:collapse' width='100%'>"
-        f"<tr><th align=left>Name</th><td colspan=4>{escape(ship.name)} ({side})</td></tr>"
-        f"<tr><th align=left>Type</th><td colspan=4>{ship.type.value}"
+        f"<tr><th align=left>Name</th><td>{escape(ship.name)} ({side})</td></tr>"
+        f"<tr><th align=left>Type</th><td>{ship.type.value}"
         f"{' - warship' if ship.warship else ''}</td></tr>"
-        f"<tr><th align=left>Crew Quality</th><td colspan=4>{QUALITY_NAMES[ship.quality.value]}</td></tr>"
-        f"<tr><th align=left>Fighting Points</th><td colspan=4>{fp}</td></tr>"
-        f"<tr><th align=left>Gun Positions</th>{heads}</tr>"
-        f"<tr><th align=left>Guns</th>{guns}</tr>"
-        f"<tr><th align=left>First Shot Used</th>{first}</tr>"
-        f"<tr><th align=left>Sailing Gear Points</th><td colspan=4>{ship.gear} / {ship.gear_start} "
+        f"<tr><th align=left>Crew quality</th><td>{QUALITY_NAMES[ship.quality.value]}</td></tr>"
+        f"<tr><th align=left>Fighting points</th><td>{fp}</td></tr>"
+        f"{guns}"
+        f"<tr><th align=left>Sailing gear points</th><td>{ship.gear} / {ship.gear_start} "
         f"{_track(ship.gear, ship.gear_start)}</td></tr>"
         f"{hull}"
-        f"<tr><th align=left>Captain</th><td colspan=4>{'alive' if ship.captain_alive else 'killed'}</td></tr>"
-        f"<tr><th align=left>Morale test</th><td colspan=4>{_morale(ship, state)}</td></tr>"
-        f"<tr><th align=left>Status</th><td colspan=4>{escape(status_words(ship))}</td></tr>"
+        f"<tr><th align=left>Captain</th><td>{'alive' if ship.captain_alive else 'killed'}</td></tr>"
+        f"<tr><th align=left>Morale test</th><td>{_morale(ship, state)}</td></tr>"
+        f"<tr><th align=left>Status</th><td>{escape(status_words(ship))}</td></tr>"
         "</table>"
     )
 
@@ -91,7 +91,10 @@ def _morale(ship: Ship, state: NavalState) -> str:
 
 
 def _track(left: int, total: int) -> str:
-    return "<tt>" + "&#9632;" * left + "&#9633;" * max(0, total - left) + "</tt>"
+    """The boxes, struck as they go; a long row may wrap after every fifth box."""
+    boxes = ["&#9632;"] * left + ["&#9633;"] * max(0, total - left)
+    groups = ["".join(boxes[i : i + 5]) for i in range(0, len(boxes), 5)]
+    return "<tt>" + "&#8203;".join(groups) + "</tt>"
 
 
 # -- PDF -------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from wargame.naval.sea import Sea
 from wargame.naval.ship import Ship, Status
+from wargame.plural import count
 
 PX = 10.0  # scene units per cm (see ui.naval.scene)
 #: The two ends of the sea's gradient: every side colour is checked against both.
@@ -63,7 +64,7 @@ def ship_card(s: Ship) -> str:
         f"Crew: {s.quality.value}, {s.fighting_points} of {s.fighting_start} fighting points",
         f"Hull (of {s.hull_start} a side): {hull}",
         f"Sailing gear: {s.gear} of {s.gear_start}"
-        + (f" - reduced sail {s.reduced_sail} turn(s)" if s.reduced_sail else ""),
+        + (f" - reduced sail {count(s.reduced_sail, 'turn', 'turns')}" if s.reduced_sail else ""),
         f"Guns: {guns or 'none'}",
         f"Status: {s.status.value}"
         + (" - ON FIRE" if s.fire else "")

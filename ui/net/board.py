@@ -88,7 +88,7 @@ class NetBoard:
         view = self.view
         for seat, box in enumerate(getattr(view, "seat_boxes", [])):
             if seat < len(view.seats) and view.seats[seat] == REMOTE:
-                text = f"{view.state.name(seat)}: {seat_title(REMOTE)}"
+                text = f"{view.seat_name(seat)}: {seat_title(REMOTE)}"
                 at = box.findData(REMOTE)
                 if at >= 0 and box.itemText(at) == text:
                     continue

@@ -166,6 +166,8 @@ class NetSeat(QObject):
         await ws.send(encode(hello))
         welcome = decode(await asyncio.wait_for(ws.recv(), 30), limit=MAX_MESSAGE)
         if welcome["type"] == "error":
+            if welcome.get("retry") is True and self.resume is not None:
+                raise OSError(f"the table says: {welcome.get('reason')}")  # tried again
             raise ValueError(f"the table says: {welcome.get('reason')}")
         if welcome["type"] != "welcome":
             raise ProtocolError("the table did not welcome this seat")

@@ -37,6 +37,7 @@ from wargame.core.registry import game_class, mode
 from wargame.core.seats import seat_label
 from wargame.errors import WargameError
 from wargame.net.server import TAKEN
+from wargame.plural import count
 
 CONNECTED, DROPPED = "\u25cf", "\u25cb"  # ● ○
 
@@ -192,7 +193,7 @@ class NetTableWindow(QWidget):
                 self._show_board(self.board)
         side = self.board.view.side_title(self.me) if self.board is not None else ""
         self.heading.setText(
-            f"<b>{title}</b>, {welcome['players']} players: you play seat {self.me + 1}"
+            f"<b>{title}</b>, {count(welcome['players'], 'player', 'players')}: you play seat {self.me + 1}"
             f"{f' ({side})' if side else ''}. "
             f"Your seat's code (to take it back from anywhere): <tt>{self.seat.code}</tt>"
         )

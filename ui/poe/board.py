@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from wargame.plural import count as plural
+
 SCALE = 10.0  # scene pixels per table cm
 SEAT_COLORS = ["#c0392b", "#2467b3", "#2e8b3e", "#d4a017", "#7d3c98", "#e07020"]
 SEA = QColor("#4f86b5")
@@ -344,7 +346,7 @@ class BoardView(QGraphicsView):
             QRectF(at.x(), at.y(), 22, 15), QPen(QColor("#3b2410"), 1.4), QColor("#8b5a2b")
         )
         box.setToolTip(
-            f"x{count}: {count} treasure card(s) buried here, face down; "
+            f"x{count}: {plural(count, 'treasure card', 'treasure cards')} buried here, face down; "
             "a pirate ashore here (not crew) may dig them all up"
         )
         self._keep(box, 9)

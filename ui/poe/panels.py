@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QTableWidget, QTableWidgetItem
 
 from ui.poe.board import seat_color
 from wargame.core.probability import percent
+from wargame.plural import count
 from wargame.poe.describe import fight_summary  # noqa: F401 - the views import it here
 from wargame.poe.frames import WINDOWS, Frame
 from wargame.poe.game import VARIANTS, default_params
@@ -84,7 +85,7 @@ def pirate_card(st: PoeState, s: int, seats: list[str] | None = None) -> str:
     cards = st.cards
     if st.faceup[s]:
         treasure = ", ".join(f"{cards[c].value} {cards[c].name}" for c in st.faceup[s])
-        lines.append(f"Face-up treasure ({st.spots(s)} spots): {treasure}")
+        lines.append(f"Face-up treasure ({count(st.spots(s), 'spot', 'spots')}): {treasure}")
     else:
         lines.append("Face-up treasure: none")
     lines.append(f"Cards in hand: {len(st.hand[s])} (face down)")
@@ -132,7 +133,7 @@ class PlayersPanel(QTableWidget):
                 role,
                 str(st.vp[s]),
                 str(len(st.hand[s])),
-                f"{len(st.faceup[s])} ({st.spots(s)} spots)",
+                f"{len(st.faceup[s])} ({count(st.spots(s), 'spot', 'spots')})",
                 ", ".join(flags),
             ]
             for col, text in enumerate(row):
@@ -276,7 +277,7 @@ def prompt_text(st: PoeState, seats: list[str], viewer: int | None) -> tuple[str
         from wargame.poe.scoring import score_burial
 
         score = score_burial([st.cards[c] for c in st.selection], st.rules, fools_gold=st.fools)
-        hint += f" Chosen: {len(st.selection)} card(s), worth {score.total} VP."
+        hint += f" Chosen: {count(len(st.selection), 'card', 'cards')}, worth {score.total} VP."
     return (f"<b>{st.name(seat)}</b>{tag} - {phase}: {hint}{crew}", False)
 
 
@@ -306,6 +307,13 @@ VARIANT_TITLES = {
         {
             "immediately": "the game ends at once (as printed)",
             "full-round": "the round is played out (balances seat order)",
+        },
+    ),
+    "start": (
+        "Fair start",
+        {
+            "printed": "everyone starts at 0 points (as printed)",
+            "head-start": "head start: later pirates start with points (see Help)",
         },
     ),
 }

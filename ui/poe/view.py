@@ -17,11 +17,13 @@ from ui.poe.layout import STYLE, PoeLayout
 from ui.poe.panels import frame_title
 from ui.poe.windows import ASK_KEY, PoeWindows
 from ui.table.base import TableView
+from ui.table.seats import level_of
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
 from wargame.errors import FileFormatError, WargameError
 from wargame.paths import scenarios_dir
 from wargame.persistence.files import read_json_file
+from wargame.plural import count
 from wargame.poe.game import table_params
 from wargame.poe.maps import board_for, map_for
 from wargame.poe.state import PHASE_TITLES, PoeState
@@ -40,7 +42,7 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "strong", "strong", "strong"], scenario=None)
+        self.new_game(["human", "normal", "normal", "normal"], scenario=None)
         self.run_bots()
 
     def new_game_from_bar(self) -> None:
@@ -102,9 +104,11 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
+        if isinstance(seats, list):
+            seats = [level_of(s) if isinstance(s, str) else s for s in seats]
         if not isinstance(seats, list) or not all(s in self.controllers for s in seats):
             n = int(data.get("players", 4)) if isinstance(data.get("players", 4), int) else 4
-            seats = ["human"] + ["strong"] * (n - 1)
+            seats = ["human"] + ["normal"] * (n - 1)
         params = data.get("params") if isinstance(data.get("params"), dict) else None
         self.new_game(seats, scenario=data, params=params)
         self.run_bots()
@@ -170,7 +174,11 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         if st.over:
             o = st.outcome()
             assert o is not None
-            who = f"{st.name(o.winner)} wins" if o.winner is not None else "A shared win"
+            names = [str(st.name(w)) for w in o.winners]
+            if len(names) > 1:
+                who = f"a shared win: {', '.join(names[:-1])} and {names[-1]}"
+            else:
+                who = f"{names[0]} wins" if names else "nobody wins"
             return f"Game over ({st.end_reason}): {who}"
         seat = st.current_player()
         assert seat is not None
@@ -190,7 +198,7 @@ class PiecesOfEightView(PoeLayout, PoeClicks, PoeWindows, PoeLog, TableDrawing, 
         )
         self.deck_label.setToolTip(
             "The game ends the moment the deck runs out for the second time "
-            f"(it has run out {st.exhaustions} time(s))."
+            f"(it has run out {count(st.exhaustions, 'time', 'times')})."
         )
 
     def handoff_reason(self, seat: int) -> str:

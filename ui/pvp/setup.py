@@ -6,9 +6,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
-from ui.table.seats import seat_titles
+from ui.table.seats import LADDER, seat_titles
 
-CONTROLLERS = ("human", "random", "expectimax", "hard")
+CONTROLLERS = LADDER  # who can sit at a seat: the one ladder
 TITLES = seat_titles(bot_word=True)
 
 
@@ -52,6 +52,16 @@ class SetupBar(QWidget):
             "No Backstabbing: every pirate faces a way; no attack may come through its back."
         )
         bar.addWidget(self.variant_box)
+        self.start_box = QComboBox()
+        self.start_box.setObjectName("pvp-start")
+        self.start_box.addItem("Printed start", "printed")
+        self.start_box.addItem("Fair start", "short-first-turn")
+        self.start_box.setToolTip(
+            "Fair start (a balancing variant): the first player's first roll to move is one "
+            "die, not two. As printed the first player wins about 60% between equal "
+            "players; see Help for the measured figures."
+        )
+        bar.addWidget(self.start_box)
         self.board = board = QPushButton("Board...")
         board.setObjectName("pvp-board-file")
         board.setToolTip("Play on another triangle board made in the map editor")

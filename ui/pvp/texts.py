@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ui.table.seats import seat_title
+from wargame.plural import agrees
 from wargame.pvp import actions as A
 from wargame.pvp.describe import end_text
 from wargame.pvp.grid import side_name
@@ -22,7 +23,8 @@ def prompt_text(st: PvpState, seats: list[str], bots: dict[int, Any]) -> str:
     assert seat is not None
     who = st.seat_title(seat)
     if seat in bots:
-        return f"{who} ({seat_title(seats[seat], bot_word=True)}) is thinking..."
+        verb = agrees(who, "is", "are")
+        return f"{who} ({seat_title(seats[seat], bot_word=True)}) {verb} thinking..."
     if st.phase == ORDER:
         rolled = ", ".join(
             f"{st.seat_title(s)} {st.order_rolls[s]}" for s in range(st.n) if st.order_rolls[s]

@@ -24,7 +24,7 @@ from ui.pvp.side import STYLE, SidePanel, add_keys
 from ui.pvp.texts import pirate_card, prompt_text, status_text
 from ui.pvp.trails import Trails
 from ui.table.base import TableView
-from ui.table.seats import SeatNaming, seat_title
+from ui.table.seats import SeatNaming, level_of, seat_title
 from wargame.core.actions import Action
 from wargame.core.game import GameSpec
 from wargame.core.log import Session
@@ -47,7 +47,7 @@ class PirateVersusPirateView(TableView):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setStyleSheet(STYLE)  # the board's sand and the prompt's parchment
-        self.seats = ["human", "expectimax"]
+        self.seats = ["human", "normal"]
         self.scenario: dict[str, Any] | None = None
         self.selected = -1
         self.hover = -1
@@ -101,7 +101,7 @@ class PirateVersusPirateView(TableView):
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "expectimax"], variant="standard", scenario=None)
+        self.new_game(["human", "normal"], variant="standard", scenario=None)
         self.run_bots()
 
     def new_game_from_bar(self) -> None:
@@ -138,17 +138,23 @@ class PirateVersusPirateView(TableView):
         variant: str,
         scenario: dict[str, Any] | None,
         seed: int | None = None,
+        start: str | None = None,
     ) -> None:
-        """A new game; its dice are seeded from the OS's entropy (``seed``: a test's)."""
+        """A new game; its dice are seeded from the OS's entropy (``seed``: a test's).
+        ``start``: the first turn, as printed or the fair-start variant (the bar's
+        switch when not given)."""
         self.scenario = scenario
         board = board_data_for(scenario)  # the save carries its board
-        spec = GameSpec(self.mode_key, len(seats), {"variant": variant}, board)
+        start = start or self.setup.start_box.currentData() or "printed"
+        spec = GameSpec(self.mode_key, len(seats), {"variant": variant, "start": start}, board)
         self.start_game(spec, seats, seed=seed)
         self.roll_off()
 
     def new_game_like(self, header: dict[str, Any]) -> None:
-        variant = (header.get("params") or {}).get("variant", "standard")
-        self.new_game(self.seats, variant=variant, scenario=self.scenario)
+        params = header.get("params") or {}
+        variant = params.get("variant", "standard")
+        start = params.get("start", "printed")
+        self.new_game(self.seats, variant=variant, scenario=self.scenario, start=start)
 
     def roll_off(self) -> None:
         """Every crew rolls both dice for the first turn as the game opens (typed-in dice
@@ -161,10 +167,12 @@ class PirateVersusPirateView(TableView):
 
     def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None:
         seats = data.get("seats") if data.get("format") == "wargame-scenario" else None
+        if isinstance(seats, list):
+            seats = [level_of(s) if isinstance(s, str) else s for s in seats]
         if not (
             isinstance(seats, list) and 2 <= len(seats) <= 3 and set(seats) <= set(CONTROLLERS)
         ):
-            seats = ["human", "expectimax"]
+            seats = ["human", "normal"]
         variant = data.get("variant")
         variant = variant if variant in ("standard", "no-backstabbing") else "standard"
         self.new_game(seats, variant=variant, scenario=data)
@@ -178,6 +186,8 @@ class PirateVersusPirateView(TableView):
         st = session.state
         self.board.set_board(st.board)
         self.variant_box.setCurrentIndex(1 if st.opts.backstab else 0)
+        box = self.setup.start_box
+        box.setCurrentIndex(max(0, box.findData(st.opts.start)))
 
     # -- the table's hooks ----------------------------------------------------------------------
     @property

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from wargame.core.actions import Action
 from wargame.core.probability import average, chance_at_least, percent, table_odds
+from wargame.plural import count
 from wargame.raid import actions as A
 from wargame.raid import odds as O
 from wargame.raid.model import SIDE_WORDS, Sq, Unit
@@ -61,7 +62,10 @@ def prompt_text(s: RaidState) -> str:
             "groups need an officer to attack."
         )
     if ph == "morale":
-        return f"{len(s.morale_tests)} morale test(s) for the dead: roll them. " + morale_text(s)
+        return (
+            f"{count(len(s.morale_tests), 'morale test', 'morale tests')} for the dead: roll them. "
+            + morale_text(s)
+        )
     if ph == "fire":
         return (
             "The pirates may set fire: select a group, then click a building (its own square or "
@@ -70,7 +74,7 @@ def prompt_text(s: RaidState) -> str:
         )
     if ph == "burn":
         return (
-            f"{len(s.fire)} square(s) burning: fire spreads on a difference of "
+            f"{count(len(s.fire), 'square', 'squares')} burning: fire spreads on a difference of "
             f"{r.fire.spread_difference}+ between two dice; figures in the flames die on "
             f"{r.fire.burn_on},6."
         )

@@ -1,14 +1,15 @@
 """The raid table's setup: forces placed by hand, town squares painted, towns saved.
 
 Every edit of the setup is one undo step on the view's undo stack; a paint stroke
-(press, drag, release) is one step.
+(press, drag, release) is one step. The mixin knows its view only as the
+:class:`RaidTable` protocol (no import of ``ui.raid.view``: no import circle).
 """
 
 from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QFileDialog
@@ -18,10 +19,33 @@ from wargame.persistence.files import write_json_atomic
 from wargame.raid.model import Sq, Town, Unit, unit_from_json
 from wargame.raid.scenario import raid_from_forces, state_parts
 
-if TYPE_CHECKING:
-    from ui.raid.view import RaidView
-
 TAB_ORDERS, TAB_SCORE, TAB_LOG, TAB_FORCES, TAB_TOWN = range(5)
+
+
+class RaidTable(Protocol):
+    """What the setup needs of the raid's view (:class:`ui.raid.view.RaidView`)."""
+
+    ctx: Any
+    rules: Any
+    setup: dict[str, Any]
+    setup_sel: str | None
+    board: Any
+    scene: Any
+    forces: Any
+    town_editor: Any
+    undo_stack: Any
+    _stroke_before: dict[str, Any] | None
+
+    def set_setup(self, data: dict[str, Any]) -> None: ...
+    def show_error(self, message: str, title: str = ...) -> None: ...
+    def load_scenario_data(self, data: dict[str, Any], path: Path | None) -> None: ...
+    def _set_status(self, text: str) -> None: ...
+    def _refresh(self) -> None: ...
+    def _draw_setup(self) -> None: ...
+    def _setup_units(self) -> list[Unit]: ...
+    def _factor(self, u: Unit) -> int: ...
+    def _push_setup(self, after: dict[str, Any], text: str) -> None: ...
+    def _rename_town(self) -> None: ...
 
 
 def figures_outside(setup: dict[str, Any], cols: int, rows: int) -> str:
@@ -42,7 +66,7 @@ def figures_outside(setup: dict[str, Any], cols: int, rows: int) -> str:
 class SetupCommand(QUndoCommand):
     """An edit of the raid's setup (forces placed, squares painted): before and after."""
 
-    def __init__(self, view: RaidView, before: dict[str, Any], after: dict[str, Any], text: str):
+    def __init__(self, view: RaidTable, before: dict[str, Any], after: dict[str, Any], text: str):
         super().__init__(text)
         self.view = view
         self.before = before
@@ -63,7 +87,7 @@ class SetupMixin:
     """The force builder's and town editor's side of :class:`RaidView`."""
 
     # -- setup: forces and town ------------------------------------------------------------
-    def _tab_changed(self: RaidView, index: int) -> None:
+    def _tab_changed(self: RaidTable, index: int) -> None:
         self.board.paint_mode = index == TAB_TOWN
         if index in (TAB_FORCES, TAB_TOWN):
             self._draw_setup()
@@ -75,13 +99,13 @@ class SetupMixin:
         else:
             self._refresh()
 
-    def set_setup(self: RaidView, data: dict[str, Any]) -> None:
+    def set_setup(self: RaidTable, data: dict[str, Any]) -> None:
         self.setup = data
         self.town_editor.show_town(data["town"])
         self.forces.load(data)
         self._draw_setup()
 
-    def _setup_units(self: RaidView) -> list[Unit]:
+    def _setup_units(self: RaidTable) -> list[Unit]:
         out = []
         for side, key in ((0, "attacker"), (1, "defender")):
             for raw in self.setup.get(key, {}).get("units", []):
@@ -91,7 +115,7 @@ class SetupMixin:
                     continue
         return out
 
-    def _draw_setup(self: RaidView) -> None:
+    def _draw_setup(self: RaidTable) -> None:
         if not self.setup:
             return
         try:
@@ -111,12 +135,12 @@ class SetupMixin:
         )
         self.board.fit()
 
-    def _push_setup(self: RaidView, after: dict[str, Any], text: str) -> None:
+    def _push_setup(self: RaidTable, after: dict[str, Any], text: str) -> None:
         before = copy.deepcopy(self.setup)
         self.set_setup(after)
         self.undo_stack.push(SetupCommand(self, before, copy.deepcopy(after), text))
 
-    def _place_click(self: RaidView, sq: Sq, uid: str | None) -> None:
+    def _place_click(self: RaidTable, sq: Sq, uid: str | None) -> None:
         if uid is not None:
             self.setup_sel = uid
             self._draw_setup()
@@ -138,7 +162,7 @@ class SetupMixin:
                     self._push_setup(after, f"Place {self.setup_sel} at {sq[0]},{sq[1]}")
                     return
 
-    def _build_forces(self: RaidView) -> None:
+    def _build_forces(self: RaidTable) -> None:
         att = self.forces.attacker.entries()
         dfd = None if self.forces.garrison.isChecked() else self.forces.defender.entries()
         try:
@@ -150,16 +174,16 @@ class SetupMixin:
             return
         self._push_setup(data, "Build forces")
 
-    def _start_setup(self: RaidView) -> None:
+    def _start_setup(self: RaidTable) -> None:
         try:
             self.load_scenario_data(copy.deepcopy(self.setup), None)
         except WargameError as exc:
             self.show_error(str(exc), "Cannot start this raid")
 
-    def _stroke_started(self: RaidView) -> None:
+    def _stroke_started(self: RaidTable) -> None:
         self._stroke_before = copy.deepcopy(self.setup)
 
-    def _paint(self: RaidView, sq: Sq) -> None:
+    def _paint(self: RaidTable, sq: Sq) -> None:
         rows = self.setup["town"]["map"]
         if not (0 <= sq[1] < len(rows) and 0 <= sq[0] < len(rows[0])):
             return
@@ -169,14 +193,14 @@ class SetupMixin:
             rows[sq[1]] = row[: sq[0]] + ch + row[sq[0] + 1 :]
             self._draw_setup()
 
-    def _stroke_ended(self: RaidView) -> None:
+    def _stroke_ended(self: RaidTable) -> None:
         before, self._stroke_before = self._stroke_before, None
         if before is not None and before != self.setup:
             self.undo_stack.push(
                 SetupCommand(self, before, copy.deepcopy(self.setup), "Paint town squares")
             )
 
-    def _resize_town(self: RaidView, cols: int, rows: int) -> None:
+    def _resize_town(self: RaidTable, cols: int, rows: int) -> None:
         """Resize the town; refused, naming them, while figures stand where it would end
         (issue 26: shrinking it silently deleted them, 20 figures to 10)."""
         outside = figures_outside(self.setup, cols, rows)
@@ -197,7 +221,7 @@ class SetupMixin:
         after["town"]["map"] = new
         self._push_setup(after, f"Resize the town to {cols} x {rows}")
 
-    def _rename_town(self: RaidView) -> None:
+    def _rename_town(self: RaidTable) -> None:
         """The name typed in the Town tab is the town's (saved with it, in the town file)."""
         name = self.town_editor.town_name.text().strip()
         if not name or not self.setup or name == self.setup["town"].get("name"):
@@ -206,7 +230,7 @@ class SetupMixin:
         after["town"]["name"] = name
         self._push_setup(after, f"Name the town {name}")
 
-    def _save_town(self: RaidView) -> None:
+    def _save_town(self: RaidTable) -> None:
         self._rename_town()
         town = dict(self.setup["town"])
         town["name"] = self.town_editor.town_name.text().strip() or "Town"
@@ -222,7 +246,7 @@ class SetupMixin:
         self.town_editor.set_towns(self.ctx.db.list_documents("raid-town"))
         self._set_status(f"Saved the town {town['name']}")
 
-    def _load_town(self: RaidView, doc_id: int) -> None:
+    def _load_town(self: RaidTable, doc_id: int) -> None:
         try:
             _kind, _name, town = self.ctx.db.get_document(doc_id)
         except WargameError as exc:
@@ -241,7 +265,7 @@ class SetupMixin:
         after["town"] = town
         self._push_setup(after, f"Load the town {town.get('name', '')}")
 
-    def _export_setup(self: RaidView, path: str | None = None) -> None:
+    def _export_setup(self: RaidTable, path: str | None = None) -> None:
         if not path:
             path, _ = QFileDialog.getSaveFileName(
                 self,

@@ -78,6 +78,11 @@ class FileCommands:
         dialog.accepted.connect(lambda: self.shell.activate(view))
         return dialog
 
+    def mode_action(self, key: str, method: str) -> Any:
+        """A mode's button on the home screen (``ModeEntry.home_action``): its view's
+        ``method``, which shows the mode itself when it has something to show."""
+        return getattr(self.shell.view(key), method)()
+
     # -- opening -------------------------------------------------------------------------
     def open_file(self, path: str | Path | None = None) -> bool:
         shell = self.shell
@@ -173,6 +178,11 @@ class FileCommands:
                 data = convert_unsealed_save(data)
         how = opening_for(data, path)
         view = self.shell.view(how.key)
+        if how.own_document:  # into the document it belongs to (an e-mailed turn)
+            with loading(source):
+                getattr(view, how.method)(data, path)
+            self.shell.activate(view)
+            return view
         with loading(source):
             if not view.replace_document(lambda: getattr(view, how.method)(data, path)):
                 return None

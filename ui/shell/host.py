@@ -31,6 +31,8 @@ class Shell(Protocol):
     last_error: str | None
     #: Tests answer the unsaved-changes prompt with this (view -> SAVE/DISCARD/CANCEL).
     unsaved_answerer: Callable[[ModeView], str] | None
+    #: Tests answer the quit dialog with this (the unsaved games' lines -> answer).
+    quit_answerer: Callable[[list[str]], str] | None
     #: Answers "convert this old, unsealed save?" in tests (None: ask the player).
     unsealed_answerer: Callable[[str], bool] | None
     #: Tests answer the unusable-database dialog with this (error, backup -> choice).

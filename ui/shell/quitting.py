@@ -1,8 +1,9 @@
 """Quitting: the unsaved-work question, then closing what else is open.
 
 The window's close (File > Quit, Ctrl+Q, the title bar's button) asks :class:`QuitFlow`.
-Each open document with unsaved changes is asked about (Save / Discard / Cancel);
-then every *asker* registered with :meth:`QuitFlow.ask_before_quit` (another app window
+The open documents with unsaved changes are asked about once, all together
+(``ui/quit_dialog.py``: one list, Save all / Discard all / Cancel; issue 40: six games
+asked six times); then every *asker* registered with :meth:`QuitFlow.ask_before_quit` (another app window
 with its own unsaved work); only if none cancels, every *closer* registered with
 :meth:`QuitFlow.close_on_quit` runs (seat windows, the lobby, a server...), the
 window's place is remembered and the app quits. The same question guards a document
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from ui.mode_base import ModeView
+from ui.quit_dialog import confirm_quit
 from ui.shell.host import Shell
 from ui.window_state import save_window_state
 from wargame.errors import WargameError
@@ -69,12 +71,7 @@ class QuitFlow:
                 QMessageBox.StandardButton.Discard: DISCARD,
             }.get(button, CANCEL)
         if answer == SAVE:
-            previous = shell.current
-            shell.activate(view)
-            saved = shell.save()
-            if previous is not view:
-                shell.activate(previous)
-            return saved
+            return self.save_view(view)
         if answer == DISCARD:
             self.drop_autosave(view)
             return True
@@ -93,11 +90,27 @@ class QuitFlow:
 
     # -- quitting ------------------------------------------------------------------------
     def may_quit(self) -> bool:
-        """Ask about every document, then every asker; False: the player cancelled."""
-        for view in self.shell.views.values():
-            if not self.confirm_discard(view):
-                return False
+        """Ask once about every unsaved document, then every asker; False: the player
+        cancelled."""
+        if not confirm_quit(
+            self.shell,
+            list(self.shell.views.values()),
+            answerer=getattr(self.shell, "quit_answerer", None),
+            save=self.save_view,
+            discard=self.drop_autosave,
+        ):
+            return False
         return all(ask() for ask in list(self._askers))
+
+    def save_view(self, view: ModeView) -> bool:
+        """File > Save for ``view`` (shown while it saves, as the one-game prompt does)."""
+        shell = self.shell
+        previous = shell.current
+        shell.activate(view)
+        saved = shell.save()
+        if previous is not view:
+            shell.activate(previous)
+        return saved
 
     def finish(self, window: QMainWindow, shown_docks: tuple[str, ...]) -> None:
         """Quitting is decided: close what registered, remember the window's place."""

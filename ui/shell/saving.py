@@ -12,6 +12,7 @@ from ui.shell.host import Shell
 from wargame.errors import WargameError
 from wargame.geometry.tiling import PAPER, PageSetup
 from wargame.persistence.files import write_atomic, write_json_atomic
+from wargame.plural import count
 
 
 class SaveCommands:
@@ -136,7 +137,9 @@ class SaveCommands:
         except (WargameError, OSError) as exc:
             shell.error("Could not print the table", str(exc))
             return 0
-        shell.statusBar().showMessage(f"{pages} page(s) written to {path}: print at 100%", 6000)
+        shell.statusBar().showMessage(
+            f"{count(pages, 'page', 'pages')} written to {path}: print at 100%", 6000
+        )
         return pages
 
     def export_dice_log(self, path: str | Path | None = None) -> bool:

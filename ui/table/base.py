@@ -26,35 +26,34 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCursor, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLayout, QMenu, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLayout, QSplitter, QVBoxLayout, QWidget
 
-from ui.bot_thread import BotThinker, bot_move, level_factories, thinks
+from ui.bot_thread import level_factories
 from ui.context import AppContext
 from ui.mode_base import ModeView
 from ui.remote import REMOTE, RemoteMode
+from ui.table.acting import TableActing
+from ui.table.bots import TableBots
 from ui.table.handoff import HandOff
 from ui.table.log import TableLog, starts_line
 from ui.table.scores import ScoreTable
-from ui.table.seats import saved_seats
-from ui.table.undo import ActionCommand, clear_stack, push_action
+from ui.table.seats import LADDER, NORMAL, level_of, saved_seats, tip_levels
+from ui.table.undo import clear_stack
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService, fresh_seed
 from wargame.core.game import Bot, GameSpec
 from wargame.core.log import Entry, Session
 from wargame.core.play import load_session, new_session
 from wargame.core.registry import game_class
-from wargame.errors import FileFormatError, WargameError
-
-#: Bot speed: the pause before each bot move, in ms.
-BOT_SPEEDS = {"Slow": 900, "Normal": 350, "Fast": 120, "Instant": 0}
-SPEED_KEY = "table/bot_speed"
+from wargame.errors import FileFormatError
 
 
-def bot_speed_setting() -> str:
-    value = QSettings().value(SPEED_KEY, "Normal")
-    return value if isinstance(value, str) and value in BOT_SPEEDS else "Normal"
+def seat_count(session: Session[Any]) -> int:
+    """How many seats the game on ``session`` has (a game of two sides names no ``n``)."""
+    n = getattr(session.state, "n", None)
+    return n if isinstance(n, int) else int(session.header.get("players") or 2)
 
 
 def open_saved_session(ctx: Any, title: str, data: dict[str, Any]) -> Session[Any]:
@@ -67,9 +66,9 @@ def open_saved_session(ctx: Any, title: str, data: dict[str, Any]) -> Session[An
     return load_session(data, ctx.make_dice(seed, title))
 
 
-class TableView(RemoteMode, ModeView):
-    #: Who can sit at a seat; "human" first.
-    controllers: ClassVar[tuple[str, ...]] = ("human", "random", "strong", "hard")
+class TableView(TableActing, TableBots, RemoteMode, ModeView):
+    #: Who can sit at a seat: the one ladder, "human" first (a game may add a level).
+    controllers: ClassVar[tuple[str, ...]] = LADDER
     #: False for a game with no hidden information: no hand-offs at all.
     has_secrets: ClassVar[bool] = True
     #: What the hand-off says the next screen shows of the player's.
@@ -78,7 +77,7 @@ class TableView(RemoteMode, ModeView):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.session: Session[Any] | None = None
-        self.seats: list[str] = ["human", "strong", "strong", "strong"]
+        self.seats: list[str] = ["human", NORMAL, NORMAL, NORMAL]
         self.bots: dict[int, Bot] = {}
         self.route: Callable[[Action], None] | None = None  # ui.remote: None at one screen
         #: The seat whose private view is on screen (None: the public view).
@@ -87,13 +86,8 @@ class TableView(RemoteMode, ModeView):
         self.holder: int | None = None
         #: The human seat whose moves the undo stack holds.
         self.undo_owner: int | None = None
-        self.bot_delay_ms = BOT_SPEEDS[bot_speed_setting()]
-        self._bot_timer = QTimer(self)
-        self._bot_timer.setSingleShot(True)
-        self._bot_timer.timeout.connect(self._bot_step)
-        #: A Hard seat thinks off the UI thread (ui/bot_thread.py).
-        self.thinker = BotThinker(self)
         self._batch = False
+        self._init_bots()
         self._in_history = False
         #: While :meth:`do` applies a move: whether it is automatic (a bot's, or a chore
         #: or pass the table makes for a human), for the log's marking.
@@ -110,10 +104,11 @@ class TableView(RemoteMode, ModeView):
         self.handoff.hide()
         self.scores = ScoreTable(self)
         self.scores.rematch.connect(self.rematch)
-        undo = QAction("Undo", self)
-        undo.setShortcut(QKeySequence("U"))
-        undo.triggered.connect(self.undo_stack.undo)
-        self.addAction(undo)
+        #: U: the player who acted takes their move back (not at a seat across computers).
+        self.act_undo_key = QAction("Undo", self)
+        self.act_undo_key.setShortcut(QKeySequence("U"))
+        self.act_undo_key.triggered.connect(self.undo_stack.undo)
+        self.addAction(self.act_undo_key)
 
     # -- a game's hooks --------------------------------------------------------------
     def draw(self) -> None:
@@ -128,7 +123,7 @@ class TableView(RemoteMode, ModeView):
         return ""
 
     def handoff_reason(self, seat: int) -> str:
-        return f"It is {self.state.name(seat)}'s move."
+        return f"It is {self.seat_name(seat)}'s move."
 
     def handoff_words(self, seat: int) -> tuple[str, str] | None:
         """A game's own words on the hand-off to ``seat``: what the others are told after
@@ -153,9 +148,6 @@ class TableView(RemoteMode, ModeView):
     def automatic_action(self, seat: int) -> Action:
         """What a seat that acts by itself does now."""
         return self.bots[seat].choose(self.state, seat)
-
-    def bot_delay(self, seat: int) -> int:
-        return self.bot_delay_ms
 
     def waiting(self) -> bool:
         """True while the table waits for a human before anything moves on by itself."""
@@ -193,6 +185,24 @@ class TableView(RemoteMode, ModeView):
     def revealed(self, seat: int | None) -> None:
         self.viewer = self.holder = seat
 
+    def seat_name(self, seat: int) -> str:
+        """What ``seat`` is called: its player's name, or its side ("The defenders")."""
+        name = getattr(self.state, "name", None)
+        if callable(name):
+            return str(name(seat))
+        names = self.session.seat_names if self.session is not None else ()
+        if seat < len(names) and names[seat]:
+            return str(names[seat])  # a game of sides whose players gave their names
+        words = self.side_words
+        return f"The {words[seat]}" if seat < len(words) else f"Seat {seat + 1}"
+
+    def level_bot(self, seat: int, level: str) -> Bot:
+        """A bot of ``level`` for ``seat`` in the game on the table (a fresh one)."""
+        assert self.session is not None
+        header = self.session.header
+        game = game_class(header["game"])(header.get("params") or {})
+        return level_factories(game)[level](DiceService.seeded(fresh_seed()))
+
     def humans(self) -> list[int]:
         return [s for s, c in enumerate(self.seats) if c == "human"]
 
@@ -222,11 +232,11 @@ class TableView(RemoteMode, ModeView):
     ) -> None:
         """A new game; its dice are seeded from the OS (``seed``: a test's fixed seed)."""
         self._bot_timer.stop()
-        self.seats = list(seats)
+        self.seats = [level_of(c) for c in seats]
         game_class(spec.game)(spec.params)  # refuse bad parameters before anything changes
         dice = self.ctx.make_dice(seed, self.title)
         session = new_session(spec, dice, friendly_undo=friendly)
-        session.header["seats"] = list(seats)
+        session.header["seats"] = list(self.seats)
         naming = getattr(self, "naming", None)
         if naming is not None:
             naming.apply(session)
@@ -235,7 +245,7 @@ class TableView(RemoteMode, ModeView):
     def open_json(self, data: dict[str, Any], path: Path | None) -> None:
         header = data.get("header") or {}
         session = open_saved_session(self.ctx, self.title, data)
-        self.seats = saved_seats(header, session.state.n, self.controllers)
+        self.seats = saved_seats(header, seat_count(session), self.controllers)
         self._start(session)
         if path is not None:
             self.document_name = path.stem
@@ -254,8 +264,10 @@ class TableView(RemoteMode, ModeView):
         """Show ``session``, a copy of a table played across computers, from ``seat``:
         every other seat is :data:`REMOTE`, and the player's moves go to ``send``."""
         self.go_remote(seat, send)
+        self.act_undo_key.setEnabled(False)  # a move sent across computers stays
+        self.act_undo_key.setVisible(False)
         self.bot_delay_ms = 0  # the table's own chores for this seat: sent at once
-        self.seats = [REMOTE] * session.state.n
+        self.seats = [REMOTE] * seat_count(session)
         self.seats[seat] = "human"
         self._start(session)
 
@@ -295,6 +307,7 @@ class TableView(RemoteMode, ModeView):
     def _make_bots(self) -> None:
         assert self.session is not None
         self.thinker.cancel()
+        self._bot_timer.stop()  # the seats changed: the next bot move is scheduled anew
         factories = level_factories(
             game_class(self.session.header["game"])(self.session.header.get("params") or {})
         )
@@ -308,18 +321,21 @@ class TableView(RemoteMode, ModeView):
         boxes: list[QComboBox] = getattr(self, "seat_boxes", [])
         spin = getattr(self, "player_spin", None)
         if spin is not None:
-            spin.setValue(self.state.n)
+            spin.setValue(seat_count(self.session))
+        for box in boxes:
+            tip_levels(box, self.think_seconds)
         for s, c in enumerate(self.seats):
-            if s < len(boxes) and c in self.controllers:
+            i = boxes[s].findData(c) if s < len(boxes) else -1
+            if i >= 0:
                 boxes[s].blockSignals(True)
-                boxes[s].setCurrentIndex(self.controllers.index(c))
+                boxes[s].setCurrentIndex(i)
                 boxes[s].blockSignals(False)
 
     def seat_box_changed(self, seat: int) -> None:
         """A seat box changed during a game: that seat is played so from now on (a
         seat switched to a bot plays at once)."""
         boxes: list[QComboBox] = getattr(self, "seat_boxes", [])
-        if self.session is None or seat >= self.state.n or seat >= len(boxes):
+        if self.session is None or seat >= seat_count(self.session) or seat >= len(boxes):
             return
         who = boxes[seat].currentData()
         if who == self.seats[seat] or who not in self.controllers:
@@ -330,43 +346,15 @@ class TableView(RemoteMode, ModeView):
         self.undo_stack.resetClean()
         self.after_change()
 
-    def rematch(self) -> None:
-        """A new game with the same players and settings (a game's ``new_game``)."""
-        if self.session is None or self.route is not None:
-            return
-        header = self.session.header
-        if self.replace_game(lambda: self.new_game_like(header)):
-            self.schedule_bots()
-
-    def replace_game(self, load: Callable[[], object]) -> bool:
-        """Put the game ``load`` starts on the table (asking to save the one there
-        first); a game the rules refuse to set up is told, not raised. False: nothing
-        changed."""
-        try:
-            return self.replace_document(load)
-        except WargameError as exc:
-            self.show_error(str(exc), "Cannot start that game")
-            return False
-
     def bar_seats(self) -> list[str]:
         """Who plays each seat, as the setup bar says (its player count, seat boxes)."""
         boxes: list[QComboBox] = getattr(self, "seat_boxes", [])
         return [boxes[s].currentData() for s in range(self.player_spin.value())]
 
-    def offer(self, choices: Sequence[tuple[str, Action]], name: str) -> None:
-        """A menu at the pointer of the actions one click could mean (their words)."""
-        menu = QMenu(self)
-        menu.setObjectName(name)
-        for text, action in choices:
-            item = menu.addAction(text)
-            item.triggered.connect(lambda _=False, act=action: self.do(act))
-        self._menu = menu  # tests pick from it
-        menu.popup(QCursor.pos() if self.isVisible() else QPoint(0, 0))
-
     def new_game_like(self, header: dict[str, Any]) -> None:
         spec = GameSpec(
             str(header["game"]),
-            self.state.n,
+            seat_count(self.session),
             dict(header.get("params") or {}),
             header.get("scenario"),
         )
@@ -383,9 +371,14 @@ class TableView(RemoteMode, ModeView):
     def _tell_setup(self, session: Session[Any]) -> None:
         """The log's first line: who starts, when the deal rolled for it (a public die,
         the ``starter`` parameter's "random")."""
-        line = starts_line(session)
-        if line is not None:
+        for line in self.opening_lines(session):
             self.log.note(line)
+
+    def opening_lines(self, session: Session[Any]) -> list[str]:
+        """The log's lines before the first entry (who starts: a game may add what its
+        setup told)."""
+        line = starts_line(session)
+        return [line] if line is not None else []
 
     def _on_session(self, session: Session[Any], what: str) -> None:
         if what in ("apply", "redo") and session.entries:
@@ -414,90 +407,6 @@ class TableView(RemoteMode, ModeView):
     def override_applied(self, entry: Any) -> None:
         """A table override is logged by the session listener like any entry."""
 
-    # -- acting -------------------------------------------------------------------------
-    def do(self, action: Action, *, auto: bool | None = None, table: bool = False) -> bool:
-        """Apply ``action`` for the seat to move; a refusal shows the rule's reason.
-        ``auto``: a bot's or the table's own move (merged into the human move before
-        it); ``table``: the whole table's answer to a shared prompt, its own undo step
-        for whoever holds the undo."""
-        if self.session is None:
-            return False
-        seat = self.state.current_player()
-        if auto is None:
-            auto = not table and (seat is None or self.acts_by_itself(seat))
-        if not auto and not table:
-            self._own_undo(seat)
-            self.log.unmark()
-        if self.route is not None:  # the server plays it; its update brings it back
-            if not self.send_to_table(action):  # its copy judges a seat's move alike
-                self.refresh()
-                return False
-            return True
-        self._auto_move = auto
-        try:
-            push_action(
-                self.undo_stack, self.session, action, auto=auto, on_change=self.history_changed
-            )
-        except WargameError as exc:
-            self.show_error(str(exc))
-            self.refresh()
-            return False
-        finally:
-            self._auto_move = None
-        self.autosave()
-        self.after_change()
-        return True
-
-    def _own_undo(self, seat: int | None) -> None:
-        """``seat`` (a human) moves now: the stack holds only their moves."""
-        if seat is not None and seat != self.undo_owner:
-            if self.undo_owner is not None or self.undo_stack.count():
-                if self._in_history:  # never empty the stack from inside its own command
-                    QTimer.singleShot(0, lambda: clear_stack(self.undo_stack))
-                else:
-                    clear_stack(self.undo_stack)
-            self.undo_owner = seat
-
-    def history_changed(self) -> None:
-        """After undo or redo: the seat that undid keeps the screen; bots wait for
-        their turn again."""
-        self._bot_timer.stop()
-        self.thinker.cancel()
-        self._in_history = True
-        try:
-            self.after_change()
-        finally:
-            self._in_history = False
-
-    def history_command(self, session: Any, text: str, entry: Any) -> Any:
-        """A reopened game's undoable step: only the trailing moves of the human whose
-        turn it still is (and the bots' replies to them) may be taken back."""
-        cmd = ActionCommand(
-            session,
-            entry.action,
-            entry=entry,
-            auto=entry.seat in self.bots,
-            on_change=self.history_changed,
-        )
-        cmd.keep = cmd.index >= self._history_start(session)
-        return cmd
-
-    def _history_start(self, session: Session[Any]) -> int:
-        entries = session.entries
-        owner = self.undo_owner
-        if owner is None or (owner != self.turn_seat() and not self.shared_moment()):
-            return len(entries)
-        i = len(entries)
-        while (
-            i
-            and entries[i - 1].seat in (owner, *self.bots)
-            and (session.friendly_undo or not entries[i - 1].barrier)
-        ):
-            i -= 1
-        while i < len(entries) and entries[i].seat != owner:
-            i += 1  # the bots' moves before the human's first are nobody's to undo
-        return i
-
     # -- the one view rule --------------------------------------------------------------
     def settle(self) -> None:
         """Choose whose view the screen shows (see the module docstring)."""
@@ -524,7 +433,7 @@ class TableView(RemoteMode, ModeView):
                 look_away, button = self.handoff_words(want) or (None, None)
                 self.handoff.show_for(
                     want,
-                    self.state.name(want),
+                    self.seat_name(want),
                     self.handoff_reason(want),
                     shown=self.private_word,
                     recent=self.recent,
@@ -556,6 +465,7 @@ class TableView(RemoteMode, ModeView):
         if self.handoff.isVisible():
             self.viewer = None  # nothing private behind the cover either
         self.draw()
+        self.relock()  # a redraw while a bot thinks enables nothing
         if self.state.is_terminal() and not self._scores_shown:
             self._scores_shown = True
             self._show_scores()
@@ -570,14 +480,17 @@ class TableView(RemoteMode, ModeView):
         if out is None:
             return
         won = set(out.winners)
-        order = sorted(range(st.n), key=lambda s: (s not in won, -float(out.scores.get(s, 0))))
+        order = sorted(
+            range(seat_count(self.session)),
+            key=lambda s: (s not in won, -float(out.scores.get(s, 0))),
+        )
         rows = [(self.score_name(s), f"{out.scores.get(s, 0):g}", s in won) for s in order]
-        who = ", ".join(st.name(s) for s in order if s in won) or "nobody"
+        who = ", ".join(self.seat_name(s) for s in order if s in won) or "nobody"
         self.scores.show_scores(f"Game over ({out.end}): {who} won", rows)
 
     def score_name(self, seat: int) -> str:
         """A seat's name on the score table (a game's: e.g. with the team it was on)."""
-        return str(self.state.name(seat))
+        return str(self.seat_name(seat))
 
     def status_text(self) -> str:
         if self.session is None:
@@ -593,8 +506,7 @@ class TableView(RemoteMode, ModeView):
 
     def table_name(self) -> str:
         """The game's name for its save: "Pieces of Eight — Anna, Ben, Cleo — round 3"."""
-        st = self.state
-        names = ", ".join(st.name(s) for s in range(st.n))
+        names = ", ".join(self.seat_name(s) for s in range(seat_count(self.session)))
         return " — ".join(p for p in (self.title, names, self.progress()) if p)
 
     def _name_document(self) -> None:
@@ -604,48 +516,6 @@ class TableView(RemoteMode, ModeView):
         if name != self.document_name:
             self.document_name = name
             self.document_changed.emit()
-
-    # -- bots ----------------------------------------------------------------------------
-    def _next_auto(self) -> int | None:
-        if self.session is None or self.state.is_terminal() or self.replaying or self.waiting():
-            return None
-        seat = self.state.current_player()
-        if seat is None or self.played_elsewhere(seat):
-            return None  # played on another computer: nothing moves for it here
-        return seat if self.acts_by_itself(seat) else None
-
-    def schedule_bots(self) -> None:
-        """Start the timer for the next bot move (never from a redraw)."""
-        seat = self._next_auto()
-        if seat is not None and not self._bot_timer.isActive() and not self._batch:
-            self._bot_timer.start(self.bot_delay(seat))
-
-    def _bot_step(self) -> None:
-        seat = self._next_auto()
-        if seat is None:
-            return
-        if thinks(self.bots.get(seat)):  # a Hard seat thinks off the UI thread
-            bot_move(self, seat, lambda a: self.do(a, auto=True), at_once=self._batch)
-            return
-        self.do(self.automatic_action(seat), auto=True)
-
-    def bot_acts(self, seat: int) -> bool:
-        return self.acts_by_itself(seat) and not self.waiting()
-
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let the seats that act by themselves play until a human must (tests,
-        screenshots); the table is drawn once at the end."""
-        steps = 0
-        self._batch = True
-        try:
-            while steps < limit and self._next_auto() is not None:
-                self._bot_timer.stop()
-                self._bot_step()
-                steps += 1
-        finally:
-            self._batch = False
-            self.after_change()
-        return steps
 
     def table_frame(self, bar: QLayout) -> QSplitter:
         """The table's frame: ``bar`` above a left-right splitter (also :attr:`split`)
@@ -657,19 +527,3 @@ class TableView(RemoteMode, ModeView):
         self.split = QSplitter(Qt.Orientation.Horizontal)
         outer.addWidget(self.split, 1)
         return self.split
-
-    def speed_box(self) -> QComboBox:
-        """The bot speed chooser for a game's bar (kept across games and runs)."""
-        box = QComboBox()
-        box.setObjectName("table-bot-speed")
-        box.setToolTip("How long each bot move stays on screen before the next")
-        for name, ms in BOT_SPEEDS.items():
-            box.addItem(f"Bots: {name.lower()}", ms)
-        box.setCurrentText(f"Bots: {bot_speed_setting().lower()}")
-
-        def chosen(i: int) -> None:
-            self.bot_delay_ms = int(box.itemData(i))
-            QSettings().setValue(SPEED_KEY, list(BOT_SPEEDS)[i])
-
-        box.currentIndexChanged.connect(chosen)
-        return box

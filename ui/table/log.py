@@ -50,6 +50,10 @@ class TableLog(QListWidget):
     def lines(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]
 
+    def toPlainText(self) -> str:  # noqa: N802 - as a text box names it
+        """The whole log as one text, a line a row."""
+        return "\n".join(self.lines())
+
     def restart(self) -> None:
         self.clear()
         self._records = []

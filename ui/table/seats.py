@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QToolBar,
     QWidget,
 )
 
@@ -32,19 +33,50 @@ from ui.qtcompat import run_modal
 from wargame.core.seats import MAX_NAME, clean_seat_names, seat_label
 from wargame.errors import BadInput
 
+HUMAN, EASY, NORMAL, HARD = "human", "easy", "normal", "hard"
+#: The one ladder of levels every game's seat boxes offer, weakest first; the names
+#: are the players' (``wargame simulate --list-bots`` keeps the engine's bot names).
+LADDER: tuple[str, ...] = (HUMAN, EASY, NORMAL, HARD)
 #: What a seat's player is called in the seat boxes, one word each.
 SEAT_TITLES = {
-    "human": "Human",
-    "random": "Random",
-    "strong": "Strong",
-    "expectimax": "Expectimax",
-    "hard": "Hard",
+    HUMAN: "Human",
+    EASY: "Easy",
+    NORMAL: "Normal",
+    HARD: "Hard",
     "remote": "Another computer",  # a seat across computers (ui/net)
 }
+#: The engine's bot names older saves name a seat by, and the level each now is.
+LEGACY = {"random": EASY, "strong": NORMAL, "expectimax": NORMAL}
+
+
+def level_tip(controller: str, seconds: float) -> str:
+    """One line: what a level does and how long it thinks."""
+    return {
+        HUMAN: "A person at this computer plays this seat",
+        EASY: "Plays any allowed move at random; answers at once",
+        NORMAL: "Plays the game's best hand-made plan; answers at once",
+        HARD: (
+            f"Looks ahead through many games from here; thinks up to {seconds:g} s a "
+            "move (Esc: at once)"
+        ),
+    }.get(controller, "")
+
+
+def tip_levels(box: QComboBox, seconds: float) -> None:
+    """Each level in ``box`` gets its one-line tooltip (the think time in it)."""
+    for i in range(box.count()):
+        tip = level_tip(str(box.itemData(i)), seconds)
+        if tip:
+            box.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+
+
+def level_of(controller: str) -> str:
+    """A seat's controller on the ladder (an older save's bot name: its level)."""
+    return LEGACY.get(controller, controller)
 
 
 def seat_title(controller: str, *, bot_word: bool = False) -> str:
-    """A seat's player in words ("Strong", or "Strong bot" with ``bot_word``)."""
+    """A seat's player in words ("Normal", or "Normal bot" with ``bot_word``)."""
     title = SEAT_TITLES.get(controller, controller.title())
     return f"{title} bot" if bot_word and controller not in ("human", "remote") else title
 
@@ -60,9 +92,12 @@ def saved_seats(header: Any, n: int, controllers: Sequence[str]) -> list[str]:
     """Who played each of the ``n`` seats of a reopened save (its header's "seats"),
     or humans at every seat when the save does not say it clearly."""
     seats = header.get("seats") if isinstance(header, dict) else None
-    if not isinstance(seats, list) or len(seats) != n or any(s not in controllers for s in seats):
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         return ["human"] * n
-    return list(seats)
+    seats = [level_of(s) for s in seats]
+    if len(seats) != n or any(s not in controllers for s in seats):
+        return ["human"] * n
+    return seats
 
 
 def default_pirate(seat: int) -> str:
@@ -71,7 +106,7 @@ def default_pirate(seat: int) -> str:
 
 class SeatBox(QComboBox):
     """A seat's controller box: as wide as its text where there is room; in a narrow
-    window a long seat name is cut short, never "5: Strong" (the bar fits 1024 px)."""
+    window a long seat name is cut short, never "5: Normal" (the bar fits 1024 px)."""
 
     def __init__(self, shortest: str) -> None:
         super().__init__()
@@ -90,9 +125,9 @@ def add_seat_controls(
     key: str,
     players: tuple[int, int, int],
     titles: Mapping[str, str],
-    bot: str = "strong",
+    bot: str = NORMAL,
 ) -> None:
-    """The seats part of a table's bar: "Pirates: [4] [1: Human] [2: Strong] ... [Names...]".
+    """The seats part of a table's bar: "Pirates: [4] [1: Human] [2: Normal] ... [Names...]".
 
     ``players``: (fewest, most, shown at first); ``titles``: controller -> its word,
     "human" first; ``bot``: a new seat's default after the first. Sets the view's
@@ -274,3 +309,28 @@ class SeatNaming:
             )
         for listener in self.listeners:
             listener()
+
+
+def add_side_seats(view: Any, bar: QToolBar, key: str, sides: Sequence[str]) -> list[QAction]:
+    """The seats of a game of sides in its toolbar: "Attacker: [Human] Defender: [Hard]
+    [Names...]" (``sides``: each seat's title). Sets the view's ``seat_boxes`` (``<key>-seat-N``); a
+    box changed during a game plays its seat so at once. Returns the toolbar's actions
+    (hidden at a seat across computers)."""
+    out: list[QAction] = []
+    boxes: list[QComboBox] = []
+    for s, side in enumerate(sides):
+        label = QLabel(f"  {side}: ")
+        out.append(bar.addWidget(label))
+        box = SeatBox(max(SEAT_TITLES[c] for c in LADDER))
+        box.setObjectName(f"{key}-seat-{s}")
+        for c in LADDER:
+            box.addItem(SEAT_TITLES[c], c)
+        box.setToolTip(f"Who commands the {side.lower()}: a human at this computer or a bot")
+        box.currentIndexChanged.connect(lambda _=0, seat=s: view.seat_box_changed(seat))
+        out.append(bar.addWidget(box))
+        boxes.append(box)
+    view.seat_boxes = boxes
+    view.naming = SeatNaming(view, boxes, lambda seat: sides[seat])
+    view.naming.button.setToolTip(f'Name the players ("{sides[0]}" -> "Anna"): kept in the save')
+    out.append(bar.addWidget(view.naming.button))
+    return out

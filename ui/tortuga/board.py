@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.tortuga.texts import event_odds_text
+from wargame.plural import count
 from wargame.tortuga.rules import TITLES
 
 BRITISH = "#a3231f"
@@ -187,7 +188,9 @@ class Board(QWidget):
         for p in (0, 1):
             self.ships[p].show_place(obs["lines"][p], obs["holds"][p], names, viewer, cap)
         self.tortuga.show_place(obs["lines"][2], obs["holds"][2], names, viewer, cap)
-        self.galleon.setText(f"<b>Spanish galleon</b><br>{obs['galleon']} chest(s)")
+        self.galleon.setText(
+            f"<b>Spanish galleon</b><br>{count(obs['galleon'], 'chest', 'chests')}"
+        )
         for b, label in enumerate(self.boats):
             where = ("Flying Dutchman", "Jolly Roger")[b]
             s = obs["boats"][b]

@@ -24,6 +24,7 @@ from ui.table.base import TableView
 from ui.table.seats import seat_titles
 from ui.tortuga.board import BRITISH, FRENCH, chip, clear_layout, rank_name
 from wargame.core.seats import seat_label
+from wargame.plural import count
 from wargame.tortuga.describe import vote_words
 from wargame.tortuga.rules import TITLES, vote_name
 
@@ -106,7 +107,9 @@ class SecretsPanel(QFrame):
             )
         deck = obs["vote_deck"]
         if isinstance(deck, list):
-            rows.append(f"<b>The vote deck you are searching</b> ({len(deck)} cards):")
+            rows.append(
+                f"<b>The vote deck you are searching</b> ({count(len(deck), 'card', 'cards')}):"
+            )
             rows += [f"• {vote_card_text(c)}" for c in deck]
         self.body.setText("<br>".join(rows))
 
@@ -170,14 +173,15 @@ def player_text(obs: dict[str, Any], s: int) -> str:
     kept = ", ".join(TITLES[k] for k in obs["kept"][s]) or "nothing kept"
     extra = []
     if obs["pirate_code"][s]:
-        extra.append(f"sits out {obs['pirate_code'][s]} vote(s)")
+        extra.append(f"sits out {count(obs['pirate_code'][s], 'vote', 'votes')}")
     if obs["scurvy"][s]:
         extra.append("loses the next turn (Scurvy)")
     turn = "<b>◀ to act</b> · " if obs["to_act"] == s else ""
     loyalty = obs["loyalty"][s] if obs["over"] else None
     team = f"<b>{loyalty}</b> · " if loyalty else ""
-    return f"{team}{turn}{where} · {obs['hand_sizes'][s]} vote card(s) · {kept}" + (
-        f" · {'; '.join(extra)}" if extra else ""
+    return (
+        f"{team}{turn}{where} · {count(obs['hand_sizes'][s], 'vote card', 'vote cards')} · {kept}"
+        + (f" · {'; '.join(extra)}" if extra else "")
     )
 
 

@@ -165,7 +165,7 @@ class TortugaView(TableView):
 
     # -- documents ------------------------------------------------------------------------
     def load_default(self) -> None:
-        self.new_game(["human", "strong", "strong", "strong"])
+        self.new_game(["human", "normal", "normal", "normal"])
         self.run_bots()
 
     def show_rules(self) -> None:

@@ -25,8 +25,8 @@ EMPTY: dict[str, Any] = {"ships": [], "party": []}
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BadInput(f"{where}: must be a non-empty name")
-    if len(value) > 80:
-        raise BadInput(f"{where}: a name of at most 80 characters, not {len(value)}")
+    if len(value) > NAME_MAX:
+        raise BadInput(f"{where}: a name of at most {NAME_MAX} characters, not {len(value)}")
     return value.strip()
 
 
@@ -139,6 +139,31 @@ def normalize_contents(
             }
         )
     return {"ships": ships, "party": party}
+
+
+#: The longest name a ship or an officer may have, in characters.
+NAME_MAX = 80
+
+
+def largest_force(rules: CampaignRules) -> dict[str, Any]:
+    """The biggest contents the rules allow, written in plain letters: every ship and
+    party entry the limits allow, each with the longest name and words. Sealed forces
+    are padded to its size, so every sealed force has the same length (issue 39)."""
+    cr = rules.contents
+    name = "M" * NAME_MAX
+
+    def longest(words: tuple[str, ...]) -> str:
+        return max(words, key=lambda w: len(w.encode("utf-8")))
+
+    ship = {"name": name, "type": longest(cr.ship_types), "quality": longest(cr.qualities)}
+    group = {
+        "kind": longest(cr.group_kinds),
+        "quality": longest(cr.qualities),
+        "count": cr.max_group_count,
+    }
+    officer = {"officer": longest(cr.officer_ranks), "name": name}
+    entry = max(group, officer, key=lambda e: len(canonical_json(e).encode("utf-8")))
+    return {"ships": [ship] * cr.max_ships, "party": [entry] * cr.max_groups}
 
 
 def canonical_json(contents: Mapping[str, Any]) -> str:

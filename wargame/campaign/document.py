@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wargame.campaign import actions as A
-from wargame.campaign.contents import canonical_json, normalize_contents
+from wargame.campaign.contents import NAME_MAX, canonical_json, largest_force, normalize_contents
 from wargame.campaign.rules import CampaignRules, campaign_rules
 from wargame.campaign.secrets import (
     KdfParams,
@@ -109,6 +109,10 @@ def load_campaign(
         data, _factory(uid, name, rules, fair_play=fair), dice, convert_unsealed=convert_unsealed
     )
     session.authors_only = True  # only a player undoes their own actions
+    if isinstance(session.header.get("pbem"), Mapping):  # played by e-mail: the chain's dice
+        from wargame.campaign.pbem_dice import use_chain_dice
+
+        use_chain_dice(session)
     return session
 
 
@@ -181,18 +185,29 @@ def unlock_player(state: CampaignState, seat: int, passphrase: str) -> PlayerKey
     return unlock(passphrase, p.salt, p.verifier, KdfParams.parse(p.kdf))
 
 
+def sealed_size(rules: CampaignRules) -> int:
+    """The one plaintext size of every sealed force: the largest force the rules allow
+    (``largest_force``) with a commitment nonce, so the sealed text tells nothing of
+    how many ships or men a force holds before the reveal."""
+    return len(sealed_payload(new_commit_nonce(), largest_force(rules)))
+
+
 def seal_action(
     state: CampaignState, seat: int, letter: str, contents: Any, key: PlayerKey
 ) -> A.SealContents:
     """Check ``contents`` and seal them for force ``letter`` (BadInput naming the field)."""
     clean = normalize_contents(contents, state.rules, where=f"force {letter} contents")
     nonce = new_commit_nonce()
-    token = seal(
-        key,
-        sealed_payload(nonce, clean),
-        aad_for(state.uid, seat, letter),
-        pad_to=state.rules.secrets.pad_to,
-    )
+    payload = sealed_payload(nonce, clean)
+    size = sealed_size(state.rules)
+    if len(payload) > size:
+        raise BadInput(
+            f"force {letter} contents: too long to seal at the one size every force has "
+            f"({len(payload):,} bytes, at most {size:,}: the largest force the rules allow, "
+            f"{state.rules.contents.max_ships} ships and {state.rules.contents.max_groups} "
+            f"party entries named in {NAME_MAX} plain letters); shorten the names"
+        )
+    token = seal(key, payload, aad_for(state.uid, seat, letter), size=size)
     return A.SealContents(seat, letter, token, commitment(nonce, canonical_json(clean)))
 
 

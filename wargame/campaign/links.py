@@ -110,13 +110,14 @@ def linked_scenario(
         f"against {defender['player']} {defender['letter']} ({kind})"
     )
     builder = _builder(e.result)
+    names: dict[str, dict[str, str]] = {}
     try:
         if e.result == BATTLE:
-            scenario = builder(
-                with_roster(attacker["ships"], roster),
-                with_roster(defender["ships"], roster),
-                name=name,
+            sides, names = table_names(
+                [with_roster(attacker["ships"], roster), with_roster(defender["ships"], roster)],
+                [attacker["player"], defender["player"]],
             )
+            scenario = builder(sides[0], sides[1], name=name)
         else:  # a defender with no raiding party leaves the town to its own garrison
             scenario = builder(attacker["party"], defender["party"] or None, name=name)
     except BadInput:
@@ -127,6 +128,64 @@ def linked_scenario(
         raise BadInput(f"engagement {key}: the {kind} builder did not return a scenario")
     out = dict(scenario)
     out["campaign_link"] = link_for(state, key)
+    if names:
+        out["campaign_link"]["names"] = names
+    return out
+
+
+def table_names(
+    sides: list[list[dict[str, Any]]], players: list[str]
+) -> tuple[list[list[dict[str, Any]]], dict[str, dict[str, str]]]:
+    """The two fleets with one name a ship on the table (the battle knows a ship by its
+    name), and the way back: by seat, table name -> the name on the force sheet, for
+    each ship renamed. A name both fleets (or one fleet twice) use is told apart by its
+    owner's name, "Revenge (Alice)", then by a number (issue 39: two Revenges)."""
+    count: dict[str, int] = {}
+    for fleet in sides:
+        for ship in fleet:
+            count[ship["name"]] = count.get(ship["name"], 0) + 1
+    taken = {n for n, k in count.items() if k == 1}
+    out: list[list[dict[str, Any]]] = []
+    back: dict[str, dict[str, str]] = {}
+    for seat, fleet in enumerate(sides):
+        renamed = []
+        for ship in fleet:
+            original = ship["name"]
+            table = original
+            if count[original] > 1:
+                table = f"{original} ({players[seat]})"
+                n = 2
+                while table in taken:
+                    table = f"{original} ({players[seat]} {n})"
+                    n += 1
+                taken.add(table)
+                back.setdefault(str(seat), {})[table] = original
+            renamed.append({**ship, "name": table})
+        out.append(renamed)
+    return out, back
+
+
+def _sheet_names(link: Mapping[str, Any], raw: Any) -> Any:
+    """A fight's reported losses with each ship under the name on its force sheet (a
+    ship renamed on the table, see ``table_names``, goes back to her own name)."""
+    names = link.get("names")
+    if not isinstance(names, Mapping) or not isinstance(raw, Mapping):
+        return raw
+    out = dict(raw)
+    for seat, side in raw.items():
+        back = names.get(str(seat))
+        if not isinstance(back, Mapping) or not isinstance(side, Mapping):
+            continue
+        ships = side.get("ships")
+        if isinstance(ships, list):
+            side = dict(side)
+            side["ships"] = [
+                {**s, "name": back.get(s.get("name"), s.get("name"))}
+                if isinstance(s, Mapping)
+                else s
+                for s in ships
+            ]
+            out[seat] = side
     return out
 
 
@@ -193,6 +252,8 @@ def losses_for_result(
     key = _linked_key(state, link)
     e = state.engagements[key]
     defender = state.revealed_contents(*e.defender_side)
+    if "losses" in result:
+        result = {**result, "losses": _sheet_names(link, result["losses"])}
     text = losses_from_result(
         result, defender_has_party=e.result != LAND_RAID or has_party(defender)
     )

@@ -34,6 +34,7 @@ from typing import Any
 
 from wargame.campaign import actions as A
 from wargame.campaign.document import new_campaign
+from wargame.campaign.pbem_dice import chain_values, use_chain_dice
 from wargame.campaign.pbem_keys import PUBLIC_BYTES, SigningKey, fingerprint, unb64, verify
 from wargame.campaign.state import CampaignState
 from wargame.core.actions import Action
@@ -41,6 +42,7 @@ from wargame.core.dice import DiceService, ReplayProvider, Roll
 from wargame.core.entry import Entry
 from wargame.core.log import Session
 from wargame.errors import BadInput, FileFormatError, WargameError, shown
+from wargame.plural import count, verb
 
 TURN_FORMAT = "wargame-campaign-turn"
 TURN_VERSION = 1
@@ -55,6 +57,20 @@ _FIELDS = ("format", "version", "campaign", "player", "public_key", "base", "ent
 
 class TurnRefused(BadInput):
     """A turn file this campaign does not take (the message says why, in words)."""
+
+
+class HotSeatCampaign(BadInput):
+    """A campaign played at one computer: its moves are several players', so there is
+    no one player's turn file to make (the message says how to play by e-mail)."""
+
+
+#: How a campaign for play by e-mail is made (told whenever a hot-seat one is exported).
+HOW_TO_PLAY_BY_EMAIL = (
+    "To play by e-mail, start a campaign for it: in the app, Campaign > New campaign by "
+    "e-mail... (at the command line, wargame campaign new); you join alone, export your "
+    "turn and send the file, and each other player joins on their own computer by "
+    "opening it."
+)
 
 
 # -- the chain ---------------------------------------------------------------------------
@@ -148,9 +164,10 @@ def turn_player(session: Session[CampaignState]) -> int | None:
     seats.discard(None)
     if len(seats) > 1:
         names = ", ".join(st.players[s].name for s in sorted(seats) if s is not None)
-        raise BadInput(
-            f"the moves since the last imported turn file are several players' ({names}); "
-            "a turn file carries one player's moves"
+        raise HotSeatCampaign(
+            f"{st.name} is played at one computer (hot seat): its moves are several "
+            f"players' ({names}), and a turn file carries one player's moves, so it can't "
+            f"be exported. {HOW_TO_PLAY_BY_EMAIL}"
         )
     return next(iter(seats), None)
 
@@ -161,6 +178,7 @@ def make_turn(session: Session[CampaignState], seat: int, signer: SigningKey) ->
     if not 0 <= seat < len(st.players):
         raise BadInput(f"player: there is no player {seat!r} in {st.name}")
     name = st.players[seat].name
+    turn_player(session)  # a hot-seat campaign is refused in words, whoever exports
     pinned = pinned_keys(session).get(seat)
     if pinned is not None and pinned != signer.public:
         raise BadInput(
@@ -194,6 +212,22 @@ def make_turn(session: Session[CampaignState], seat: int, signer: SigningKey) ->
     }
     signed = {**body, "signature": signer.sign(SIGNED_LABEL + _canonical(body))}
     return file_bytes(signed)
+
+
+def new_key_warning(session: Session[CampaignState], seat: int, made: bool) -> str | None:
+    """What to tell a player whose signing key was made just now (``made``) although
+    their moves already travelled in turn files: the others pinned the key those were
+    signed with and will refuse this one. None when there is nothing to say."""
+    base = export_base(session)
+    if not made or seat not in movers(session)[:base]:
+        return None
+    name = session.state.players[seat].name
+    return (
+        f"A new signing key was made for {name} on this computer, but {name}'s moves "
+        "have already gone to the other players in turn files signed with another key, "
+        "which they pinned: they will refuse this file. Export from the computer (data "
+        "folder) that holds the first key, or copy its keys folder here"
+    )
 
 
 def file_bytes(data: Mapping[str, Any]) -> bytes:
@@ -344,12 +378,19 @@ class Imported:
     pinned: str | None  # the fingerprint of a key pinned now (trust on first use)
     turn: int
     phase: str
+    #: Rolls the file carries that were typed in from physical dice (not the chain's).
+    typed: int = 0
 
     def message(self, campaign: str) -> str:
         text = (
-            f"Imported {self.player}'s turn file into {campaign}: {self.moves} move(s); "
+            f"Imported {self.player}'s turn file into {campaign}: {count(self.moves, 'move', 'moves')}; "
             f"now turn {self.turn}, {self.phase}."
         )
+        if self.typed:
+            text += (
+                f" {self.typed} roll(s) in it were typed in from {self.player}'s physical "
+                "dice: the history does not fix those."
+            )
         if self.pinned:
             text += (
                 f" First file from {self.player}: their key {self.pinned} is now pinned "
@@ -380,7 +421,7 @@ def import_turn(
             "a player is trusted for them"
         )
     new = _new_moves(session, turn)
-    state = _replayed(st, turn, new)
+    state, typed = _replayed(st, turn, new, chain(session)[-1])
     if not 0 <= turn.seat < len(state.players) or state.players[turn.seat].name != turn.player:
         raise TurnRefused(
             f"{src}: it is signed as {turn.player} (player {turn.seat + 1}), who is not that "
@@ -395,12 +436,14 @@ def import_turn(
     keys[str(turn.seat)] = turn.public_key
     record.update(keys=keys, base=len(session.entries))
     session.header[HEADER_KEY] = record
+    use_chain_dice(session)  # played by e-mail: from now on the chain fixes the rolls
     return Imported(
         turn.player,
         len(new),
         turn.key_fingerprint if made_pin else None,
         session.state.turn_no,
         session.state.phase,
+        typed,
     )
 
 
@@ -439,20 +482,40 @@ def _new_moves(
         raise TurnRefused(f"{src}: its moves do not chain to the tip it names: refused")
     if turn.tip <= n:
         raise TurnRefused(
-            f"{src}: an old turn: its {len(turn.items)} move(s), up to entry {turn.tip}, are "
-            "already in this campaign"
+            f"{src}: an old turn: its {count(len(turn.items), 'move', 'moves')}, up to entry "
+            f"{turn.tip}, {verb(len(turn.items), 'is', 'are')} already in this campaign"
         )
     return turn.entries[n - turn.base :]
 
 
 def _replayed(
-    st: CampaignState, turn: TurnFile, new: Sequence[tuple[Action, tuple[Roll, ...]]]
-) -> CampaignState:
-    """The campaign after ``new``, played on a copy; TurnRefused naming the first move
-    that is not ``turn``'s player's or that the rules (or its dice) refuse."""
+    st: CampaignState,
+    turn: TurnFile,
+    new: Sequence[tuple[Action, tuple[Roll, ...]]],
+    before: str,
+) -> tuple[CampaignState, int]:
+    """The campaign after ``new``, played on a copy, and how many of its rolls were
+    typed in; TurnRefused naming the first move that is not ``turn``'s player's, that
+    the rules refuse, or whose dice are not the ones the chain fixes (``before``: the
+    chain's hash before the first of them, :mod:`wargame.campaign.pbem_dice`)."""
     state = st.clone()
     first = turn.tip - len(new)
+    typed = 0
     for k, (action, rolls) in enumerate(new, first + 1):
+        for i, roll in enumerate(rolls):
+            if roll.typed:
+                typed += 1
+                continue
+            index = sum(r.purpose == roll.purpose for r in rolls[:i])
+            low, high, n = roll.low, roll.high, len(roll.values)
+            if roll.values != chain_values(before, roll.purpose, index, low, high, n):
+                raise TurnRefused(
+                    f"{turn.source}: entry {k} ({action.to_text():.60}) rolled "
+                    f"{list(roll.values)} for {roll.purpose!r}, but the campaign's history "
+                    "fixes other dice there (a roll made again, or dice not the chain's): "
+                    "refused"
+                )
+        before = next_hash(before, entry_json(action, rolls))
         author = _mover(state, action)
         if author is not None and author != turn.seat:
             known = 0 <= author < len(state.players)
@@ -472,7 +535,7 @@ def _replayed(
                 f"{turn.source}: entry {k} ({action.to_text():.60}) does not draw the dice "
                 "the file records"
             )
-    return state
+    return state, typed
 
 
 def start_from_turn(

@@ -54,7 +54,6 @@ class SecretsRules(RulesModel):
     argon2_time: int = Field(ge=1, le=64)
     argon2_memory_kib: int = Field(ge=8192, le=4 * 1024 * 1024)
     argon2_lanes: int = Field(ge=1, le=16)
-    pad_to: int = Field(ge=1)
     min_passphrase: int = Field(ge=8)
 
 

@@ -157,13 +157,22 @@ def _tag(key: PlayerKey, aad: bytes, nonce: bytes, ct: bytes) -> bytes:
     return hmac.new(key.mac, msg, hashlib.sha256).digest()
 
 
-def seal(key: PlayerKey, plaintext: bytes, aad: str, *, pad_to: int = 1) -> str:
+def seal(
+    key: PlayerKey, plaintext: bytes, aad: str, *, pad_to: int = 1, size: int | None = None
+) -> str:
     """Encrypt and authenticate ``plaintext`` bound to ``aad`` (AES-GCM, a fresh
-    random nonce every time: the same contents never seal alike)."""
+    random nonce every time: the same contents never seal alike). Padded to a multiple
+    of ``pad_to`` bytes, or to exactly ``size`` bytes of plaintext when given (every
+    token then has one length); ValueError if ``plaintext`` is longer than ``size``."""
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
     body = len(plaintext).to_bytes(4, "big") + plaintext
-    body += b"\0" * (-len(body) % max(1, pad_to))
+    if size is not None:
+        if len(plaintext) > size:
+            raise ValueError(f"{len(plaintext)} bytes do not fit a sealed size of {size}")
+        body += b"\0" * (size - len(plaintext))
+    else:
+        body += b"\0" * (-len(body) % max(1, pad_to))
     nonce = os.urandom(12)
     ct = AESGCM(key.enc).encrypt(nonce, body, _aad2(key, aad))
     return ".".join((VERSION2, key.params.text(), _b64(nonce), _b64(ct)))
@@ -232,8 +241,11 @@ def commitment(nonce: str, contents_json: str) -> str:
 
 
 def sealed_payload(nonce: str, contents: Any) -> bytes:
-    """What is sealed for one force: the commitment nonce and the contents."""
-    return json.dumps({"n": nonce, "c": contents}, sort_keys=True, separators=(",", ":")).encode()
+    """What is sealed for one force: the commitment nonce and the contents (UTF-8:
+    a letter outside ASCII takes 2-4 bytes, not a 6-byte escape)."""
+    return json.dumps(
+        {"n": nonce, "c": contents}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode("utf-8")
 
 
 def aad_for(campaign: str, player: int, letter: str) -> str:

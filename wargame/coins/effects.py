@@ -26,6 +26,7 @@ from wargame.coins.state import (
 )
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
+from wargame.plural import count
 
 
 def setup(st: CoinsState, dice: DiceService, starter: int | None) -> None:
@@ -33,8 +34,8 @@ def setup(st: CoinsState, dice: DiceService, starter: int | None) -> None:
     c = st.coins
     k = len(c.kinds)
     for s in range(st.n):
-        for metal, count in enumerate(c.starting_booty):
-            for _ in range(count):
+        for metal, how_many in enumerate(c.starting_booty):
+            for _ in range(how_many):
                 t = _most(st.pouch, metal, k)
                 st.pouch[t] -= 1
                 st.booty[s][t] += 1
@@ -190,7 +191,7 @@ def _end_turn(st: CoinsState, *, round_over: bool) -> None:
     st.choice = [UNDECIDED] * st.n
     if not st.stack:
         st.phase = OVER
-        st.end_reason = f"{st.round} rounds played"
+        st.end_reason = f"{count(st.round, 'round', 'rounds')} played"
     else:
         st.phase = START
 

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from wargame.core.dice import Provider, Roll, RollRequest, parse_dice_entry
 from wargame.errors import BadInput
+from wargame.plural import count
 
 
 class CorrectionRefused(BadInput):
@@ -80,7 +81,9 @@ def corrected_rolls(rolls: Sequence[Roll], index: int, text: str) -> tuple[list[
     if not rolls:
         raise CorrectionRefused("correct a die: the last action threw no dice")
     if not 0 <= index < len(rolls):
-        raise CorrectionRefused(f"correct a die: the last action threw {len(rolls)} roll(s)")
+        raise CorrectionRefused(
+            f"correct a die: the last action threw {count(len(rolls), 'roll', 'rolls')}"
+        )
     roll = rolls[index]
     if not roll.typed or roll.hidden:
         raise CorrectionRefused(

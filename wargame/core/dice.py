@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from wargame.errors import DiceEntryCancelled, DiceEntryError, shown
+from wargame.plural import count
 
 T = TypeVar("T")
 
@@ -141,7 +142,7 @@ def parse_dice_entry(text: str, request: RollRequest) -> tuple[int, ...]:
     parts = [p for p in text.replace(",", " ").split() if p]
     if len(parts) != request.count:
         raise DiceEntryError(
-            f"{request.purpose or 'roll'}: expected {request.count} value(s) for "
+            f"{request.purpose or 'roll'}: expected {count(request.count, 'value', 'values')} for "
             f"{request.count}{request.die_name}, got {len(parts)} ({text.strip() or 'nothing'})"
         )
     out: list[int] = []
@@ -321,6 +322,10 @@ class DiceService:
             yield bucket
         finally:
             self._recording.remove(bucket)
+
+    def recorded(self) -> list[Roll]:
+        """The rolls of the outermost recording so far (those of the action being made)."""
+        return list(self._recording[0]) if self._recording else []
 
     @contextmanager
     def using(self, provider: Provider) -> Iterator[DiceService]:

@@ -57,6 +57,7 @@ from wargame.core.saveformat import (
 from wargame.core.sealing import Keyring, SaveTampered, Sealer, keyring, padded
 from wargame.core.seats import SEAT_NAMES, clean_seat_names, header_names
 from wargame.errors import FileFormatError, IllegalAction, UndoBlocked, WargameError
+from wargame.plural import count
 
 SNAPSHOT_EVERY = 64
 
@@ -111,6 +112,9 @@ class Session(Generic[S]):
         self._name_seats()
         self.entries: list[Entry] = []
         self.redo_list: list[Entry] = []
+        #: Entries before this index had another action made after them: their typed-in
+        #: dice stand, even once that action is undone (issue 39).
+        self._settled = 0
         self._snapshots: list[tuple[int, S]] = [(0, self.state.clone())]
         self._listeners: list[Listener] = []
         #: The save's identity (sealed parts are bound to it) and the key sealing it.
@@ -174,6 +178,7 @@ class Session(Generic[S]):
         said = told(self.state, action, mark)
         entry = Entry(action, tuple(rolls), barrier, seat, text, secret, said)
         self.entries.append(entry)
+        self._settle()
         self.redo_list.clear()
         self._maybe_snapshot()
         self._notify("apply")
@@ -250,6 +255,7 @@ class Session(Generic[S]):
         entry = self.redo_list.pop()
         self.state.apply(entry.action, DiceService(ReplayProvider(entry.rolls)))
         self.entries.append(entry)
+        self._settle()
         self._maybe_snapshot()
         self._notify("redo")
         return entry
@@ -263,6 +269,11 @@ class Session(Generic[S]):
         digital or nothing changes; any refusal leaves the game as it was."""
         if not self.entries:
             raise CorrectionRefused("correct a die: nothing has been played yet")
+        if self.last_roll_settled:
+            raise CorrectionRefused(
+                "correct a die: another action was made after it (and taken back); once "
+                "another action is made the dice of the one before stand"
+            )
         last = self.entries[-1]
         rolls, line = corrected_rolls(last.rolls, index, text)
         n = len(self.entries)
@@ -284,6 +295,16 @@ class Session(Generic[S]):
         self._maybe_snapshot()
         self._notify("correct")
         return entry
+
+    @property
+    def last_roll_settled(self) -> bool:
+        """Another action was made after the last entry and undone: its dice stand. The
+        undone action waits in the redo list, or the mark says so once it has gone."""
+        return bool(self.redo_list) or len(self.entries) - 1 < self._settled
+
+    def _settle(self) -> None:
+        """An entry was added: every entry before it may no longer be corrected."""
+        self._settled = max(self._settled, len(self.entries) - 1)
 
     def _rebuild(self, upto: int) -> None:
         """Make ``self.state`` the state after ``entries[:upto]``."""
@@ -561,6 +582,7 @@ class Session(Generic[S]):
             if entry.told is None:  # saved before entries kept it: the engine tells it now
                 entry = replace(entry, told=told(self.state, entry.action, mark))
             self.entries.append(entry)
+            self._settle()
             self._maybe_snapshot()
         self._notify("load")
 
@@ -572,7 +594,7 @@ class Session(Generic[S]):
             lines.append(self.unsealed_note)
         if self.friendly_undo:
             lines.append(
-                f"Practice game: friendly undo on ({self.header.get(FRIENDLY_UNDOS, 0)} undo(s) "
+                f"Practice game: friendly undo on ({count(int(self.header.get(FRIENDLY_UNDOS, 0)), 'undo', 'undos')} "
                 "past a roll or reveal)"
             )
         for i, e in enumerate(self.entries, 1):

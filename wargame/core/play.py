@@ -108,7 +108,7 @@ def game_seed(seed: int, index: int) -> int:
 
 @dataclass
 class MatchResult:
-    seed: int
+    seed: int | None  # None: withheld (a served table whose seed would foretell others)
     winner: int | None
     scores: dict[int, float]
     turns: int

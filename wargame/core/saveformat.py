@@ -17,6 +17,7 @@ from typing import Any
 
 from wargame.core.sealing import SaveTampered, Sealer, canonical, keyring
 from wargame.errors import FileFormatError, shown
+from wargame.plural import ngettext
 
 SESSION_FORMAT = "wargame-session"
 SESSION_VERSION = 2
@@ -28,9 +29,15 @@ FRIENDLY_UNDOS = "friendly_undos"
 UNSEALED = "unsealed"
 #: What a conversion may come from, and how the table is told.
 UNSEALED_FROM = {
-    "save": "Converted from an unsealed save: its first {n} action(s) and their dice "
-    "could not be checked",
-    "scenario": "Started from a scenario file: its first {n} action(s) are the file's, not sealed",
+    "save": (
+        "Converted from an unsealed save: its first action and its dice could not be checked",
+        "Converted from an unsealed save: its first {n} actions and their dice "
+        "could not be checked",
+    ),
+    "scenario": (
+        "Started from a scenario file: its first action is the file's, not sealed",
+        "Started from a scenario file: its first {n} actions are the file's, not sealed",
+    ),
 }
 #: Header keys an unsealed file may not bring in (they would relax the rules or
 #: plant the dice): dropped on conversion.
@@ -65,8 +72,9 @@ def unsealed_note(header: Mapping[str, Any]) -> str | None:
     if not isinstance(mark, Mapping):
         return None
     n = mark.get("actions")
-    text = UNSEALED_FROM.get(str(mark.get("from")), UNSEALED_FROM["save"])
-    return text.format(n=n if isinstance(n, int) and not isinstance(n, bool) else "?")
+    one, many = UNSEALED_FROM.get(str(mark.get("from")), UNSEALED_FROM["save"])
+    known = isinstance(n, int) and not isinstance(n, bool)
+    return ngettext(one, many, n if known else 2).format(n=n if known else "?")
 
 
 def head_ad(public_head: Mapping[str, Any]) -> bytes:

@@ -11,6 +11,7 @@ from wargame.maps.graph import derive_graph, edge_kinds, graph_json
 from wargame.maps.model import load_map, map_to_json
 from wargame.maps.safeio import check_output_path, clean_text
 from wargame.persistence.files import write_json_atomic
+from wargame.plural import count
 
 
 def import_command(args: argparse.Namespace) -> int:
@@ -33,8 +34,8 @@ def import_command(args: argparse.Namespace) -> int:
     lands = sum(a.kind == "land" for a in doc.areas)
     towns = sum(a.town for a in doc.areas)
     print(
-        f"{out}: {_line(doc.name)}: {len(doc.islands)} islands, {lands} land areas, "
-        f"{len(doc.areas) - lands} sea areas, {towns} towns"
+        f"{out}: {_line(doc.name)}: {count(len(doc.islands), 'island', 'islands')}, {count(lands, 'land area', 'land areas')}, "
+        f"{count(len(doc.areas) - lands, 'sea area', 'sea areas')}, {count(towns, 'town', 'towns')}"
         + (f", {doc.hex.orientation}-top hexes of {doc.hex.size_cm:g} cm" if doc.hex else "")
     )
     return 0
@@ -51,7 +52,7 @@ def graph_command(args: argparse.Namespace) -> int:
     names = {n["id"]: _line(n["name"]) for n in data["nodes"]}
     counts = edge_kinds(doc, g)
     print(
-        f"{_line(doc.name)}: {len(data['nodes'])} areas, {len(data['edges'])} edges "
+        f"{_line(doc.name)}: {count(len(data['nodes']), 'area', 'areas')}, {count(len(data['edges']), 'edge', 'edges')} "
         f"({', '.join(f'{v} {k}' for k, v in counts.items())})"
     )
     for node in data["nodes"]:
@@ -75,9 +76,9 @@ def validate_command(args: argparse.Namespace) -> int:
         print(json.dumps(data))
         return 0
     if data["sound"]:
-        print(f"{_line(doc.name)}: the map is sound ({len(doc.areas)} areas)")
+        print(f"{_line(doc.name)}: the map is sound ({count(len(doc.areas), 'area', 'areas')})")
         return 0
-    print(f"{_line(doc.name)}: {len(data['problems'])} problems")
+    print(f"{_line(doc.name)}: {count(len(data['problems']), 'problem', 'problems')}")
     for p in data["problems"]:
         where = f" [{', '.join(_line(a) for a in p['areas'][:6])}]" if p["areas"] else ""
         print(f"  {p['kind']}{where}: {_line(p['message'])} - {_line(p['hint'])}")

@@ -35,7 +35,7 @@ from wargame.naval.actions import (
     WindTry,
 )
 from wargame.naval.common import SHIP_STEPS, hex_distance
-from wargame.naval.movement import OFF_TABLE
+from wargame.naval.movement import exit_edges, exit_of, is_off_table
 from wargame.naval.rules import POSITIONS, SIDES, Aim, Position, ShipType, Weight
 from wargame.naval.sea import arc_table
 from wargame.naval.ship import Ship
@@ -244,10 +244,13 @@ class CaptainBot:
         for i in range(n):
             a = moves[(i + shift) % n]
             to, heading = a
-            if to == OFF_TABLE:
+            if is_off_table(to):
                 if fleeing:
-                    out = sea.edge_ahead(heading)
-                    score = 1000.0 if state.escort_edge in (None, out) else -50.0
+                    way = exit_of(to)
+                    out = exit_edges(way) if way else (sea.edge_ahead(heading),)
+                    score = (
+                        1000.0 if state.escort_edge is None or state.escort_edge in out else -50.0
+                    )
                 elif harbour is not None:
                     score = -math.inf  # a harbour at stake: nobody leaves the fight
                 else:

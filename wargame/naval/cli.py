@@ -11,6 +11,7 @@ from wargame.errors import BadInput, shown
 from wargame.naval.odds import fire_factor, hit_distribution
 from wargame.naval.rules import Quality, Weight, naval_rules
 from wargame.naval.sea import range_band
+from wargame.plural import ngettext
 
 
 def fire_odds(
@@ -69,7 +70,7 @@ def odds_command(args: argparse.Namespace) -> int:
     )
     print(f"  factor: {mods}")
     for k, p in enumerate(result["distribution"]):
-        print(f"  {k:2d} hit{'s' if k != 1 else ' '}: {p * 100:7.3f} %")
+        print(f"  {k:2d} {ngettext('hit ', 'hits', k)}: {p * 100:7.3f} %")
     print(f"  expected hits: {result['expected_hits']:.4f}")
     return 0
 

@@ -16,6 +16,7 @@ from wargame.naval.odds import FireFactor, fire_factor
 from wargame.naval.rules import POSITIONS, Aim, NavalRules, Position, Quality, ShipType, Weight
 from wargame.naval.sea import Bearings, Sea, in_arc, range_band
 from wargame.naval.ship import Ship, Status
+from wargame.plural import count
 
 Log = Callable[[str], None]
 
@@ -151,7 +152,7 @@ def resolve_shot(
     log(
         f"{firer.name} fires {shot.battery.value} guns at {target.name}'s {aim.value} "
         f"({shot.distance_cm:.1f} cm, {shot.band}{rake}): {shot.factor.explain()}; "
-        f"rolled {' '.join(map(str, rolls)) or '-'}: {hits} hit{'s' if hits != 1 else ''}"
+        f"rolled {' '.join(map(str, rolls)) or '-'}: {count(hits, 'hit', 'hits')}"
     )
     if hits == 0:
         return False

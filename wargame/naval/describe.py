@@ -23,7 +23,7 @@ from wargame.naval.actions import (
     WindChange,
 )
 from wargame.naval.common import SIDE_NAMES
-from wargame.naval.movement import OFF_TABLE
+from wargame.naval.movement import exit_of, exit_phrase, is_off_table
 from wargame.naval.sea import Sea
 
 
@@ -31,8 +31,11 @@ def describe_action(sea: Sea, action: Action) -> str:
     """A short sentence for the undo menu and the log."""
     a: Any = action
     if isinstance(action, Move | ExtraMove):
-        if tuple(a.to) == OFF_TABLE:
-            return f"{a.ship} sails off the table"
+        if is_off_table(tuple(a.to)):
+            way = exit_of(tuple(a.to))
+            if way is None:
+                return f"{a.ship} sails off the table"
+            return f"{a.ship} sails off the table by the {exit_phrase(way)}"
         where = sea.to_offset(tuple(a.to))
         return f"{a.ship} sails to {where}, heading {sea.facing_name(a.heading)}"
     if isinstance(action, Fire):

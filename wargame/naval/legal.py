@@ -175,7 +175,11 @@ class LegalActions:
         return max(0, n)
 
     def _turns_left(self, ship: Ship, ts: ShipTurn) -> int:
-        if ship.type in self.rules.movement.one_turn_types:
+        # "Against the Wind: Turn 1 hex face": one face in the whole ship turn, the
+        # extra hex a small ship may roll for included (issue 39), as for the ships
+        # that turn once a turn
+        once = self.rules.sail.point(ts.sail_point).turn_only
+        if once or ship.type in self.rules.movement.one_turn_types:
             return max(0, 1 - ts.turns_used)
         return MANY_TURNS
 

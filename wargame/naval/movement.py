@@ -11,10 +11,38 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from wargame.naval.sea import Axial, Sea
+from wargame.naval.sea import EXITS, Axial, Sea
 
-#: Where a ship that sails off the table is recorded as going.
+#: Where a ship that sails off the table went, in logs written before issue 39 (the
+#: edge was then judged from her heading). Read only: such a move takes the first exit
+#: with that heading.
 OFF_TABLE = (9999, 9999)
+
+#: Where a move off the table is recorded as going, one mark for each way off (the
+#: edge she crosses is in the action, so a player picks it and a replay sees it).
+EXIT_HEXES: dict[str, Axial] = {name: (9999, i) for i, name in enumerate(EXITS)}
+_EXIT_BY_HEX = {h: name for name, h in EXIT_HEXES.items()}
+
+
+def is_off_table(to: Axial | tuple[int, ...]) -> bool:
+    """Whether a move's ``to`` is one of the marks for leaving the table."""
+    return to == OFF_TABLE or to in _EXIT_BY_HEX
+
+
+def exit_of(to: Axial | tuple[int, ...]) -> str | None:
+    """The edge (or corner) a move to ``to`` leaves by; None for an old-style mark."""
+    return _EXIT_BY_HEX.get(to)  # type: ignore[arg-type]
+
+
+def exit_phrase(way: str) -> str:
+    """ "south edge", or "south-west corner"."""
+    return f"{way} {'corner' if '-' in way else 'edge'}"
+
+
+def exit_edges(exit_name: str) -> tuple[str, ...]:
+    """The table edges an exit crosses: one, or two at a corner."""
+    return tuple(exit_name.split("-"))
+
 
 #: The faces a ship may turn before a hex step, each with the turns it uses: ahead or
 #: one face either way; only ahead (no turns left); a turn first (beating).
@@ -32,6 +60,8 @@ class Reach(NamedTuple):
     steps: int
     turns: int
     off_table: bool = False
+    #: the edge (or corner) she crosses, when she sails off the table
+    exit: str | None = None
 
 
 #: ``Reach(...)`` without the keyword handling of a named tuple's ``__new__`` (the
@@ -88,10 +118,12 @@ def reachable(
                 dq, dr = dirs[nh]
                 target = (q + dq, r + dr)
                 if target not in hexes:
-                    # sails off the table: the move ends here
-                    key = (OFF_TABLE, nh)
+                    # sails off the table by the edge she crosses: the move ends here
+                    way = sea.exit_name(target)
+                    mark = EXIT_HEXES[way]
+                    key = (mark, nh)
                     if key not in out:
-                        out[key] = _reach(Reach, (OFF_TABLE, nh, step, nused, True))
+                        out[key] = _reach(Reach, (mark, nh, step, nused, True, way))
                     continue
                 if target in land or target in blocked:
                     continue
@@ -99,7 +131,7 @@ def reachable(
                     key = (target, nh)
                     old = out.get(key)
                     if old is None or step > old.steps:
-                        out[key] = _reach(Reach, (target, nh, step, nused, False))
+                        out[key] = _reach(Reach, (target, nh, step, nused, False, None))
                 state = (target, nh, nused) if turns_matter else (target, nh)
                 if state not in seen:
                     seen.add(state)

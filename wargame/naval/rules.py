@@ -227,6 +227,9 @@ class RosterShip(RulesModel):
     quality: Quality = Quality.ABLE
 
 
+MAX_GAP = 400
+
+
 class SetupRules(RulesModel):
     """``wargame naval setup`` and the battle setup screen: the default roster and how
     many ships each side takes, placed on water near opposite table edges."""
@@ -237,6 +240,14 @@ class SetupRules(RulesModel):
     edge_share: float = Field(gt=0, le=0.5)
     #: hexes kept clear between two starting ships (1: they may not touch)
     spacing_hexes: int = Field(ge=1, le=5)
+    #: columns between the two sides' starting lines, at most: on a wide sea both lines
+    #: move in from their edges so the fleets meet before the countdown runs out
+    start_gap_hexes: int = Field(default=12, ge=2, le=MAX_GAP)
+    #: the facing the wind blows towards at the start (0-5)
+    wind: int = Field(default=5, ge=0, le=5)
+    #: the point of sail both sides start on, each heading towards the enemy's edge
+    #: (issue 39); when no pair of headings gives it, the nearest that both can share
+    start_point: str = "reaching"
     attacker: list[RosterShip] = Field(min_length=1)
     defender: list[RosterShip] = Field(min_length=1)
 

@@ -23,6 +23,17 @@ EPS = 1e-6
 #: A hex is land when more than this share of its area lies on an island (rules data
 #: table.land_fraction; this is its default).
 LAND_FRACTION = 0.5
+#: The ways off the table: an edge, or a corner (a step past two edges at once).
+EXITS = (
+    "north",
+    "east",
+    "south",
+    "west",
+    "north-east",
+    "south-east",
+    "south-west",
+    "north-west",
+)
 
 
 @dataclass(frozen=True)
@@ -116,6 +127,7 @@ class Sea:
         self._dist_cache: dict[tuple[int, int], float] = {}  # by offset
         self._bearing_cache: dict[tuple[Axial, Axial], float] = {}
         self._los_cache: dict[tuple[Axial, Axial], bool] = {}
+        self._land_area: Any = None  # the land hexes' union (shapely), made when first asked
         self._offsets: dict[Axial, tuple[int, int]] = {}
         #: Movement results by (hex, heading, steps, turns, must turn, turn only, blocked):
         #: pure geometry on this sea, shared by every battle fought on it.
@@ -205,8 +217,10 @@ class Sea:
         return self._angles[heading % 6]
 
     def line_of_fire_clear(self, a: Axial, b: Axial) -> bool:
-        """No land hex lies across the line between the centres of ``a`` and ``b``: the
-        line passes no closer than half a hex width to any land hex's centre."""
+        """No land lies across the line between the centres of ``a`` and ``b``: the line
+        runs nowhere inside the land area, the union of the land hexes (issue 39: a line
+        along the edge two land hexes share is inside it). Touching the coast, or a
+        corner, is not crossing it."""
         if not self.land:
             return True
         key = (a, b) if a <= b else (b, a)
@@ -216,18 +230,41 @@ class Sea:
             bx, by = self.centre(b)
             dx, dy = bx - ax, by - ay
             length2 = dx * dx + dy * dy or 1e-12
-            limit2 = (self.hex_cm / 2) ** 2 - EPS
-            clear = True
+            # nearer than half a hex width to a land hex's centre: through that hex, at
+            # once; nearer than its corners: the exact test on the land area decides
+            inner2 = (self.hex_cm / 2) ** 2 - EPS
+            outer2 = (self.hex_cm / math.sqrt(3.0)) ** 2 + EPS
+            clear, near = True, False
             for h in self.land:
                 cx, cy = self.centres[h]
                 t = ((cx - ax) * dx + (cy - ay) * dy) / length2
-                if 0.0 < t < 1.0:
-                    px, py = ax + t * dx - cx, ay + t * dy - cy
-                    if px * px + py * py < limit2:
-                        clear = False
-                        break
+                t = min(1.0, max(0.0, t))
+                px, py = ax + t * dx - cx, ay + t * dy - cy
+                d2 = px * px + py * py
+                if d2 < inner2 and 0.0 < t < 1.0:
+                    clear = False
+                    break
+                if d2 < outer2:
+                    near = True
+            if clear and near:
+                clear = self._clear_of_land_area((ax, ay), (bx, by))
             self._los_cache[key] = clear
         return clear
+
+    def _clear_of_land_area(self, p: tuple[float, float], q: tuple[float, float]) -> bool:
+        """The segment ``p``-``q`` runs no length inside the union of the land hexes."""
+        from shapely.geometry import LineString
+
+        area = self._land_area
+        if area is None:
+            from shapely import unary_union
+            from shapely.geometry import Polygon as ShapelyPolygon
+
+            cells = [ShapelyPolygon(self.layout.corners(Hex(*h, -h[0] - h[1]))) for h in self.land]
+            # shrunk a hair: a line along the coast (the area's boundary) is not inside it
+            area = unary_union(cells).buffer(-1e-4 * self.hex_cm)
+            self._land_area = area
+        return bool(area.intersection(LineString([p, q])).length <= 1e-3 * self.hex_cm)
 
     def facing_name(self, heading: int) -> str:
         """A hex facing as a compass word (north is the top of the table)."""
@@ -250,6 +287,17 @@ class Sea:
         if abs(dx) >= abs(dy):
             return "east" if dx > 0 else "west"
         return "south" if dy > 0 else "north"
+
+    def exit_name(self, beyond: Axial) -> str:
+        """The edge a ship crosses stepping from the table into ``beyond`` (a hex just
+        off it): the side of the table ``beyond`` lies past, or a corner ("south-west")
+        when it lies past two. Judged from where she goes, not where she points."""
+        col, row = self.to_offset(beyond)
+        ns = "north" if row < 0 else "south" if row >= self.rows else ""
+        ew = "west" if col < 0 else "east" if col >= self.cols else ""
+        if not (ns or ew):
+            raise ValueError(f"{beyond} is on the table")
+        return f"{ns}-{ew}" if ns and ew else ns or ew
 
     def edge_hexes(self, a: Axial, edge: str | None = None) -> int:
         """Rows or columns of hexes between ``a`` and the edge (the nearest if none)."""

@@ -89,6 +89,35 @@ def heading_towards(sea: Sea, edge: str) -> int:
     return min(range(6), key=lambda h: abs((sea.heading_angle(h) - want + 180.0) % 360.0 - 180.0))
 
 
+def start_headings(sea: Sea, wind: int, rules: NavalRules) -> tuple[int, int]:
+    """The attacker's and the defender's starting headings: each bow towards the enemy's
+    edge (east for the attacker, west for the defender), both on one point of sail
+    (issue 39: the attacker started reaching and the defender beating). The rules'
+    ``setup.start_point`` if a pair gives it, else the point nearest it both can share;
+    among equals the bows most nearly at the enemy's edge."""
+    from wargame.naval.sea import point_of_sail
+
+    points = list(rules.sail.points_of_sail)
+    want = points.index(rules.setup.start_point) if rules.setup.start_point in points else 1
+
+    def off(h: int, towards: float) -> float:
+        return abs((sea.heading_angle(h) - towards + 180.0) % 360.0 - 180.0)
+
+    east = [h for h in range(6) if off(h, 0.0) < 90.0 - 1e-6]
+    west = [h for h in range(6) if off(h, 180.0) < 90.0 - 1e-6]
+    best: tuple[float, ...] | None = None
+    pair = (heading_towards(sea, "east"), heading_towards(sea, "west"))
+    for a in east:
+        for d in west:
+            point = point_of_sail(a, wind, rules)
+            if point != point_of_sail(d, wind, rules) or point == "against":
+                continue
+            key = (abs(points.index(point) - want), off(a, 0.0) + off(d, 180.0), a, d)
+            if best is None or key < best:
+                best, pair = key, (a, d)
+    return pair
+
+
 def place_side(
     sea: Sea, water: set[Axial], side: int, count: int, taken: Iterable[Axial], rules: NavalRules
 ) -> list[Axial]:
@@ -98,6 +127,8 @@ def place_side(
 
     span = max(2, math.ceil(sea.cols * rules.setup.edge_share))
     middle = (sea.rows - 1) / 2
+    # a wide sea: both lines move in from their edges, at most start_gap_hexes apart
+    shift = max(0, math.ceil((sea.cols - 3 - rules.setup.start_gap_hexes) / 2))
 
     first = 2 if sea.cols >= 10 else 1  # not on the edge column: she would sail off at once
 
@@ -112,7 +143,9 @@ def place_side(
         col = sea.to_offset(a)[0]
         return col if side == 0 else sea.cols - 1 - col
 
-    near = sorted((a for a in water if 1 <= column(a) < span or sea.cols < 3), key=order)
+    near = sorted(
+        (a for a in water if shift + 1 <= column(a) < shift + span or sea.cols < 3), key=order
+    )
     chosen: list[Axial] = []
     used = list(taken)
     gap = rules.setup.spacing_hexes
@@ -173,7 +206,9 @@ def battle_on_map(
     water = open_water(sea)
     ships: list[dict[str, Any]] = []
     taken: list[Axial] = []
-    for side, edge, facing in ((0, "west", "east"), (1, "east", "west")):
+    wind = rules.setup.wind
+    headings = start_headings(sea, wind, rules)
+    for side, edge in ((0, "west"), (1, "east")):
         spots = place_side(sea, water, side, n, taken, rules)
         if len(spots) < n:
             raise BadInput(
@@ -181,7 +216,7 @@ def battle_on_map(
                 f"open water near the {edge} edge (room for {len(spots)}); the map is mostly "
                 "land there or the sea is too small: try fewer ships or a smaller --hex-cm"
             )
-        heading = heading_towards(sea, facing)
+        heading = headings[side]
         for spec, spot in zip(roster_ships(side, n, rules), spots, strict=True):
             col, row = sea.to_offset(spot)
             ships.append(dict(spec, side=side, at=[col, row], heading=heading))
@@ -203,7 +238,7 @@ def battle_on_map(
             "origin": [origin[0], origin[1]],
         },
         "map": dict(mapdata),
-        "wind": 5,
+        "wind": wind,
         "coins": rules.table.countdown_coins,
         "ships": ships,
     }

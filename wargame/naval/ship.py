@@ -17,6 +17,7 @@ from wargame.naval.rules import (
     ShipType,
     Weight,
 )
+from wargame.naval.sea import EXITS
 
 
 class Status(StrEnum):
@@ -69,6 +70,8 @@ class Ship:
     captured_by: int | None = None
     driven_off: bool = False  # left the table by failing morale
     guns_owed: int = 0  # guns and crews destroyed, waiting for the owner's choice of position
+    #: the edge (or corner, "south-west") she crossed sailing off the table of her own will
+    left_by: str | None = None
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -129,6 +132,7 @@ class Ship:
             self.captured_by,
             self.driven_off,
             self.guns_owed,
+            self.left_by,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -163,7 +167,16 @@ class Ship:
             "captured_by": self.captured_by,
             "driven_off": self.driven_off,
             "guns_owed": self.guns_owed,
+            "left_by": self.left_by,
         }
+
+
+def _left_by(value: Any) -> str | None:
+    if value is None:
+        return None
+    if value not in EXITS:
+        raise BadInput(f"ship: left_by must be one of {', '.join(EXITS)}, not {shown(value)}")
+    return str(value)
 
 
 def _enum(cls: type[StrEnum], value: Any, where: str) -> Any:
@@ -282,4 +295,5 @@ def ship_from_json(data: dict[str, Any]) -> Ship:
         captured_by=data["captured_by"],
         driven_off=bool(data.get("driven_off", False)),
         guns_owed=int(data.get("guns_owed", 0)),
+        left_by=_left_by(data.get("left_by")),
     )

@@ -136,7 +136,12 @@ class NavalState(GameState):
         """The escorted ship sailed off the table of her own will, by the scenario's edge."""
         if ship.status is not Status.LEFT or ship.driven_off:
             return False
-        return self.escort_edge is None or self.sea.edge_ahead(ship.heading) == self.escort_edge
+        if self.escort_edge is None:
+            return True
+        # the edge she crossed (a corner counts for both its edges); a ship that left in
+        # a game saved before issue 39 has no record of it: judged from her heading
+        crossed = ship.left_by.split("-") if ship.left_by else [self.sea.edge_ahead(ship.heading)]
+        return self.escort_edge in crossed
 
     def outcome(self) -> Outcome | None:
         if self.phase != "over":

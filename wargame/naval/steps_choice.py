@@ -17,6 +17,7 @@ from wargame.naval.actions import ChooseGun, FireSide
 from wargame.naval.common import R_FIRE, as_position, make_action
 from wargame.naval.rules import SIDES
 from wargame.naval.ship import Ship
+from wargame.plural import count
 
 CHOICE_PHASES = ("choose_gun", "fire_side")
 
@@ -48,7 +49,7 @@ class ChoiceSteps:
         if self.phase == "choose_gun":
             n = ship.guns_owed
             return (
-                f"crew hits destroyed {n} gun{'s' if n != 1 else ''} and crew aboard {ship.name}: "
+                f"crew hits destroyed {count(n, 'gun', 'guns')} and crew aboard {ship.name}: "
                 "the owner chooses which position loses "
                 f"{'each' if n != 1 else 'it'} (19, crew hits 3,4)"
             )

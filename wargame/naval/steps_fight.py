@@ -20,6 +20,7 @@ from wargame.naval.common import (
 )
 from wargame.naval.rules import Aim, Position
 from wargame.naval.ship import Ship, Status
+from wargame.plural import count
 
 
 class FightSteps:
@@ -128,7 +129,7 @@ class FightSteps:
         avail = ship.fighting_points - ts.fp_used
         if not 1 <= a.points <= avail:
             raise IllegalAction(
-                f"{ship.name} has {avail} fighting point{'s' if avail != 1 else ''} to grapple with",
+                f"{ship.name} has {count(avail, 'fighting point', 'fighting points')} to grapple with",
                 rule=R_GRAPPLE,
             )
         self._advance(ts, "grapple")
@@ -204,8 +205,8 @@ class FightSteps:
             f"{n_d} ({', '.join(parts_d)}); kills on {kill_on}+"
         )
         self._log(
-            f"  {ship.name} rolled {' '.join(map(str, ra)) or '-'}: {ka} kill{'s' if ka != 1 else ''}; "
-            f"{target.name} rolled {' '.join(map(str, rd)) or '-'}: {kd} kill{'s' if kd != 1 else ''}"
+            f"  {ship.name} rolled {' '.join(map(str, ra)) or '-'}: {count(ka, 'kill', 'kills')}; "
+            f"{target.name} rolled {' '.join(map(str, rd)) or '-'}: {count(kd, 'kill', 'kills')}"
         )
         combat.kill_crew(target, ka)
         combat.kill_crew(ship, kd)

@@ -19,9 +19,10 @@ from wargame.naval.common import (
     R_GRAPPLE,
     R_MOVE,
 )
-from wargame.naval.movement import OFF_TABLE, Reach
+from wargame.naval.movement import OFF_TABLE, Reach, exit_phrase, is_off_table
 from wargame.naval.sea import Sea
 from wargame.naval.ship import Ship, Status
+from wargame.plural import count
 
 
 class MoveSteps:
@@ -38,7 +39,7 @@ class MoveSteps:
             raise IllegalAction(f"{ship.name} is grappled and cannot sail", rule=R_MOVE)
         ship.reduced_sail = self.rules.movement.reduced_sail_turns
         self._log(
-            f"{ship.name} reduces sail for {ship.reduced_sail} turns "
+            f"{ship.name} reduces sail for {count(ship.reduced_sail, 'turn', 'turns')} "
             f"(-{self.rules.movement.reduced_sail_reduction} hex)"
         )
 
@@ -71,7 +72,7 @@ class MoveSteps:
         if not ts.gear_ok:
             raise IllegalAction(f"{ship.name} failed her sailing gear roll", rule=R_MOVE)
         opts = self.move_options(ship)
-        reach = opts.get((tuple(a.to), a.heading % 6))
+        reach = _chosen(opts, a.to, a.heading)
         if reach is None or a.heading not in range(6):
             raise IllegalAction(self.why_not_reachable(ship, a.to, opts), rule=R_MOVE)
         allowance = self.basic_allowance(ship, ts)
@@ -97,7 +98,7 @@ class MoveSteps:
         opts = self.move_options(ship) if opts is None else opts
         to = tuple(to)  # type: ignore[assignment]
         allowance = self.basic_allowance(ship, ts)
-        if to != OFF_TABLE and to not in self.sea.hexes:
+        if not is_off_table(to) and to not in self.sea.hexes:
             return f"{to} is not on the table"
         if to in self.sea.land:
             return "that hex is land: islands block movement"
@@ -109,8 +110,8 @@ class MoveSteps:
         if any(k[0] == to for k in opts):
             return f"{ship.name} cannot face that way there"
         return (
-            f"{ship.name} is {ts.sail_point} and may move {allowance} hex"
-            f"{'es' if allowance != 1 else ''} (or one fewer)"
+            f"{ship.name} is {ts.sail_point} and may move "
+            f"{count(allowance, 'hex', 'hexes')} (or one fewer)"
             + (", turning only once" if self._turns_left(ship, ts) < MANY_TURNS else "")
             + ("; beating she must turn into the new hex" if ts.sail_point == "beating" else "")
             + ": that hex is out of reach"
@@ -121,8 +122,10 @@ class MoveSteps:
         ship.heading = reach.heading
         if reach.off_table:
             ship.status = Status.LEFT
+            ship.left_by = reach.exit
             self._release(ship)
-            self._log(f"{ship.name} sails off the table")
+            by = f" by the {exit_phrase(reach.exit)}" if reach.exit else ""
+            self._log(f"{ship.name} sails off the table{by}")
             self._check_end()
             return
         ship.hex = reach.hex
@@ -149,7 +152,7 @@ class MoveSteps:
         if ts.step != "extra_move":
             raise IllegalAction(f"{ship.name} has no extra hex to move", rule=R_MOVE)
         opts = self.extra_options(ship)
-        reach = opts.get((tuple(a.to), a.heading % 6))
+        reach = _chosen(opts, a.to, a.heading)
         if reach is None or a.heading not in range(6):
             raise IllegalAction(
                 f"{ship.name}'s extra hex must be the hex ahead (turning one face if allowed)",
@@ -195,6 +198,15 @@ class MoveSteps:
     # firing
 
 
+def _chosen(opts: dict[Any, Reach], to: Any, heading: int) -> Reach | None:
+    """The move's result: ``to`` and ``heading`` as listed; a move written before issue
+    39 to the one old off-table mark takes the first way off with that heading."""
+    to = tuple(to)
+    if to == OFF_TABLE:
+        return next((r for (h, d), r in opts.items() if r.off_table and d == heading % 6), None)
+    return opts.get((to, heading % 6))
+
+
 # -- the busiest log sentences, written out when the log is read (TurnSteps._note) ----
 def _held(name: str, sea: Sea, heading: int) -> str:
     return f"{name} holds her position, heading {sea.facing_name(heading)}"
@@ -202,7 +214,7 @@ def _held(name: str, sea: Sea, heading: int) -> str:
 
 def _moved(name: str, verb: str, sea: Sea, reach: Reach) -> str:
     return (
-        f"{name} {verb} {reach.steps} hex{'es' if reach.steps != 1 else ''} to "
+        f"{name} {verb} {count(reach.steps, 'hex', 'hexes')} to "
         f"{sea.to_offset(reach.hex)}, heading {sea.facing_name(reach.heading)}"
     )
 

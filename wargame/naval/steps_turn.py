@@ -31,6 +31,7 @@ from wargame.naval.rules import SIDES, NavalRules, ShipType
 from wargame.naval.sea import Sea, point_of_sail
 from wargame.naval.ship import Ship, Status
 from wargame.naval.victory import holds
+from wargame.plural import count
 
 
 class TurnSteps:
@@ -93,7 +94,9 @@ class TurnSteps:
             self.ships.values(), hold, 1 - hold.side
         ):
             self.held += 1
-            self._log(f"{who} holds the harbour: {self.held} of {hold.turns} turns")
+            self._log(
+                f"{who} holds the harbour: {self.held} of {count(hold.turns, 'turn', 'turns')}"
+            )
         else:
             if self.held:
                 self._log(f"{who} no longer holds the harbour")
@@ -101,7 +104,9 @@ class TurnSteps:
         if self.held < hold.turns:
             return False
         self.phase = "over"
-        self.end_reason = f"the {SIDE_NAMES[hold.side]} held the harbour for {hold.turns} turns"
+        self.end_reason = (
+            f"the {SIDE_NAMES[hold.side]} held the harbour for {count(hold.turns, 'turn', 'turns')}"
+        )
         self._log(f"The battle is over: {self.end_reason}")
         return True
 
@@ -202,6 +207,8 @@ class TurnSteps:
         self._events.append((_ship_turn, ship.side, ship.name, ship.type, sp, self.rules))
 
     def _check_end(self) -> bool:
+        if self.phase == "over":  # ended already (a ship sailing off, then her action's end)
+            return True
         alive = [False, False]
         for s in self.ships.values():
             if s.status is Status.AFLOAT:
@@ -332,11 +339,14 @@ def _wind_holds(who: str, r: int) -> str:
 
 
 def _new_turn(turn: int, sea: Sea, wind: int, coins: int) -> str:
-    return f"Turn {turn}: the wind blows towards the {sea.facing_name(wind)}; {coins} coins left"
+    return (
+        f"Turn {turn}: the wind blows towards the {sea.facing_name(wind)}; "
+        f"{count(coins, 'coin', 'coins')} left"
+    )
 
 
 def _ship_turn(side: int, name: str, kind: ShipType, sp: str, rules: NavalRules) -> str:
     return (
         f"{SIDE_NAMES[side].capitalize()}'s {name} ({kind.value}) "
-        f"takes her turn: {sp} ({rules.sail.point(sp).base_hexes} hexes)"
+        f"takes her turn: {sp} ({count(rules.sail.point(sp).base_hexes, 'hex', 'hexes')})"
     )

@@ -23,7 +23,14 @@ def add_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
         "player's name and code (the server saves each table in the data folder's tables/)",
     )
     s.add_argument("--players", type=int)
-    s.add_argument("--seed", type=int, help="the game's seed (default: from the OS's entropy)")
+    s.add_argument(
+        "--seed",
+        type=int,
+        help="the first table's seed, as simulate's --seed (later tables' are derived from "
+        "it one way; default: each table's from the OS's entropy). Whoever knows S, or "
+        "guesses it (a small S is soon found), can replay every table, hidden cards and "
+        "all: for tests and reproducible runs, not for play among rivals",
+    )
     s.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     s.add_argument("--port", type=int, required=True, help="the port (0: any free one)")
     s.add_argument("--once", action="store_true", help="exit when the game ends")

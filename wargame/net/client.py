@@ -44,6 +44,10 @@ class TableGone(WargameError):
     """The server could not be reached, or stayed away longer than allowed."""
 
 
+class TableBusy(OSError):
+    """The server's limits turned a join or resume down for now: tried again."""
+
+
 class Killed(Exception):  # noqa: N818 - what happened to the client, not an error of the table
     """A client killed on purpose (the fault tests): its line aborted with no close,
     its state gone. ``code`` is what its player kept: (table, seat, token)."""
@@ -152,6 +156,8 @@ async def _hello(
         await ws.send(encode(hello))
     welcome = decode(await asyncio.wait_for(ws.recv(), 30), limit=MAX_MESSAGE)
     if welcome["type"] == "error":
+        if welcome.get("retry") is True:  # the server's limits: try again in a moment
+            raise TableBusy(str(welcome.get("reason")))
         if welcome.get("option") == "bot":
             raise BadInput(f"--bot: {welcome.get('reason')}")
         raise WargameError(f"the table says: {welcome.get('reason')}")

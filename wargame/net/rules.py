@@ -17,6 +17,22 @@ class SeatSettings(RulesModel):
 class Limits(RulesModel):
     max_message_bytes: int = Field(ge=1024)
     max_chat: int = Field(ge=1)
+    max_backlog_bytes: int = Field(ge=65536)
+    messages_per_second: float = Field(gt=0)
+    message_burst: int = Field(ge=1)
+    chats_per_second: float = Field(gt=0)
+    chat_burst: int = Field(ge=1)
+    refusals_per_second: float = Field(gt=0)
+    refusal_burst: int = Field(ge=1)
+    flood_penalty_seconds: float = Field(ge=0)
+    resumes_per_second: float = Field(gt=0)
+    resume_burst: int = Field(ge=1)
+    joins_per_second: float = Field(gt=0)
+    join_burst: int = Field(ge=1)
+    connections_per_address: int = Field(ge=1)
+    max_connections: int = Field(ge=1)
+    max_tables: int = Field(ge=1)
+    abandoned_seconds: float = Field(ge=0)
 
 
 class NetSettings(RulesModel):

@@ -11,6 +11,12 @@ until its player resumes. One seat has one live connection: a resume with the
 seat's code from another line tells the old one ("your seat was taken from another
 computer", a ``taken`` message), closes it and ignores whatever it still sends; the
 table hears a ``notice``.
+
+Every line and address is bounded (``[limits]`` of net.toml, :mod:`wargame.net.limits`):
+what waits to be sent to a line, its messages, chats and refusals a second, the lines
+and joins of an address, how often a seat comes back, the tables open. The server's
+bots think off the event loop (:mod:`wargame.net.botrun`); finished and abandoned
+tables are forgotten.
 """
 
 from __future__ import annotations
@@ -24,8 +30,10 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from wargame.core.play import game_seed
+from wargame.net.botrun import BotRunner
+from wargame.net.limits import Addresses, Outbox, Rate
 from wargame.net.protocol import (
+    Busy,
     ProtocolError,
     Refused,
     UnknownBot,
@@ -35,6 +43,7 @@ from wargame.net.protocol import (
     message,
 )
 from wargame.net.rules import NetSettings, net_settings
+from wargame.net.seeds import table_seed
 from wargame.net.table import FULL, Table
 
 log = logging.getLogger(__name__)
@@ -44,12 +53,15 @@ TAKEN = "your seat was taken from another computer"
 
 #: How long a new connection has to say who it is.
 HELLO_SECONDS = 10.0
+#: How long a line closed for flooding has to answer the close before it is cut.
+CLOSE_SECONDS = 1.0
 
 
 class _Client:
-    """One connection: its seat and its ordered outbox."""
+    """One connection: its seat and its ordered outbox, bounded: a reader that falls
+    ``backlog`` bytes behind is cut (it resumes with its code)."""
 
-    def __init__(self, ws: ServerConnection, tid: int, seat: int) -> None:
+    def __init__(self, ws: ServerConnection, tid: int, seat: int, backlog: int) -> None:
         self.ws = ws
         self.tid = tid
         self.seat = seat
@@ -57,13 +69,16 @@ class _Client:
         self.superseded = False
         #: Log entries this client has been sent.
         self.sent = 0
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox = Outbox(backlog)
         self.writer = asyncio.ensure_future(self._write())
 
     async def _write(self) -> None:
         while True:
             text = await self.outbox.get()
             if text is None:
+                if self.outbox.overflowed:
+                    log.info("table %d: seat %d cut: it reads too slowly", self.tid, self.seat)
+                    self.ws.transport.abort()
                 return
             try:
                 await self.ws.send(text)
@@ -71,10 +86,10 @@ class _Client:
                 return
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.outbox.put_nowait(encode(msg))
+        self.outbox.put(encode(msg))
 
     def close(self) -> None:
-        self.outbox.put_nowait(None)
+        self.outbox.end()
 
 
 class TableServer:
@@ -113,9 +128,20 @@ class TableServer:
         self.seed = seed
         self.params = dict(params or {})
         self.scenario = scenario
-        self.bots = dict(bots or {})
         self.once = once
         self.settings = settings or net_settings()
+        limits = self.settings.limits
+        self.addresses = Addresses(
+            limits.connections_per_address, limits.joins_per_second, limits.join_burst
+        )
+        #: Lines open now, in all.
+        self.connections = 0
+        #: When each table last had nobody connected (for ``abandoned_seconds``).
+        self.empty_since: dict[int, float] = {}
+        #: Per table and seat, how often it may come back.
+        self.resume_rates: dict[int, dict[int, Rate]] = {}
+        self.bots = dict(bots or {})
+        self.runner = BotRunner(self)
         self.tables: list[Table | None] = []
         self.clients: dict[int, dict[int, _Client]] = {}
         #: Set when the server's work is done (``once``: its game is over).
@@ -130,8 +156,13 @@ class TableServer:
 
     # -- tables ----------------------------------------------------------------------
     def new_table(self) -> int:
+        open_now = sum(t is not None for t in self.tables)
+        if open_now >= self.settings.limits.max_tables:
+            raise Busy(
+                f"this server has its most tables ({open_now}) open: try again when one ends"
+            )
         tid = len(self.tables)
-        seed = game_seed(self.seed, tid) if self.seed is not None else None
+        seed = table_seed(self.seed, tid) if self.seed is not None else None
         table = Table(
             self.game,
             players=self.players,
@@ -142,10 +173,39 @@ class TableServer:
             settings=self.settings,
             saved=self.saved if tid == 0 else None,
         )
+        # table 0's seed is S's own (simulate's): told, it would foretell the next tables
+        table.seed_shown = self.once or self.seed is None or tid > 0
         self.tables.append(table)
         self.clients[tid] = {}
-        table.run_bots()  # a table of bots alone plays at once
+        self.runner.kick(tid)  # a table of bots alone plays at once
         return tid
+
+    def forget(self, tid: int) -> None:
+        """Table ``tid`` is done with: its memory goes."""
+        self.tables[tid] = None
+        self.told_end.pop(tid, None)
+        self.empty_since.pop(tid, None)
+        self.resume_rates.pop(tid, None)
+        for client in self.clients.pop(tid, {}).values():
+            client.close()
+        self.clients[tid] = {}
+        log.info("table %d: forgotten", tid)
+
+    def sweep(self, now: float) -> None:
+        """Forget a finished table nobody is at, and a game nobody has been at for
+        ``abandoned_seconds`` (every remote seat gone)."""
+        grace = self.settings.seats.grace_seconds
+        for tid, table in enumerate(self.tables):
+            if table is None or self.clients.get(tid) or self.saved is not None and tid == 0:
+                self.empty_since.pop(tid, None)
+                continue
+            if not any(s.token is not None for s in table.seats):
+                continue  # a table of the server's bots, or not joined yet
+            since = self.empty_since.setdefault(tid, now)
+            if table.over and (self.told(tid) or now - since >= grace):
+                self.forget(tid)
+            elif now - since >= self.settings.limits.abandoned_seconds:
+                self.forget(tid)
 
     def table(self, tid: int) -> Table:
         if not 0 <= tid < len(self.tables) or self.tables[tid] is None:
@@ -164,27 +224,76 @@ class TableServer:
 
     # -- connections -----------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
-        limit = self.settings.limits.max_message_bytes
+        limits = self.settings.limits
+        address = str((ws.remote_address or ("?",))[0])
+        why = "too many lines open: try again later"
+        if self.connections < limits.max_connections:
+            why = self.addresses.open(address) or ""
+        if why:
+            if self.addresses.tell(address):
+                await _say_and_close(ws, message("error", reason=why, retry=True))
+            else:
+                ws.transport.abort()
+            return
+        self.connections += 1
         client: _Client | None = None
         try:
-            hello = decode(await asyncio.wait_for(ws.recv(), HELLO_SECONDS), limit=limit)
+            hello = decode(
+                await asyncio.wait_for(ws.recv(), HELLO_SECONDS),
+                limit=limits.max_message_bytes,
+                client=True,
+            )
             client = self._greet(ws, hello)
             self.broadcast(client.tid)
-            async for raw in ws:
-                try:
-                    self._handle(client, decode(raw, limit=limit))
-                except (ProtocolError, Refused) as exc:
-                    client.send(message("refused", reason=str(exc), n=self._entries(client.tid)))
+            await self._serve_line(client)
         except (ProtocolError, Refused) as exc:
             said = message("error", reason=str(exc))
             if isinstance(exc, UnknownBot):
                 said["option"] = "bot"
+            if isinstance(exc, Busy):
+                said["retry"] = True
             await _say_and_close(ws, said)
         except (ConnectionClosed, TimeoutError):
             pass
         finally:
+            self.connections -= 1
+            self.addresses.close(address)
             if client is not None:
                 self._gone(client)
+
+    async def _serve_line(self, client: _Client) -> None:
+        """A seated line's messages, each refused in words when it cannot be done; a line
+        past its rate of messages or refusals is closed (1008, with the reason)."""
+        limits = self.settings.limits
+        messages = Rate(limits.messages_per_second, limits.message_burst)
+        refusals = Rate(limits.refusals_per_second, limits.refusal_burst)
+        chats = Rate(limits.chats_per_second, limits.chat_burst)
+        async for raw in client.ws:
+            why = "" if messages.allow() else "too many messages a second"
+            try:
+                if why:
+                    raise Refused(why)
+                msg = decode(raw, limit=limits.max_message_bytes, client=True)
+                if msg["type"] == "chat" and not chats.allow():
+                    raise Refused(
+                        f"too many chat lines: at most {limits.chats_per_second:g} a second"
+                    )
+                self._handle(client, msg)
+            except (ProtocolError, Refused) as exc:
+                if not refusals.allow():
+                    why = why or "too many refused messages"
+                if why:
+                    log.info("table %d: seat %d closed: %s", client.tid, client.seat, why)
+                    address = str((client.ws.remote_address or ("?",))[0])
+                    self.addresses.penalize(address, limits.flood_penalty_seconds)
+                    # Nothing more is read from it: a flood behind the close frame is
+                    # not parsed, and a peer that does not answer is cut after a second.
+                    client.close()  # what it was told goes out first
+                    await asyncio.wait([client.writer], timeout=CLOSE_SECONDS)
+                    client.ws.close_timeout = CLOSE_SECONDS
+                    await client.ws.close(1008, why)
+                    return
+                client.send(message("refused", reason=str(exc), n=self._entries(client.tid)))
 
     def _entries(self, tid: int) -> int:
         table = self.tables[tid]
@@ -215,7 +324,12 @@ class TableServer:
                 raise ProtocolError("'bot' must be a bot's name")
             table.check_bot(bot)
             have = max(0, field(hello, "have", int))  # every field read before the seat moves
+            rate = self._resume_rate(tid, seat, table.players)
+            if rate is not None and not rate.ready():  # asked before the seat moves
+                raise Busy(f"seat {seat + 1} comes back too often: wait a moment")
             table.resume(seat, field(hello, "token", str))
+            if rate is not None:
+                rate.allow()  # only a right code counts: a wrong one cannot lock a seat out
             if "bot" in hello:  # who takes it back: a bot client (join --code) or a person
                 table.seats[seat].client_bot = bot
             self.resumes += 1
@@ -224,13 +338,25 @@ class TableServer:
         old = self.clients[tid].pop(seat, None)
         if old is not None:  # the same seat from a new line: the old one goes
             self._take_over(old, table)
-        client = _Client(ws, tid, seat)
+        client = _Client(ws, tid, seat, self.settings.limits.max_backlog_bytes)
         client.sent = have
         self.clients[tid][seat] = client
         client.send(table.welcome_for(seat, tid))
         log.info("table %d: seat %d %s", tid, seat, "joined" if kind == "join" else "is back")
-        table.run_bots()
+        self.empty_since.pop(tid, None)
+        self.runner.kick(tid)
         return client
+
+    def _resume_rate(self, tid: int, seat: int, players: int) -> Rate | None:
+        """How often a seat may come back (a rejoin loop sends every other seat its
+        news each time); None for a seat the table does not have."""
+        if not 0 <= seat < players:
+            return None
+        rates = self.resume_rates.setdefault(tid, {})
+        if seat not in rates:
+            limits = self.settings.limits
+            rates[seat] = Rate(limits.resumes_per_second, limits.resume_burst)
+        return rates[seat]
 
     def _take_over(self, old: _Client, table: Table) -> None:
         """The seat of ``old`` came back on another line: ``old`` is told, closed, and
@@ -256,9 +382,11 @@ class TableServer:
         table = self.table(client.tid)
         kind = msg["type"]
         if kind == "act":
+            if self.runner.busy(client.tid):
+                raise Refused(f"stale: the log has moved on from {field(msg, 'n', int)} entries")
             table.act(client.seat, field(msg, "n", int), field(msg, "action", str))
-            table.run_bots()
             self.broadcast(client.tid)
+            self.runner.kick(client.tid)
         elif kind == "bye":  # the seat has the game's end
             if table.over:
                 self.told_end.setdefault(client.tid, set()).add(client.seat)
@@ -281,8 +409,7 @@ class TableServer:
             return
         if table.over:
             if not seats and self.told(client.tid):
-                self.tables[client.tid] = None  # everyone has the end: forget it
-                self.told_end.pop(client.tid, None)
+                self.forget(client.tid)  # everyone has the end
             return
         table.drop(client.seat)
         log.info("table %d: seat %d dropped", client.tid, client.seat)
@@ -342,8 +469,8 @@ class TableServer:
         table = self.table(tid)
         table.stand_in(seat, bot)
         log.info("table %d: a %s bot stands in for seat %d", tid, bot, seat)
-        table.run_bots()
         self.broadcast(tid)
+        self.runner.kick(tid)
 
     def told(self, tid: int) -> bool:
         """Every remote seat of finished table ``tid`` said it has the end."""
@@ -357,9 +484,10 @@ class TableServer:
         return all(self.told(tid) for tid, t in enumerate(self.tables) if t is not None and t.over)
 
     def broadcast(self, tid: int) -> None:
-        """Every connected seat of table ``tid`` gets what is new for it."""
+        """Every connected seat of table ``tid`` gets what is new for it (once a bot
+        thinking on another thread has moved)."""
         table = self.tables[tid]
-        if table is None:
+        if table is None or self.runner.busy(tid):
             return
         for client in self.clients[tid].values():
             update = table.update_for(client.seat, client.sent)
@@ -369,6 +497,26 @@ class TableServer:
             self.on_broadcast(tid, self._entries(tid))
         if table.over and self.once:
             self.done.set()
+
+
+class _Guarded(ServerConnection):
+    """A line cut before its handshake when its address is over its limits and has
+    been told so (a flood of lines then costs the server next to nothing)."""
+
+    addresses: Addresses
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        if peer and self.addresses.hopeless(str(peer[0])):
+            transport.abort()
+
+
+async def _sweep(server: TableServer, every: float = 1.0) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(every)
+        server.sweep(loop.time())
 
 
 async def _close_after(client: _Client) -> None:
@@ -401,12 +549,17 @@ async def run_server(
         port,
         max_size=server.settings.limits.max_message_bytes,
         compression=None,
+        create_connection=type("Guarded", (_Guarded,), {"addresses": server.addresses}),
     ) as ws_server:
         sockets = list(ws_server.sockets)
         server.keep_waiting_seats()
         if ready is not None:
             ready(sockets[0].getsockname()[1] if sockets else port)
-        await server.done.wait()
+        sweeper = asyncio.ensure_future(_sweep(server))
+        try:
+            await server.done.wait()
+        finally:
+            sweeper.cancel()
         # A --once server waits (at most the grace period) for every seat to have the
         # end: a client cut off just then comes back for it.
         loop = asyncio.get_running_loop()

@@ -157,6 +157,8 @@ class Table:
         self.scenario = dict(scenario) if scenario is not None else None
         #: The game's seed: the table's own secret until the game is over.
         self.seed = seed if seed is not None else fresh_seed()
+        #: Whether the result names the seed (not when it would foretell other tables).
+        self.seed_shown = True
         spec = GameSpec(game_name, n, dict(self.params), self.scenario)
         self.session: Session[GameState] = (
             session if saved is not None else new_session(spec, DiceService.seeded(self.seed))
@@ -472,7 +474,7 @@ class Table:
         if outcome is None:
             return None
         return MatchResult(
-            self.seed,
+            self.seed if self.seed_shown else None,
             outcome.winner,
             dict(outcome.scores),
             outcome.turns,

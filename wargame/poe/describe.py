@@ -9,6 +9,7 @@ bury" (:func:`is_secret`, :func:`describe_secret`, used by ``PoeState``).
 from __future__ import annotations
 
 from wargame.core.actions import Action
+from wargame.plural import count
 from wargame.poe import actions as A
 from wargame.poe.state import PoeState
 
@@ -62,7 +63,7 @@ def describe(st: PoeState, action: Action) -> str:
     if t is A.Unselect:
         return f"{who} puts back {card_name(st, action.card)}"
     if t is A.Bury:
-        return f"{who} buries {len(st.selection)} treasure card(s)"
+        return f"{who} buries {count(len(st.selection), 'treasure card', 'treasure cards')}"
     if t is A.Dig:
         return f"{who} digs up the buried treasure"
     if t is A.Discard:

@@ -29,6 +29,8 @@ def setup(st: PoeState, dice: DiceService, first: int = 0) -> None:
         for s in range(st.n):
             draw_card(st, s, dice, "Deal a card")
     st.first = first
+    for s in range(st.n):  # the "head-start" variant: points by turn position
+        st.vp[s] += st.head_start(s)
     start_turn(st, first, dice)
     settle(st, dice)
 

@@ -28,6 +28,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # the end: "immediately" the deck runs out the second time (as printed), or
     # "full-round": the round is played out so that every pirate has as many turns
     "end": ("immediately", "full-round"),
+    # "head-start": the later pirates in the turn order start with victory points
+    # (issue 39: the first to act won 49% at 3 players), or as "printed"
+    "start": ("printed", "head-start"),
     # who takes the first turn: a public die roll (the default: the seed does not say,
     # and seat order decided far too much), or a seat number
     "starter": starter_choices(6),
@@ -50,6 +53,7 @@ def default_params(*, table: bool = False) -> dict[str, str]:
         "windows": r.windows.table_default if table else r.windows.default,
         "my_precious": VARIANTS["my_precious"][0],
         "end": VARIANTS["end"][0],
+        "start": VARIANTS["start"][0],
         "starter": r.setup.starter,
     }
 
@@ -111,6 +115,7 @@ class PiecesOfEightGame(Game):
             windows=self.params["windows"],
             my_precious=self.params["my_precious"],
             end=self.params["end"],
+            start=self.params["start"],
         )
         state = PoePlay(board, deck(), players, options)
         effects.setup(state, dice, first_seat(self.params["starter"], players, dice, "Who starts"))

@@ -24,6 +24,9 @@ class SetupRules(RulesModel):
     ships_per_player: int
     #: who takes the first turn: "random" (a public die) or a seat number "1".."6"
     starter: str = "random"
+    #: the "head-start" variant (issue 39): victory points each pirate starts with, by
+    #: turn position (first to act first), for each number of players
+    head_start: dict[str, list[int]] = {}
 
 
 class HandRules(RulesModel):

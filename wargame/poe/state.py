@@ -43,6 +43,7 @@ class Options:
         "ask_everyone",
         "my_precious",
         "end",
+        "start",
     )
 
     def __init__(
@@ -53,6 +54,7 @@ class Options:
         windows: str = "playable",
         my_precious: str = "own",
         end: str = "immediately",
+        start: str = "printed",
     ) -> None:
         self.faceup_to_hand = faceup_to_hand
         self.mutiny_rounding = mutiny_rounding
@@ -64,6 +66,8 @@ class Options:
         self.my_precious = my_precious
         #: "full-round": when the deck runs out for the last time the round is played out
         self.end = end
+        #: "head-start": the later pirates in the turn order start with victory points
+        self.start = start
 
 
 class PoeState(GameState):
@@ -132,11 +136,12 @@ class PoeState(GameState):
             return None
         best = max(self.vp)
         leaders = [s for s in range(self.n) if self.vp[s] == best]
-        return Outcome(
+        return Outcome(  # tied leaders share the win (issue 39: it listed nobody)
             leaders[0] if len(leaders) == 1 else None,
             {s: float(self.vp[s]) for s in range(self.n)},
             self.turns,
             self.end_reason,
+            tuple(leaders) if len(leaders) > 1 else None,
         )
 
     @property
@@ -197,6 +202,15 @@ class PoeState(GameState):
         s.last_fight = dict(self.last_fight) if self.last_fight else None
         s._legal = None
         return s
+
+    def head_start(self, seat: int) -> int:
+        """The victory points ``seat`` started with: 0 by the printed rules; by turn
+        position in the "head-start" variant (rules data setup.head_start)."""
+        if self.options.start != "head-start":
+            return 0
+        table = self.rules.setup.head_start.get(str(self.n)) or []
+        position = (seat - self.first) % self.n
+        return table[position] if position < len(table) else 0
 
     # -- plain data ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -391,7 +405,7 @@ class PoeState(GameState):
                 if any(self.ship[o] == k for o in range(self.n) if o != s):
                     raise InvariantViolation(f"ship {k} has two masters")
         base = self.rules.bury.base_limit  # the least limit: no need to work one out
-        vp = [0] * self.n
+        vp = [self.head_start(seat) for seat in range(self.n)]
         for seat, _a, buried, v in self.burials:
             vp[seat] += v
             if len(buried) > base and len(buried) > burial_limit(

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wargame.errors import FileFormatError, shown
+from wargame.plural import count
 from wargame.pvp import grid
 from wargame.pvp.grid import Cell
 from wargame.pvp.paths import PathTable
@@ -305,7 +306,11 @@ class BoardReport:
         }
 
     def summary(self) -> str:
-        lines = [f"{len(self.problems)} problems" if self.problems else "a playable board"]
+        lines = [
+            count(len(self.problems), "problem", "problems")
+            if self.problems
+            else "a playable board"
+        ]
         lines.append(
             "symmetric under a third of a turn"
             if self.rotation_symmetric

@@ -89,11 +89,20 @@ def _roll(st: PvpState, dice: DiceService) -> None:
                 for s in again:
                     st.order_rolls[s] = 0
         return
-    values = dice.draw(1, o.dice_sides, o.dice_count, _PURPOSE[st.colour[st.active]])
+    values = dice.draw(1, o.dice_sides, move_dice(st), _PURPOSE[st.colour[st.active]])
     st.dice = values
     st.total = sum(values)
     st.phase = MOVE
     st.last = None
+
+
+def move_dice(st: PvpState) -> int:
+    """The dice of this roll to move: both, but one for the first player's first roll
+    in the "short-first-turn" variant (issue 39: the first mover won 60%)."""
+    o = st.opts
+    if o.start == "short-first-turn" and st.turns == 1 and st.active == st.first:
+        return 1
+    return o.dice_count
 
 
 def _face(st: PvpState, action: A.Face) -> None:

@@ -14,7 +14,7 @@ from wargame.errors import BadInput, FileFormatError, shown
 from wargame.paths import scenarios_dir
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
 from wargame.pvp.play import PvpPlay
-from wargame.pvp.rules import VARIANTS, rules
+from wargame.pvp.rules import START_VARIANTS, VARIANTS, rules
 from wargame.pvp.state import Options, PvpState
 
 
@@ -78,7 +78,7 @@ class PirateVersusPirateGame(Game):
     title: ClassVar[str] = "Pirate Versus Pirate"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
-    param_names: ClassVar[tuple[str, ...] | None] = ("variant",)
+    param_names: ClassVar[tuple[str, ...] | None] = ("variant", "start")
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
@@ -88,6 +88,12 @@ class PirateVersusPirateGame(Game):
                 f"game parameter variant: {variant!r} is not one of {', '.join(VARIANTS)}"
             )
         self.params["variant"] = variant
+        start = str(self.params.get("start", START_VARIANTS[0]))
+        if start not in START_VARIANTS:
+            raise BadInput(
+                f"game parameter start: {start!r} is not one of {', '.join(START_VARIANTS)}"
+            )
+        self.params["start"] = start
 
     def default_players(self) -> int:
         return rules().players.default
@@ -114,6 +120,7 @@ class PirateVersusPirateGame(Game):
             pirates=r.players.pirates_each,
             quiet_turns=r.win.quiet_turns,
             quiet_reset=r.win.quiet_reset,
+            start=self.params["start"],
         )
         return PvpPlay(board, players, opts)
 

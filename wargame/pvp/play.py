@@ -47,8 +47,7 @@ class PvpPlay(PvpState):
         its chance, for a search that sums over them."""
         if self.phase != ROLL:
             return None
-        o = self.opts
-        return roll_outcomes(o.dice_count, o.dice_sides)
+        return roll_outcomes(effects.move_dice(self), self.opts.dice_sides)
 
     def describe(self, action: Action) -> str:
         return describe.describe(self, action)

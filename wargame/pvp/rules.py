@@ -11,6 +11,10 @@ from wargame.rules.loader import RulesModel, load_rules
 
 Variant = Literal["standard", "no-backstabbing"]
 VARIANTS: tuple[str, ...] = ("standard", "no-backstabbing")
+#: The first turn (game parameter ``start``): as printed, or the balancing variant in
+#: which the first player's first roll to move is one die (issue 39, ruling "A short
+#: first turn").
+START_VARIANTS: tuple[str, ...] = ("printed", "short-first-turn")
 
 
 class PlayersRules(RulesModel):

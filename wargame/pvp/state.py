@@ -43,6 +43,7 @@ class Options:
         "variant",
         "quiet_turns",
         "quiet_reset",
+        "start",
     )
 
     def __init__(
@@ -55,8 +56,11 @@ class Options:
         pirates: int = 6,
         quiet_turns: int = 300,
         quiet_reset: frozenset[str] = frozenset({"delivered", "eliminated"}),
+        start: str = "printed",
     ) -> None:
         self.variant = variant
+        #: "short-first-turn": the first player's first roll to move is one die (issue 39)
+        self.start = start
         self.backstab = variant == "no-backstabbing"
         self.silver_to_win = silver_to_win
         self.dice_count = dice_count

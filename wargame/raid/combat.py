@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
+from wargame.plural import count
 from wargame.raid import actions as A
 from wargame.raid.model import ATTACKER, DEFENDER, SIDE_WORDS, Sq, Unit, square_arg
 
@@ -299,7 +300,7 @@ class CombatMixin:
         self.note(
             f"The {SIDE_WORDS[side]} at {frm[0]},{frm[1]} ({pa} points, {na} dice: "
             f"{' '.join(map(str, ra)) or '-'}) attack {at[0]},{at[1]} ({pd} points, {nd} dice: "
-            f"{' '.join(map(str, rd)) or '-'}): {ha} hit(s) given, {hd} taken."
+            f"{' '.join(map(str, rd)) or '-'}): {count(ha, 'hit', 'hits')} given, {hd} taken."
         )
 
     def _fight_hits(self: RaidState, faces: tuple[int, ...], sq: Sq, victim: int, by: int) -> int:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
+from wargame.plural import count
 from wargame.raid import actions as A
 from wargame.raid.model import ATTACKER, DEFENDER, SIDE_WORDS, Sq, Unit, square_arg
 
@@ -226,7 +227,7 @@ class MovementMixin:
         dist = max(abs(to[0] - u.sq[0]), abs(to[1] - u.sq[1]))
         if dist == 0 or dist > reach:
             raise IllegalAction(
-                f"{u.label()} moves {reach} square(s) in any of 8 directions, and "
+                f"{u.label()} moves {count(reach, 'square', 'squares')} in any of 8 directions, and "
                 f"{to[0]},{to[1]} is {dist} away",
                 rule=f"Ruling: movement distance ({MOVE})",
             )
@@ -291,7 +292,11 @@ class MovementMixin:
         if n_sc > others - (len(out) - n_sc) + scurvy:
             raise IllegalAction(
                 f"{officer.label()} takes at most {others} groups"
-                + (f" and {scurvy} more scurvy group(s) (his d6)" if scurvy else "")
+                + (
+                    f" and {count(scurvy, 'more scurvy group', 'more scurvy groups')} (his d6)"
+                    if scurvy
+                    else ""
+                )
                 + f", not {len(out)}",
                 rule=MOVE,
             )
@@ -332,7 +337,8 @@ class MovementMixin:
                     )
                     self.note(
                         f"{u.label()} rolls {roll}: he may move, with up to "
-                        f"{m.escort_groups} groups and {u.scurvy_escort} scurvy group(s)."
+                        f"{count(m.escort_groups, 'group', 'groups')} and "
+                        f"{count(u.scurvy_escort, 'scurvy group', 'scurvy groups')}."
                     )
                 else:
                     self.note(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
+from wargame.plural import count, verb
 from wargame.raid import actions as A
 from wargame.raid.model import (
     ATTACKER,
@@ -244,7 +245,8 @@ class TownEventsMixin:
             raise IllegalAction(f"{sq_text(at)} has already been ransacked", rule=LOOT)
         if len(a.units) != need or len(set(a.units)) != need:
             raise IllegalAction(
-                f"ransacking the {kind} takes {need} different group(s), which are removed",
+                f"ransacking the {kind} takes {count(need, 'different group', 'different groups')}, which "
+                f"{verb(need, 'is', 'are')} removed",
                 rule=LOOT,
             )
         groups = [self.unit(g) for g in a.units]

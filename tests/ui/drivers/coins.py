@@ -45,8 +45,8 @@ def leaks(view: Any) -> list[str]:
 #: Two to five humans at the table, bots between some of them.
 SEATINGS = (
     ("human", "human"),
-    ("human", "strong", "human", "random"),
-    ("human", "human", "random", "human", "human"),
+    ("human", "normal", "human", "easy"),
+    ("human", "human", "easy", "human", "human"),
 )
-BOTS = ("strong", "random", "random")
+BOTS = ("normal", "easy", "easy")
 DRIVER = TableDriver("pirate-coins", start, human_move, leaks, SEATINGS, BOTS)

@@ -71,10 +71,10 @@ DRIVER = TableDriver(
     human_move=human_move,
     leaks=leaks,
     seatings=(
-        ("human", "human", "strong"),
-        ("human", "strong", "human", "random"),
+        ("human", "human", "normal"),
+        ("human", "normal", "human", "easy"),
         ("human", "human", "human", "human", "human"),
     ),
-    bots=("strong", "random", "random"),
+    bots=("normal", "easy", "easy"),
     carry_on=carry_on,
 )

@@ -73,8 +73,8 @@ DRIVER = TableDriver(
     leaks=leaks,
     seatings=(
         ("human", "human"),
-        ("human", "expectimax", "human"),
+        ("human", "normal", "human"),
         ("human", "human", "human"),
     ),
-    bots=("expectimax", "expectimax"),
+    bots=("normal", "normal"),
 )

@@ -65,9 +65,9 @@ DRIVER = TableDriver(
     human_move=human_move,
     leaks=leaks,
     seatings=(  # 2-9 pirates: two humans with a bot, three among bots, five alone
-        ("human", "strong", "human"),
-        ("strong", "human", "random", "human", "strong", "human"),
+        ("human", "normal", "human"),
+        ("normal", "human", "easy", "human", "normal", "human"),
         ("human", "human", "human", "human", "human"),
     ),
-    bots=("strong", "random", "strong", "random"),
+    bots=("normal", "easy", "normal", "easy"),
 )
