@@ -32,6 +32,7 @@ from wargame.core.registry import game_class, mode
 from wargame.core.seats import seat_label
 from wargame.errors import WargameError
 from wargame.net.server import TableServer
+from wargame.plural import count
 
 
 class ScreenFeed(QObject):
@@ -147,7 +148,9 @@ class TableScreen(QWidget):
         if update.get("over"):
             self.turn.setText("The game is over.")
         elif open_seats:
-            self.turn.setText(f"Waiting for {len(open_seats)} more player(s) to take a seat.")
+            self.turn.setText(
+                f"Waiting for {count(len(open_seats), 'more player', 'more players')} to take a seat."
+            )
         elif isinstance(to_act, int) and 0 <= to_act < len(names):
             self.turn.setText(f"{names[to_act]} to play")
         parts = []

@@ -12,6 +12,7 @@ from typing import Any
 
 from wargame.core.actions import Action
 from wargame.errors import WargameError
+from wargame.plural import count
 from wargame.poe import actions as A
 from wargame.poe.rules import deck
 
@@ -112,7 +113,11 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
             bits.append("face up: " + ", ".join(_card(c) for c in p["faceup"]))
         crew.append("; ".join(bits))
     board = [f"Ship {i + 1} {place(a)}" for i, a in enumerate(ships)]
-    board += [f"{n} card(s) buried {place(a)}" for a, n in (view.get("buried") or {}).items() if n]
+    board += [
+        f"{count(n, 'card', 'cards')} buried {place(a)}"
+        for a, n in (view.get("buried") or {}).items()
+        if n
+    ]
     out += [
         {"title": "Score and turn", "lines": turn},
         {"title": "Pirates", "lines": crew},

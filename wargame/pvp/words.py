@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wargame.core.actions import Action
+from wargame.plural import count
 from wargame.pvp import actions as A
 
 
@@ -23,7 +24,7 @@ def seat_words(
     delivered = view.get("delivered") or []
     roll = view.get("roll") or []
     turn = [
-        f"{_name(names, s)} ({c}): {delivered[s] if s < len(delivered) else 0} coin(s) delivered"
+        f"{_name(names, s)} ({c}): {count(delivered[s] if s < len(delivered) else 0, 'coin', 'coins')} delivered"
         for s, c in enumerate(colours)
     ]
     active = view.get("active")

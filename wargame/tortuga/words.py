@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wargame.core.actions import Action
+from wargame.plural import count
 from wargame.tortuga import actions as A
 from wargame.tortuga.actions import HOLD_NAMES, PLACE_NAMES, SHIP_NAMES
 from wargame.tortuga.describe import slot_name, vote_words
@@ -81,7 +82,7 @@ def _public(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any
     totals = view.get("totals") or [0, 0]
     turn = [
         f"Treasure: British {totals[0]}, French {totals[1]}; the galleon has {view.get('galleon')}",
-        f"{_name(names, view.get('active'))}'s turn, {view.get('actions_left')} action(s) left",
+        f"{_name(names, view.get('active'))}'s turn, {count(int(view.get('actions_left') or 0), 'action', 'actions')} left",
     ]
     if view.get("final"):
         turn.append("The event deck is out: this is the last round")
