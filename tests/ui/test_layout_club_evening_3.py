@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtGui import QFont, QTextDocument
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
@@ -157,5 +157,27 @@ def test_at_1024_the_naval_battle_log_shows_six_lines(
     was sized by its parts' preferred heights and scrolled it below the fold)."""
     view = _naval_battle_under_way(main_window, size)
     assert _rows_in_sight(view, main_window) >= least
+    assert sideways(view) == []
+    assert [str(c) for c in clipped_texts(main_window)] == []
+
+
+@SIZES
+def test_at_1024_the_raid_town_needs_no_sideways_scrolling(
+    main_window: Any, size: tuple[int, int]
+) -> None:
+    """Issue 40 item 7: the town's last columns needed sideways scrolling at 1024x768.
+    Every square is in sight, its figures still readable, the panel all there."""
+    from ui.raid.board import MIN_TOKEN_PX, S
+
+    view = _show(main_window, "raid", size)
+    board = view.board
+    assert not board.horizontalScrollBar().isVisible()
+    assert not board.verticalScrollBar().isVisible()
+    town = view.state.town
+    squares = board.mapFromScene(QRectF(0, 0, town.cols * S, town.rows * S)).boundingRect()
+    assert board.viewport().rect().contains(squares), (squares, board.viewport().rect())
+    assert board.token_px() >= MIN_TOKEN_PX - 0.01
+    for part in (view.header, view.prompt, view.primary, view.tabs, view.orders):
+        assert part.isVisible() and part.width() > 0
     assert sideways(view) == []
     assert [str(c) for c in clipped_texts(main_window)] == []
