@@ -52,7 +52,12 @@ def level_factories(game: Game) -> Mapping[str, BotFactory]:
 
 
 def give_time(bot: Any, seconds: float | None) -> None:
-    """A search bot on a time budget thinks ``seconds`` on its next decision."""
+    """A search bot on a time budget thinks ``seconds`` on its next decision (a bot that
+    hands some decisions to a search takes the time by its ``think_for``)."""
+    think_for = getattr(bot, "think_for", None)
+    if seconds is not None and callable(think_for):
+        think_for(seconds)
+        return
     options = getattr(bot, "options", None)
     if seconds is None or options is None or getattr(options, "iterations", 1) is not None:
         return

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from ui.modes import entries, help_page
 from ui.qtcompat import run_modal
 from wargame.errors import WargameError
-from wargame.help import quick_reference, saves_and_secrets
+from wargame.help import phones, quick_reference, saves_and_secrets
 from wargame.persistence.files import write_user_file
 
 
@@ -139,17 +139,31 @@ class SavesDialog(QDialog):
     """What sealing protects (saves moved or edited) and what it cannot (a player who
     opens the data folder of the computer the game runs on)."""
 
+    TITLE = "Saves and secrets"
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Saves and secrets")
+        self.setWindowTitle(self.TITLE)
         self.resize(620, 560)
         lay = QVBoxLayout(self)
         self.text = QTextBrowser()
-        self.text.setMarkdown(saves_and_secrets())
+        self.text.setMarkdown(self.page())
         lay.addWidget(self.text, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+
+    def page(self) -> str:
+        return saves_and_secrets()
+
+
+class PhonesDialog(SavesDialog):
+    """Help > Play with phones at the table: hosting, the QR codes, the phone's page."""
+
+    TITLE = "Play with phones at the table"
+
+    def page(self) -> str:
+        return phones()
 
 
 def shortcut_rows(window: QWidget) -> list[tuple[str, str]]:

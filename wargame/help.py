@@ -1,5 +1,6 @@
 """The in-app help: each mode's rules quick reference (Help > Rules quick reference,
-F1) and Help > Saves and secrets. Pure text; the UI shows it.
+F1), Help > Saves and secrets and Help > Play with phones at the table. Pure text; the
+UI shows it.
 
 A quick reference is written for players, in our own words from the printed rules:
 the turn sequence and the tables, every number filled from the rules data
@@ -42,6 +43,14 @@ def saves_and_secrets() -> str:
         return (resources_dir() / "help" / "saves-and-secrets.md").read_text(encoding="utf-8")
     except OSError:
         return "# Saves and secrets\n\nThe page is not installed."
+
+
+def phones() -> str:
+    """Help > Play with phones at the table (Markdown): hosting, the QR codes, the page."""
+    try:
+        return (resources_dir() / "help" / "phones.md").read_text(encoding="utf-8")
+    except OSError:
+        return "# Play with phones at the table\n\nThe page is not installed."
 
 
 def mode_keys() -> list[str]:

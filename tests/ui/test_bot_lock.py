@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QSpinBox, QToolButton
 
-from tests.ui.test_hard_bot import MODES, _start_thinking
+from tests.ui.test_hard_bot import MODES, SEARCHING, _start_thinking
 from ui.bot_thread import BUDGETS
 from ui.table.bots import VIEW_ONLY, think_key
 
@@ -102,7 +102,7 @@ def test_while_a_bot_thinks_nothing_that_acts_is_enabled_and_pressing_it_changes
 def test_a_new_think_time_is_taken_by_the_very_next_decision(
     main_window: Any, qtbot: Any, mode: str
 ) -> None:
-    view = _start_thinking(main_window, qtbot, mode, 5.0)
+    view = _start_thinking(main_window, qtbot, mode, 5.0, SEARCHING)
     took: list[tuple[float, float]] = []  # (the bot's budget, the time it took)
     for bot in {id(b): b for b in view.bots.values()}.values():
         if hasattr(bot, "hurry"):

@@ -56,9 +56,16 @@ MODES = {
 }
 
 
-def _start_thinking(main_window: Any, qtbot: Any, mode: str, seconds: float) -> Any:
+#: Tables where a Hard seat searches on the table's think time: Pirate Versus Pirate's
+#: two-crew Hard moves by its learnt judge at once, three crews are searched.
+SEARCHING = {**MODES, "pirate-versus-pirate": _table("pirate-versus-pirate", ["hard"] * 3)}
+
+
+def _start_thinking(
+    main_window: Any, qtbot: Any, mode: str, seconds: float, tables: Any = None
+) -> Any:
     main_window.show_mode(mode).set_think_seconds(seconds)  # the table's think time
-    view = MODES[mode](main_window)
+    view = (tables or MODES)[mode](main_window)
     qtbot.waitUntil(lambda: getattr(view, "thinker", None) is not None, timeout=10_000)
     qtbot.waitUntil(lambda: view.thinker.busy, timeout=20_000)
     return view

@@ -142,11 +142,9 @@ class PanelMixin:
         for a in legal:
             if isinstance(a, Move | ExtraMove) and is_off_table(tuple(a.to)):
                 way = exit_of(tuple(a.to))
-                where = f"by the {exit_phrase(way)}" if way else "the table"
+                by = f" by the {exit_phrase(way)}" if way else " the table"
                 facing = self.state.sea.facing_name(a.heading)
-                # short enough for the panel at 1024 px ("Sail off the table (by the
-                # east edge, heading south-east)" was cut by 3 px)
-                labels.append((f"Sail off {where}, heading {facing}", a))
+                labels.append((f"Sail off{by} (heading {facing})", a))
             elif isinstance(a, ReduceSail):
                 labels.append(("Reduce sail (4 turns)", a))
             elif isinstance(a, GearCheck):

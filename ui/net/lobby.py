@@ -12,7 +12,7 @@ import errno
 import logging
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -48,7 +48,7 @@ TRUST = (
     "Whoever runs the server could read hidden parts from its memory; use a neutral "
     "<tt>wargame serve</tt> host for competitive games."
 )
-HERE, OPEN = "This screen", "Open for a remote player"
+HERE, OPEN = "This screen", "Open: a phone or another computer"
 #: A saved table's seat kept for its player's code (Host a saved game...).
 KEEP = "Kept for {name} (their code)"
 #: Windows and servers live as long as the app (nothing else holds them).
@@ -65,6 +65,10 @@ class LobbyDialog(QDialog):
         self.resize(560, 480)
         self.windows: list[NetTableWindow] = []
         self.server: TableServer | None = None
+        #: The shared table screen (a table with seats for phones), once hosting.
+        self.screen: QWidget | None = None
+        #: The covers of the seats played here when people share this screen.
+        self.guards: list[QObject] = []
         self.saves: HostSaves | None = None
         #: A save to host again (Host a saved game...), else None: a new game.
         self.saved: dict[str, object] | None = None
@@ -207,23 +211,59 @@ class LobbyDialog(QDialog):
 
             where = [f"{a}:{port}" for a in lan_addresses()]
             note = f" (port {taken} was taken: this one instead)" if taken else ""
+            shared = len(codes) < len(choices) - len(bots)  # seats for phones, other computers
             self.address.setText(
                 f"Hosting on port {port}{note}. Players join <b>{where[0]}</b>"
                 + (f" (or {', '.join(where[1:])})" if len(where) > 1 else "")
+                + (". Phones: scan a seat's code on the table screen." if shared else "")
             )
             self.copy_address.setProperty("address", where[0])
             self.copy_address.show()
+            if shared:
+                self.open_screen(server, game, port, hosting=not codes)
             for seat, token in codes.items():
                 window = self.open_seat(
                     f"127.0.0.1:{port}", code=seat_code(0, seat, token), keep=False
                 )
                 if window is not None and self.saves is not None:
                     window.hosting(self.saves)
+                if window is not None and (shared or len(codes) > 1):
+                    # people share this screen: each seat covered outside its moment
+                    from ui.net.guard import ScreenGuard
+
+                    self.guards.append(ScreenGuard(window, always=len(codes) > 1))
             spawn(_announce(server, port, game))
 
         task = spawn(_serve(server, self.port.value(), ready))
         task.add_done_callback(self._host_ended)
         _KEEP.append(task)
+
+    def open_screen(self, server: TableServer, game: str, port: int, *, hosting: bool) -> None:
+        """The shared table screen: the public table and a QR code per open seat (a
+        phone's link on this computer's LAN address). ``hosting``: nobody plays at this
+        screen, so the host's tools are there."""
+        from ui.net.tablescreen import TableScreen, public_update
+        from wargame.net.addresses import lan_addresses
+
+        screen = TableScreen(game, lan_addresses()[0], port)
+        saves = self.saves
+        if hosting and saves is not None:
+            screen.hosting(saves)
+
+        def changed(tid: int, n: int) -> None:
+            if saves is not None:
+                saves.autosave(tid, n)
+            update = public_update(server, tid) if tid == 0 else None
+            if update is not None:
+                screen.feed.changed.emit(update)
+
+        server.on_broadcast = changed
+        first = public_update(server)
+        if first is not None:
+            screen.show_update(first)
+        self.screen = screen
+        _KEEP.append(screen)
+        screen.show()
 
     def _copy_address(self) -> None:
         from PySide6.QtWidgets import QApplication

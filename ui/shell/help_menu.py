@@ -1,6 +1,6 @@
 """The Help menu: the rules quick reference of the mode shown (F1; home: the first
 mode's, ``ui/modes.py`` says which page a mode brings), keyboard shortcuts, saves and
-secrets, Report a problem and About."""
+secrets, playing with phones at the table, Report a problem and About."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
-from ui.help import RulesDialog, SavesDialog, ShortcutsDialog
+from ui.help import PhonesDialog, RulesDialog, SavesDialog, ShortcutsDialog
 from ui.modes import help_page
 from ui.shell.host import Shell, add_action
 
@@ -22,6 +22,7 @@ class HelpMenu:
         #: The last Help > Rules quick reference opened (None before the first).
         self.rules_dialog: QDialog | None = None
         self.saves_dialog: QDialog | None = None
+        self.phones_dialog: QDialog | None = None
 
         def add(text: str, keys: str | None, slot: Any) -> QAction:
             return add_action(window, menu, text, keys and QKeySequence(keys), slot)
@@ -29,6 +30,7 @@ class HelpMenu:
         self.act_rules = add("&Rules quick reference...", "F1", self.show_rules)
         self.act_shortcuts = add("&Keyboard shortcuts...", "Ctrl+/", self.show_shortcuts)
         self.act_saves_help = add("&Saves and secrets...", None, self.show_saves_help)
+        self.act_phones_help = add("Play with &phones at the table...", None, self.show_phones_help)
         menu.addSeparator()
         self.act_report = add("Report a &problem...", None, self.report_problem)
         self.act_about = add("&About", None, self.about)
@@ -54,6 +56,14 @@ class HelpMenu:
         dialog.setModal(False)
         dialog.show()
         self.saves_dialog = dialog
+        return dialog
+
+    def show_phones_help(self) -> QDialog:
+        """Help > Play with phones at the table: hosting, the QR codes, the page."""
+        dialog = PhonesDialog(self.window)
+        dialog.setModal(False)
+        dialog.show()
+        self.phones_dialog = dialog
         return dialog
 
     def about(self) -> QDialog:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from wargame.coins import effects
+from wargame.coins import effects, words
 from wargame.coins.play import CoinsPlay
 from wargame.coins.rules import coin_set, rules
 from wargame.coins.state import CoinsState
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game
+from wargame.core.game import BotFactory, Game, GameState
 from wargame.errors import BadInput
 
 
@@ -61,6 +62,16 @@ class PirateCoinsGame(Game):
         state = CoinsPlay(self.coins, players)
         effects.setup(state, dice, seat)
         return state
+
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return words.seat_words(view, names)
+
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        return words.choice_words(view, action, sentence)
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.coins.bots import RandomCoinsBot, StrongBot

@@ -302,6 +302,32 @@ class Game(ABC):
     def default_players(self) -> int:
         return self.min_players
 
+    # -- a seat in words (the phone page, wargame/net/web) ----------------------------
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        """``seat``'s view in words for the phone page: sections ``{"title", "lines",
+        "private", "mono"}``; ``private`` marks what only this seat knows (its hand,
+        loyalty, viewed cards), ``mono`` lines drawn in a fixed-width font (a map). Made from ``view`` (the seat's ``observation``) and the seats'
+        ``names`` alone, so it tells nothing the observation does not. A game without
+        its own words shows its plain values, one line each."""
+        lines = [
+            f"{key.replace('_', ' ')}: {value}"
+            for key, value in view.items()
+            if isinstance(value, str | int | float) and not isinstance(value, bool)
+        ]
+        return [{"title": "The table", "lines": lines}]
+
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        """One of the seat's legal actions (``state`` is its turn) for its own player:
+        ``[label, group]``, the button's words (they may name the seat's own secret
+        choice, which the log's sentence does not; with the odds the desktop shows before
+        a roll) and the heading it is listed under. Hidden parts of ``state`` must not
+        show: a game with hidden parts words them from ``view``, the seat's observation."""
+        return [sentence, action.kind.split(".", 1)[-1].replace("_", " ").capitalize()]
+
 
 @dataclass
 class GameSpec:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.core.game import BotFactory, Game, GameState, RandomBot
 from wargame.errors import BadInput
+from wargame.naval import words
 from wargame.naval.rules import naval_rules
 from wargame.naval.scenario import state_from_scenario
 from wargame.naval.state import NavalState
@@ -42,6 +44,17 @@ class NavalGame(Game):
             state = template.clone()
         state.start(dice)
         return state
+
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return words.seat_words(view, names, seat)
+
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        assert isinstance(state, NavalState)
+        return words.choice_words(state, action, sentence)  # nothing hidden at sea
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.naval.bots import CaptainBot

@@ -183,10 +183,29 @@ class LegalActions:
             return max(0, 1 - ts.turns_used)
         return MANY_TURNS
 
+    #: The last ``move_options`` of this state: (the ship turn, what of it the result
+    #: depends on, the result). Within a ship turn the other ships stay where they are,
+    #: so the move the legal list offered is checked against the same result without
+    #: measuring again; a table override forgets it (``_changed``), a clone starts
+    #: without it.
+    _move_memo: tuple[Any, tuple[Any, ...], dict[Any, Reach]] | None = None
+
+    def _changed(self) -> None:
+        self._move_memo = None
+
     def move_options(self, ship: Ship) -> dict[tuple[tuple[int, int], int], Reach]:
         """Basic movement: every legal end (hex, heading) of the active ship."""
         ts = self.ts
         assert ts is not None
+        memo = self._move_memo
+        mine = (ship.name, ship.hex, ship.heading, ship.reduced_sail, ts.turns_used, ts.sail_point)
+        if memo is not None and memo[0] is ts and memo[1] == mine:
+            return memo[2]
+        hit = self._move_options(ship, ts)
+        self._move_memo = (ts, mine, hit)
+        return hit
+
+    def _move_options(self, ship: Ship, ts: ShipTurn) -> dict[tuple[tuple[int, int], int], Reach]:
         point = self.rules.sail.point(ts.sail_point)
         n = self.basic_allowance(ship, ts)
         v = self.rules.movement.voluntary_reduction

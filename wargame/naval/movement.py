@@ -64,6 +64,11 @@ class Reach(NamedTuple):
     exit: str | None = None
 
 
+#: ``Reach(...)`` without the keyword handling of a named tuple's ``__new__`` (the
+#: search below makes one for every end it finds).
+_reach = tuple.__new__
+
+
 def reachable(
     sea: Sea,
     start: Axial,
@@ -118,7 +123,7 @@ def reachable(
                     mark = EXIT_HEXES[way]
                     key = (mark, nh)
                     if key not in out:
-                        out[key] = Reach(mark, nh, step, nused, True, way)
+                        out[key] = _reach(Reach, (mark, nh, step, nused, True, way))
                     continue
                 if target in land or target in blocked:
                     continue
@@ -126,7 +131,7 @@ def reachable(
                     key = (target, nh)
                     old = out.get(key)
                     if old is None or step > old.steps:
-                        out[key] = Reach(target, nh, step, nused)
+                        out[key] = _reach(Reach, (target, nh, step, nused, False, None))
                 state = (target, nh, nused) if turns_matter else (target, nh)
                 if state not in seen:
                     seen.add(state)

@@ -54,11 +54,11 @@ class NavalPlay(LegalActions, MoveSteps, FightSteps, TurnSteps, ChoiceSteps, Nav
         handler(self, action, dice)
 
     def tell_mark(self) -> Any:
-        return len(self.events)
+        return len(self._events)
 
     def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
         """The battle's events the action made (moves, dice, hits, the wind, the end)."""
-        return tuple(self.events[mark:])
+        return self.events_since(mark)
 
     def describe(self, action: Action) -> str:
         """A short sentence for the undo menu and the log."""

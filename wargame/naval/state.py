@@ -76,7 +76,30 @@ class NavalState(GameState):
         self.boarded_ever = False
         self.roll_side = 0
         self.end_reason: str | None = None
-        self.events: list[str] = []
+        #: The battle log: a sentence, or (function, arguments) that makes it when
+        #: someone reads it (``events``); a headless run never does, so the busiest
+        #: sentences (a ship's turn, a move, the countdown, the wind) are not written
+        #: out in a bot match. The arguments are values taken when it happened.
+        self._events: list[Any] = []
+
+    @property
+    def events(self) -> list[str]:
+        """The battle log, every sentence written out (the list itself: appending to it
+        adds a sentence)."""
+        ev = self._events
+        for i, e in enumerate(ev):
+            if type(e) is not str:
+                ev[i] = e[0](*e[1:])
+        return ev
+
+    def events_since(self, mark: int) -> tuple[str, ...]:
+        """The sentences from the ``mark``-th on, written out."""
+        ev = self._events
+        for i in range(mark, len(ev)):
+            e = ev[i]
+            if type(e) is not str:
+                ev[i] = e[0](*e[1:])
+        return tuple(ev[mark:])
 
     @property
     def turn(self) -> int:
@@ -147,7 +170,7 @@ class NavalState(GameState):
             self.roll_side,
             self.end_reason,
         )
-        c.events = list(self.events)
+        c._events = list(self._events)
         return c
 
     def to_json(self) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from wargame.naval.common import (
     R_MOVE,
 )
 from wargame.naval.movement import OFF_TABLE, Reach, exit_phrase, is_off_table
+from wargame.naval.sea import Sea
 from wargame.naval.ship import Ship, Status
 from wargame.plural import count
 
@@ -129,14 +130,9 @@ class MoveSteps:
             return
         ship.hex = reach.hex
         if reach.hex == old and reach.steps == 0:
-            self._log(
-                f"{ship.name} holds her position, heading {self.sea.facing_name(reach.heading)}"
-            )
+            self._note(_held, ship.name, self.sea, reach.heading)
         else:
-            self._log(
-                f"{ship.name} {verb} {count(reach.steps, 'hex', 'hexes')} to "
-                f"{self.sea.to_offset(reach.hex)}, heading {self.sea.facing_name(reach.heading)}"
-            )
+            self._note(_moved, ship.name, verb, self.sea, reach)
 
     def _do_roll_extra(self, a: RollExtra, dice: DiceService) -> None:
         ship, ts = self._require_ship_step(a, a.ship, "extra", R_MOVE)
@@ -147,10 +143,7 @@ class MoveSteps:
         roll = dice.d6(f"{ship.name}: extra hex ({ts.sail_point})")
         ts.extra_rolls += 1
         ok = roll + mod >= point.extra_on
-        self._log(
-            f"{ship.name} rolls for an extra hex ({ts.sail_point}, needs {point.extra_on}+): "
-            f"{roll}{f'{mod:+d}' if mod else ''}: {'success' if ok else 'fails'}"
-        )
+        self._note(_extra_roll, ship.name, ts.sail_point, point.extra_on, roll, mod, ok)
         ts.step = "extra_move" if ok else "fire"
         self._maybe_auto_end(dice)
 
@@ -212,3 +205,22 @@ def _chosen(opts: dict[Any, Reach], to: Any, heading: int) -> Reach | None:
     if to == OFF_TABLE:
         return next((r for (h, d), r in opts.items() if r.off_table and d == heading % 6), None)
     return opts.get((to, heading % 6))
+
+
+# -- the busiest log sentences, written out when the log is read (TurnSteps._note) ----
+def _held(name: str, sea: Sea, heading: int) -> str:
+    return f"{name} holds her position, heading {sea.facing_name(heading)}"
+
+
+def _moved(name: str, verb: str, sea: Sea, reach: Reach) -> str:
+    return (
+        f"{name} {verb} {count(reach.steps, 'hex', 'hexes')} to "
+        f"{sea.to_offset(reach.hex)}, heading {sea.facing_name(reach.heading)}"
+    )
+
+
+def _extra_roll(name: str, sail_point: str, need: int, roll: int, mod: int, ok: bool) -> str:
+    return (
+        f"{name} rolls for an extra hex ({sail_point}, needs {need}+): "
+        f"{roll}{f'{mod:+d}' if mod else ''}: {'success' if ok else 'fails'}"
+    )

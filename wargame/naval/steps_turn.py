@@ -3,6 +3,9 @@ rolls, the wind."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
 from wargame.errors import IllegalAction
@@ -24,8 +27,8 @@ from wargame.naval.common import (
     ShipTurn,
     as_position,
 )
-from wargame.naval.rules import SIDES
-from wargame.naval.sea import point_of_sail
+from wargame.naval.rules import SIDES, NavalRules, ShipType
+from wargame.naval.sea import Sea, point_of_sail
 from wargame.naval.ship import Ship, Status
 from wargame.naval.victory import holds
 from wargame.plural import count
@@ -117,21 +120,17 @@ class TurnSteps:
             r = dice.d6(f"{who}: add a turn (6)")
             if r >= t.add_turn_on:
                 self.coins += 1
-            self._log(
-                f"{who} rolls to add a turn: {r}: {'a coin is added' if r >= t.add_turn_on else 'no'}"
-            )
+            self._note(_rolled_count, who, "add", r, r >= t.add_turn_on)
         elif choice is TurnRoll.DEDUCT:
             r = dice.d6(f"{who}: deduct a turn (4,5,6)")
             if r >= t.deduct_turn_on:
                 self.coins = max(0, self.coins - 1)
-            self._log(
-                f"{who} rolls to deduct a turn: {r}: {'a coin is removed' if r >= t.deduct_turn_on else 'no'}"
-            )
+            self._note(_rolled_count, who, "deduct", r, r >= t.deduct_turn_on)
         if self.roll_side == 0:
             self.roll_side = 1
             return
         self.coins = max(0, self.coins - 1)
-        self._log(f"One coin off the countdown: {self.coins} left")
+        self._note(_coin_off, self.coins)
         if self.coins <= 0:
             self.phase = "over"
             self.end_reason = "the countdown coins are all gone"
@@ -151,27 +150,21 @@ class TurnSteps:
             if r >= self.rules.turn.wind_change_on:
                 self.wind = (self.wind + (-1 if choice is WindTry.CLOCKWISE else 1)) % 6
                 changed = True
-                self._log(
-                    f"{who} tries to change the wind: {r}: it now blows towards the "
-                    f"{self.sea.facing_name(self.wind)}"
-                )
+                self._note(_wind_changed, who, r, self.sea, self.wind)
             else:
-                self._log(f"{who} tries to change the wind: {r}: it holds")
+                self._note(_wind_holds, who, r)
         tried = choice is not WindTry.PASS
         one_roll = self.rules.turn.wind_attempts == 1
         if changed or self.roll_side == 1 or (tried and one_roll):
             self.turn_no += 1
-            self._log(
-                f"Turn {self.turn_no}: the wind blows towards the {self.sea.facing_name(self.wind)}; "
-                f"{count(self.coins, 'coin', 'coins')} left"
-            )
+            self._note(_new_turn, self.turn_no, self.sea, self.wind, self.coins)
             self._begin_turn(dice)
         else:
             self.roll_side = 1
 
     # -- the sequence of a game turn: ship turns, their steps, the end ---------------
     def start(self, dice: DiceService) -> None:
-        self.events.append(
+        self._events.append(
             f"Turn {self.turn_no}: the wind blows towards the {self.sea.facing_name(self.wind)}"
         )
         self._begin_turn(dice)
@@ -211,10 +204,7 @@ class TurnSteps:
         self.ts = ShipTurn(ship.name, ship.heading, sail_point=sp)
         self.damaged = []
         self.returned = []
-        self.events.append(
-            f"{SIDE_NAMES[ship.side].capitalize()}'s {ship.name} ({ship.type.value}) "
-            f"takes her turn: {sp} ({count(self.rules.sail.point(sp).base_hexes, 'hex', 'hexes')})"
-        )
+        self._events.append((_ship_turn, ship.side, ship.name, ship.type, sp, self.rules))
 
     def _check_end(self) -> bool:
         if self.phase == "over":  # ended already (a ship sailing off, then her action's end)
@@ -228,12 +218,17 @@ class TurnSteps:
                 self.phase = "over"
                 self.ts = None
                 self.end_reason = f"the {SIDE_NAMES[k]} has no ship left in the fight"
-                self.events.append(f"The battle is over: {self.end_reason}")
+                self._events.append(f"The battle is over: {self.end_reason}")
                 return True
         return False
 
     def _log(self, text: str) -> None:
-        self.events.append(text)
+        self._events.append(text)
+
+    def _note(self, words: Callable[..., str], *args: Any) -> None:
+        """A sentence for the log, written out by ``words(*args)`` only when read
+        (``args``: values, taken now)."""
+        self._events.append((words, *args))
 
     def _require_ship_step(
         self, action: Action, ship_name: str, latest: str, rule: str
@@ -323,3 +318,35 @@ class TurnSteps:
         self._after_losses()
         self.damaged = []
         self._next_ship(dice)
+
+
+# -- the busiest log sentences, written out when the log is read (TurnSteps._note) ----
+def _rolled_count(who: str, what: str, r: int, done: bool) -> str:
+    result = ("a coin is added" if what == "add" else "a coin is removed") if done else "no"
+    return f"{who} rolls to {what} a turn: {r}: {result}"
+
+
+def _coin_off(coins: int) -> str:
+    return f"One coin off the countdown: {coins} left"
+
+
+def _wind_changed(who: str, r: int, sea: Sea, wind: int) -> str:
+    return f"{who} tries to change the wind: {r}: it now blows towards the {sea.facing_name(wind)}"
+
+
+def _wind_holds(who: str, r: int) -> str:
+    return f"{who} tries to change the wind: {r}: it holds"
+
+
+def _new_turn(turn: int, sea: Sea, wind: int, coins: int) -> str:
+    return (
+        f"Turn {turn}: the wind blows towards the {sea.facing_name(wind)}; "
+        f"{count(coins, 'coin', 'coins')} left"
+    )
+
+
+def _ship_turn(side: int, name: str, kind: ShipType, sp: str, rules: NavalRules) -> str:
+    return (
+        f"{SIDE_NAMES[side].capitalize()}'s {name} ({kind.value}) "
+        f"takes her turn: {sp} ({count(rules.sail.point(sp).base_hexes, 'hex', 'hexes')})"
+    )

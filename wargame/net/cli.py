@@ -82,6 +82,10 @@ def _serve(args: argparse.Namespace, params: dict[str, Any]) -> int:
             flush=True,
         )
         print(f"each table is saved in {saves_in} (wargame serve --resume FILE)", flush=True)
+        from wargame.net.addresses import lan_addresses
+
+        shown = lan_addresses()[0] if args.host in ("0.0.0.0", "::", "") else args.host  # noqa: S104
+        print(f"phones: open http://{shown}:{port}/ in a browser to take a seat", flush=True)
 
     async def main() -> None:
         nonlocal server

@@ -35,6 +35,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from wargame.net.botrun import BotRunner
+from wargame.net.http import process_request
 from wargame.net.limits import Addresses, Holdings, Outbox, Rate
 from wargame.net.protocol import (
     Busy,
@@ -65,10 +66,14 @@ class _Client:
     """One connection: its seat and its ordered outbox, bounded: a reader that falls
     ``backlog`` bytes behind is cut (it resumes with its code)."""
 
-    def __init__(self, ws: ServerConnection, tid: int, seat: int, backlog: int) -> None:
+    def __init__(
+        self, ws: ServerConnection, tid: int, seat: int, backlog: int, web: bool = False
+    ) -> None:
         self.ws = ws
         self.tid = tid
         self.seat = seat
+        #: A browser's seat (the phone page): never sent a world.
+        self.web = web
         #: Its seat was taken back on another line: nothing it sends counts.
         self.superseded = False
         #: Log entries this client has been sent.
@@ -350,7 +355,10 @@ class TableServer:
         old = self.clients[tid].pop(seat, None)
         if old is not None:  # the same seat from a new line: the old one goes
             self._take_over(old, table)
-        client = _Client(ws, tid, seat, self.settings.limits.max_backlog_bytes)
+        client = _Client(
+            ws, tid, seat, self.settings.limits.max_backlog_bytes, web=hello.get("web") is True
+        )
+        table.seats[seat].web = client.web
         client.sent = have
         self.clients[tid][seat] = client
         client.send(table.welcome_for(seat, tid))
@@ -544,7 +552,7 @@ class TableServer:
         if table is None or self.runner.busy(tid):
             return
         for client in self.clients[tid].values():
-            update = table.update_for(client.seat, client.sent)
+            update = table.update_for(client.seat, client.sent, web=client.web)
             client.sent = update["n"]
             client.send(update)
         if self.on_broadcast is not None:
@@ -608,6 +616,7 @@ async def run_server(
         max_size=server.settings.limits.max_message_bytes,
         compression=None,
         create_connection=type("Guarded", (_Guarded,), {"addresses": server.addresses}),
+        process_request=process_request,  # GET /: the seat page for phones (net/web)
     ) as ws_server:
         sockets = list(ws_server.sockets)
         server.keep_waiting_seats()

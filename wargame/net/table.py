@@ -88,6 +88,9 @@ class Seat:
     bot: Bot | None = None
     bot_name: str = ""
     stand_in: bool = False
+    #: Played from a browser (the phone page): its player is at the table, looking at
+    #: the host's screen.
+    web: bool = False
     #: Held by a saved table's player (restored from its save): never given up.
     kept: bool = False
     #: (salt, hash) of codes given up before the start, newest last.
@@ -133,6 +136,8 @@ class Seat:
             out["stand_in"] = self.stand_in
         elif self.client_bot is not None:
             out["bot"] = self.client_bot
+        if self.web:
+            out["web"] = True
         if self.offered_to is not None:
             out["offered_to"] = self.offered_to
         if self.dropped_at is not None and not self.connected:
@@ -492,6 +497,7 @@ class Table:
             seat=seat,
             token=s.token,
             game=self.game_name,
+            title=self.game.title,
             players=self.players,
             params=self.params,
             scenario=self.scenario,
@@ -507,8 +513,11 @@ class Table:
             out["bot_seed"] = bot_seed(self.seed, seat)
         return out
 
-    def update_for(self, seat: int | None, have: int) -> dict[str, Any]:
-        """Everything new for ``seat`` since it had ``have`` entries."""
+    def update_for(self, seat: int | None, have: int, *, web: bool = False) -> dict[str, Any]:
+        """Everything new for ``seat`` since it had ``have`` entries. ``web``: a browser's
+        seat (the phone page): never a world; its view also in words
+        (``Game.seat_words``, from the observation alone) and its choices labelled as
+        its player reads them (``Game.choice_words``)."""
         entries = self.session.entries
         have = max(0, min(have, len(entries)))
         turn = self.to_act()
@@ -524,13 +533,22 @@ class Table:
             over=self.over,
         )
         person = seat is not None and self.seats[seat].client_bot is None
-        if seat is not None and self.hidden and (turn == seat or person):
+        if seat is not None and self.hidden and (turn == seat or person) and not web:
             # a bot's turn: what it decides on; a person: what their board draws, always
             out["world"] = make_world(self.state, seat, self.private)
         if seat is not None and turn == seat and self.seats[seat].client_bot is None:
             # a person's choices: its own options, each with the sentence it would make
             state = self.state
             out["legal"] = [[a.to_text(), state.describe(a)] for a in state.legal_actions()]
+            if web:
+                view = out["view"]
+                for row, action in zip(out["legal"], state.legal_actions()):
+                    row.extend(self.game.choice_words(state, view, action, row[1]))
+        if web:
+            # the seats as the log's sentences name them (a server's bot: "Pirate 4")
+            names = list(self.session.seat_names)
+            labels = [seat_label(i, names) for i in range(self.players)]
+            out["words"] = self.game.seat_words(out["view"], labels, seat)
         if self.over:
             out["result"] = self.result()
         return out

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.core.game import BotFactory, Game, GameState, RandomBot
 from wargame.core.seats import first_seat, starter_choices
 from wargame.errors import BadInput
-from wargame.poe import effects
+from wargame.poe import effects, words
 from wargame.poe.maps import board_for
 from wargame.poe.play import PoePlay
 from wargame.poe.rules import deck, rules
@@ -120,6 +121,16 @@ class PiecesOfEightGame(Game):
         state = PoePlay(board, deck(), players, options)
         effects.setup(state, dice, first_seat(self.params["starter"], players, dice, "Who starts"))
         return state
+
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return words.seat_words(view, names)
+
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        return words.choice_words(view, action, sentence)
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.poe.bots import StrongBot

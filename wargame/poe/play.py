@@ -30,7 +30,11 @@ class PoePlay(PoeState):
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        legal = self.legal_actions()
+        for a in legal:  # a bot's pick is one of the list's own actions: no compare
+            if a is action:
+                return True
+        return action in legal
 
     def refusal(self, action: Action) -> IllegalAction:
         reason, rule = why_illegal(self, action)

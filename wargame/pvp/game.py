@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game
+from wargame.core.game import BotFactory, Game, GameState
 from wargame.errors import BadInput, FileFormatError, shown
 from wargame.paths import scenarios_dir
+from wargame.pvp import words
 from wargame.pvp.board import TriBoard, board_from_spec, has_board, spec_from_json
 from wargame.pvp.play import PvpPlay
 from wargame.pvp.rules import START_VARIANTS, VARIANTS, rules
@@ -123,6 +125,16 @@ class PirateVersusPirateGame(Game):
             start=self.params["start"],
         )
         return PvpPlay(board, players, opts)
+
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return words.seat_words(view, names, seat)
+
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        return words.choice_words(view, action, sentence)
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.pvp.bots import FastRandomBot

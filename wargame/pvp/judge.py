@@ -20,8 +20,10 @@ the margin, the table in benchmarks/search_strength.py). It reads only the publi
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from functools import cache
+from typing import Any
 
 from wargame.core.actions import Action
 from wargame.core.dice import DiceService
@@ -244,6 +246,25 @@ class JudgeBot(ExpectimaxBot):
         self.w = w
         self._fallback_factory = fallback
         self._fallback: Bot | None = None
+        self._seconds: float | None = None  # the table's think time for searched decisions
+
+    @property
+    def options(self) -> Any:
+        """The fallback search's options (None before its first decision)."""
+        return getattr(self._fallback, "options", None)
+
+    def think_for(self, seconds: float) -> None:
+        """The app's think time, for the decisions the fallback search takes (three crews,
+        facing): from the very next one on."""
+        self._seconds = seconds
+        self._give_time()
+
+    def _give_time(self) -> None:
+        opts = self.options
+        if self._seconds is None or opts is None or getattr(opts, "iterations", 1) is not None:
+            return
+        if opts.seconds != self._seconds:
+            self._fallback.options = dataclasses.replace(opts, seconds=self._seconds)  # type: ignore[union-attr]
 
     def choose(self, state: GameState, seat: int) -> Action:
         assert isinstance(state, PvpState)
@@ -253,6 +274,7 @@ class JudgeBot(ExpectimaxBot):
             return super().choose(state, seat)
         if self._fallback is None:
             self._fallback = self._fallback_factory(DiceService.seeded(self.dice.randint(0, 2**62)))
+        self._give_time()
         return self._fallback.choose(state, seat)
 
     def hurry(self) -> None:

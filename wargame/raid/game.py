@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.core.game import BotFactory, Game, GameState, RandomBot
 from wargame.errors import BadInput
+from wargame.raid import words
 from wargame.raid.play import RaidPlay
 from wargame.raid.rules import RaidRules, raid_rules
 from wargame.raid.scenario import state_parts
@@ -42,6 +44,17 @@ class RaidGame(Game):
         self, players: int, dice: DiceService, *, scenario: Mapping[str, Any] | None = None
     ) -> RaidState:
         return new_raid(scenario, rules=variant_rules(self.params["fighting_dice"]))
+
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return words.seat_words(view, names, seat)
+
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        assert isinstance(state, RaidState)
+        return words.choice_words(state, action, sentence)  # nothing hidden in a raid
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.raid.bots import TacticianBot

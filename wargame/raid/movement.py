@@ -314,10 +314,9 @@ class MovementMixin:
                     self.note(f"{u.label()} rolls {roll}: the gun will not budge.")
                     continue
             self._place(u, to)
-            went.append(u.label())
+            went.append(u)
         if went:
-            verb = "moves" if len(went) == 1 else "move"
-            self.note(f"{', '.join(went)} {verb} from {frm[0]},{frm[1]} to {to[0]},{to[1]}.")  # type: ignore[index]
+            self.note_later(_moved, tuple(went), frm, to)
 
     def _do_rouse(self: RaidState, dice: DiceService) -> None:
         m = self.rules.movement
@@ -348,3 +347,11 @@ class MovementMixin:
                     )
             else:
                 self.note(f"{u.label()} rolls {roll}: he stays put.")
+
+
+def _moved(went: tuple[Unit, ...], frm: Sq, to: Sq) -> str:
+    """The log's sentence of a move (written out when the log is read: ``note_later``;
+    a figure's label, its kind, quality, name and id, never changes)."""
+    verb = "moves" if len(went) == 1 else "move"
+    names = ", ".join(u.label() for u in went)
+    return f"{names} {verb} from {frm[0]},{frm[1]} to {to[0]},{to[1]}."

@@ -40,11 +40,11 @@ class RaidPlay(LegalOrders, TurnFlow, MovementMixin, CombatMixin, TownEventsMixi
         self._advance(dice)
 
     def tell_mark(self) -> Any:
-        return len(self.log)
+        return len(self._lines)
 
     def tell(self, action: Action, mark: Any) -> tuple[str, ...]:
         """The raid's events the action made (moves, dice, casualties, fire, loot)."""
-        return tuple(self.log[mark:])
+        return self.log_since(mark)
 
     def describe(self, action: Action) -> str:
         return describe(self, action)

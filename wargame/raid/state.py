@@ -14,7 +14,7 @@ the end); the turn is run by the mixins (``flow``, ``legal``, ``movement``,
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Self
 
@@ -112,7 +112,11 @@ class RaidState(GameState):
         self.coins = [0, rules.victory.defender_coins]
         self.ledger: list[tuple[int, str, int, int]] = []
         self.end: str | None = None
-        self.log: list[str] = []
+        #: The raid log: a sentence, or (function, arguments) that writes it when the
+        #: log is read (``log``); a headless run never reads it, so the busiest sentence
+        #: (a move) is not written out in a bot match. The arguments are values taken
+        #: when it happened.
+        self._lines: list[Any] = []
         self._occ: dict[Sq, list[int]] | None = None
         v = rules.victory
         need = {"treasury": v.treasury_groups, "residence": v.residence_groups}
@@ -245,8 +249,32 @@ class RaidState(GameState):
         self.note(f"Score: {item}: {points:+d}{short}.")
         return paid
 
+    @property
+    def log(self) -> list[str]:
+        """The raid log, every sentence written out (the list itself: appending to it
+        adds a sentence)."""
+        lines = self._lines
+        for i, e in enumerate(lines):
+            if type(e) is not str:
+                lines[i] = e[0](*e[1:])
+        return lines
+
+    def log_since(self, mark: int) -> tuple[str, ...]:
+        """The sentences from the ``mark``-th on, written out."""
+        lines = self._lines
+        for i in range(mark, len(lines)):
+            e = lines[i]
+            if type(e) is not str:
+                lines[i] = e[0](*e[1:])
+        return tuple(lines[mark:])
+
     def note(self, text: str) -> None:
-        self.log.append(text)
+        self._lines.append(text)
+
+    def note_later(self, words: Callable[..., str], *args: Any) -> None:
+        """A sentence for the log, written out by ``words(*args)`` only when read
+        (``args``: values, taken now)."""
+        self._lines.append((words, *args))
 
     # -- copying, saving, checking --------------------------------------------------------
     def clone(self) -> Self:
@@ -263,7 +291,7 @@ class RaidState(GameState):
         c.morale_tests = list(self.morale_tests)
         c.coins = list(self.coins)
         c.ledger = list(self.ledger)
-        c.log = list(self.log)
+        c._lines = list(self._lines)
         c._occ = None
         return c
 

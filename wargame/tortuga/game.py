@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from wargame.core.actions import Action
 from wargame.core.dice import DiceService
-from wargame.core.game import BotFactory, Game, RandomBot
+from wargame.core.game import BotFactory, Game, GameState, RandomBot
 from wargame.core.seats import starter_choices
 from wargame.errors import BadInput
-from wargame.tortuga import flow
+from wargame.tortuga import flow, words
 from wargame.tortuga.play import TortugaPlay
 from wargame.tortuga.rules import data, rules
 from wargame.tortuga.state import TortugaState
@@ -47,6 +48,16 @@ class TortugaGame(Game):
                 f"players, not {players}"
             )
         return flow.setup(TortugaPlay(data(), players), dice, self.params["starter"])
+
+    def seat_words(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return words.seat_words(view, names)
+
+    def choice_words(
+        self, state: GameState, view: Mapping[str, Any], action: Action, sentence: str
+    ) -> list[str]:
+        return words.choice_words(view, action, sentence)
 
     def bots(self) -> dict[str, BotFactory]:
         from wargame.tortuga.bots import StrongBot
