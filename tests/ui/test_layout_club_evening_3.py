@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtGui import QFont, QTextDocument
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
@@ -109,4 +109,75 @@ def test_a_folded_campaign_sheet_does_not_scroll(main_window: Any) -> None:
     assert view.sheet.folded.isVisible()
     area = view.sheet.parentWidget().parentWidget()
     assert not area.verticalScrollBar().isVisible() and sideways(view) == []
+    assert [str(c) for c in clipped_texts(main_window)] == []
+
+
+def _rows_in_sight(view: Any, window: Any) -> int:
+    """How many of the naval log's lines are wholly in sight: inside the log and inside
+    the part of the side panel its scroll area shows."""
+    from PySide6.QtWidgets import QScrollArea
+
+    log = view.log
+    area = log.parentWidget()
+    while not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    shown = QRect(area.viewport().mapTo(window, QPoint(0, 0)), area.viewport().size())
+    shown = shown.intersected(
+        QRect(log.viewport().mapTo(window, QPoint(0, 0)), log.viewport().size())
+    )
+    seen = 0
+    for i in range(log.count()):
+        r = log.visualItemRect(log.item(i))
+        if shown.contains(QRect(log.viewport().mapTo(window, r.topLeft()), r.size())):
+            seen += 1
+    return seen
+
+
+def _naval_battle_under_way(window: Any, size: tuple[int, int]) -> Any:
+    from wargame.core.game import GameSpec
+    from wargame.naval.scenario import default_scenario
+
+    view = _show(window, "naval", size)
+    spec = GameSpec("naval", 2, scenario=default_scenario())
+    view.start_game(spec, ["human", "human"], seed=40)
+    for _ in range(40):  # the first moves of the battle, the same every run
+        if view.log.count() >= 16:
+            break
+        view.act(view.state.legal_actions()[0])
+    _settle()
+    assert view.log.count() >= 16
+    return view
+
+
+@pytest.mark.parametrize(("size", "least"), [((1024, 768), 6), ((1280, 800), 7)])
+def test_at_1024_the_naval_battle_log_shows_six_lines(
+    main_window: Any, size: tuple[int, int], least: int
+) -> None:
+    """Issue 40 item 7: one line of the battle log showed at 1024x768 (the side panel
+    was sized by its parts' preferred heights and scrolled it below the fold)."""
+    view = _naval_battle_under_way(main_window, size)
+    assert _rows_in_sight(view, main_window) >= least
+    assert sideways(view) == []
+    assert [str(c) for c in clipped_texts(main_window)] == []
+
+
+@SIZES
+def test_at_1024_the_raid_town_needs_no_sideways_scrolling(
+    main_window: Any, size: tuple[int, int]
+) -> None:
+    """Issue 40 item 7: the town's last columns needed sideways scrolling at 1024x768.
+    Every square is in sight, its figures still readable, the panel all there."""
+    from ui.raid.board import MIN_TOKEN_PX, S
+
+    view = _show(main_window, "raid", size)
+    board = view.board
+    assert not board.horizontalScrollBar().isVisible()
+    assert not board.verticalScrollBar().isVisible()
+    town = view.state.town
+    squares = board.mapFromScene(QRectF(0, 0, town.cols * S, town.rows * S)).boundingRect()
+    assert board.viewport().rect().contains(squares), (squares, board.viewport().rect())
+    assert board.token_px() >= MIN_TOKEN_PX - 0.01
+    for part in (view.header, view.prompt, view.primary, view.tabs, view.orders):
+        assert part.isVisible() and part.width() > 0
+    assert sideways(view) == []
     assert [str(c) for c in clipped_texts(main_window)] == []

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
     QLabel,
+    QListWidget,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -30,6 +31,24 @@ from ui.override import attach_piece_menu
 from ui.table.bots import view_only
 from ui.table.seats import add_side_seats
 from wargame.naval.rules import Aim
+
+#: The battle log's rows in view at the least (at 1024x768 some of its lines wrap, so
+#: this shows six lines or more; more on a taller screen).
+LOG_LINES = 10
+
+
+class ShrinkingSplitter(QSplitter):
+    """A splitter that asks only for its minimum height: the side panel's scroll area
+    sizes the panel by its preferred height (height-for-width), so the sheet's and the
+    log's preferred heights pushed the log below the fold even when all fitted."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self.minimumSizeHint()
+
+
+def log_height(log: QListWidget, lines: int) -> int:
+    """The height of a list showing ``lines`` one-row lines."""
+    return lines * log.fontMetrics().lineSpacing() + 2 * log.frameWidth() + 4
 
 
 def tool(
@@ -190,7 +209,9 @@ def build(view: Any) -> None:
     lay.addWidget(fire)
     # The ship sheet and the battle log share what height is left in a splitter:
     # they shrink together on a small screen and never draw over each other.
-    info = QSplitter(Qt.Orientation.Vertical)
+    # The log keeps LOG_LINES lines whatever the screen (issue 40: one line showed at
+    # 1024x768); what height is left beyond both minimums goes half to each.
+    info = ShrinkingSplitter(Qt.Orientation.Vertical)
     info.setChildrenCollapsible(False)
     view.sheet = QTextBrowser()
     view.sheet.setMinimumHeight(90)
@@ -199,11 +220,12 @@ def build(view: Any) -> None:
     log_lay = QVBoxLayout(log_box)
     log_lay.setContentsMargins(0, 4, 0, 0)
     log_lay.addWidget(QLabel("<b>Battle log</b>"))
-    view.log.setMinimumHeight(48)
+    view.log.setMinimumHeight(log_height(view.log, LOG_LINES))
     log_lay.addWidget(view.log, 1)
     info.addWidget(log_box)
-    info.setStretchFactor(0, 2)
+    info.setStretchFactor(0, 1)
     info.setStretchFactor(1, 1)
+    info.setSizes([100, 100])  # the weights of the extra height: alike, not the hints
     lay.addWidget(info, 1)
     # On a low screen the whole panel scrolls rather than squeezing its parts.
     side_scroll = QScrollArea()
@@ -212,6 +234,7 @@ def build(view: Any) -> None:
     side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     side_scroll.setWidget(side)
     side_scroll.setMinimumWidth(372)
+    view.side_scroll = side_scroll
     split.addWidget(side_scroll)
     split.setStretchFactor(0, 3)
     split.setStretchFactor(1, 1)

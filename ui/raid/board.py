@@ -23,7 +23,10 @@ from wargame.raid.model import SIDE_WORDS, Sq, Town, Unit
 from wargame.raid.rules import RaidRules
 
 S = 84.0  # one square in scene units
-MARGIN = 26.0
+#: The dark frame round the town: the column numbers above, the row numbers on the
+#: left; a thin edge right and below (room there cost the town its fit at 1024 px).
+MARGIN, EDGE = 26.0, 4.0
+ROW_LABELS = 20.0
 
 #: Square colours: fill, edge detail.
 SQUARE_COLOURS: dict[str, tuple[str, str]] = {
@@ -91,11 +94,13 @@ OVERLAY = {
 
 
 #: Room inside a square: a caption row on top, a small margin round the tokens.
-TOP, PAD, GAP = 14.0, 3.0, 2.0
+TOP, PAD, GAP = 14.0, 2.0, 1.5
 #: The narrowest a token gets (a full square of 6 in 3 columns), in scene units.
 NARROWEST = (S - 2 * PAD - 2 * GAP) / 3
 #: A token is never drawn narrower than this on screen: the board scrolls instead.
-MIN_TOKEN_PX = 18.0
+#: 16 px keeps its kind and number readable and the whole of a 12-column town in
+#: sight at 1024x768 (18 px made its last columns scroll sideways: issue 40).
+MIN_TOKEN_PX = 16.0
 
 
 def token_rects(n: int) -> list[QRectF]:
@@ -152,9 +157,10 @@ class TownScene(QGraphicsScene):
         overlay = overlay or {}
         factors = factors or {}
         W, H = town.cols * S, town.rows * S
-        self.setSceneRect(QRectF(-MARGIN, -MARGIN, W + 2 * MARGIN, H + 2 * MARGIN))
+        frame = QRectF(-ROW_LABELS, -MARGIN, W + ROW_LABELS + EDGE, H + MARGIN + EDGE)
+        self.setSceneRect(frame)
         self.addRect(
-            QRectF(-MARGIN, -MARGIN, W + 2 * MARGIN, H + 2 * MARGIN),
+            frame,
             QPen(Qt.PenStyle.NoPen),
             QBrush(QColor("#3b2f22")),
         )
@@ -172,7 +178,7 @@ class TownScene(QGraphicsScene):
         for r in range(town.rows):
             t = self.addText(str(r), label_font)
             t.setDefaultTextColor(QColor("#e9dcc0"))
-            t.setPos(-MARGIN + 6, r * S + S / 2 - 9)
+            t.setPos(-ROW_LABELS + 1, r * S + S / 2 - 9)
         for sq, what in overlay.items():
             colour, alpha = OVERLAY[what]
             col = QColor(colour)
@@ -297,7 +303,7 @@ class TownScene(QGraphicsScene):
         kind = self.addSimpleText(
             KIND_SHORT.get(u.kind, "?"),
             fitted_font(
-                KIND_SHORT.get(u.kind, "?"), inner_w * (0.8 if u.is_officer else 1.0), kind_h * 0.8
+                KIND_SHORT.get(u.kind, "?"), inner_w * (0.8 if u.is_officer else 1.0), kind_h * 0.9
             ),
         )
         kind.setBrush(QColor(text))

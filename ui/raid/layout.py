@@ -65,7 +65,8 @@ def build(view: Any) -> None:
     split.addWidget(view.board)
 
     panel = QWidget()
-    panel.setMinimumWidth(360)
+    # 330 px at the least: at 1024 px the town beside it fits whole (issue 40)
+    panel.setMinimumWidth(330)
     panel.setMaximumWidth(470)
     pl = QVBoxLayout(panel)
     pl.setContentsMargins(8, 6, 8, 6)
