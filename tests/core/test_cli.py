@@ -122,3 +122,18 @@ def test_a_closed_pipe_ends_quietly_without_a_traceback() -> None:
     err = proc.stderr.read().decode()
     proc.wait(timeout=120)
     assert "Traceback" not in err
+
+
+def test_simulate_with_the_search_bot_named_gives_the_same_games_every_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The search bot named in --bots with no budget plays a fixed number of iterations,
+    not a time budget: the same arguments give the same games (CONTRACT.md)."""
+    import json
+
+    args = ["simulate", "pirate-coins", "--players", "2", "--bots", "search,random"]
+    runs = []
+    for _ in range(2):
+        assert main([*args, "--games", "2", "--seed", "5", "--json"]) == 0
+        runs.append(json.loads(capsys.readouterr().out)["games"])
+    assert runs[0] == runs[1]

@@ -359,9 +359,10 @@ def simulate(
     if jobs < 1:
         raise BadInput(f"--jobs must be at least 1, not {jobs}")
     names = resolve_bots(game, bots, n, bot_options)
-    if not bots and names[0] == SEARCH and not set(bot_options) & set(SEARCH_BUDGET_KEYS):
-        # The search bot as the default of a headless run: a fixed number of
-        # iterations, so the run is quick and the same arguments give the same games.
+    if SEARCH in names and not set(bot_options) & set(SEARCH_BUDGET_KEYS):
+        # The search bot in a headless run (the default or named) with no budget given: a
+        # fixed number of iterations, so the same arguments give the same games
+        # (../shared/CONTRACT.md); a time budget is asked for with --param search_seconds.
         bot_options = {**bot_options, "search_iterations": HEADLESS_SEARCH_ITERATIONS}
     task = MatchTask(
         game_name,
