@@ -14,7 +14,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -26,11 +25,10 @@ from PySide6.QtWidgets import (
 
 from ui.net.hostsave import HostSaves
 from ui.net.phones import PhonesPanel
+from ui.net.standin import stand_in_tools
 from ui.net.window import seat_line
-from wargame.core.play import bot_factories
-from wargame.core.registry import game_class, mode
+from wargame.core.registry import mode
 from wargame.core.seats import seat_label
-from wargame.errors import WargameError
 from wargame.net.server import TableServer
 from wargame.plural import count
 
@@ -105,27 +103,7 @@ class TableScreen(QWidget):
         """Nobody plays at this screen: the host's tools are here (Save the table...,
         and a bot for a seat whose phone is gone past the grace period)."""
         server = saves.server
-        self.bot_choice = QComboBox()
-        self.bot_choice.setObjectName("net-bot-level")
-        names = bot_factories(game_class(server.game)(server.params), {})
-        self.bot_choice.addItems([n for n in names if n not in ("search", "hard")])
-        give = QPushButton("Give the seat to a bot")
-        give.setObjectName("net-give-seat")
-        give.setToolTip("Pick a dropped seat in the list (after its grace period), then click")
-
-        def give_seat() -> None:
-            row = self.seats.currentRow()
-            if row < 0:
-                self.status.setText("Pick the seat in the list first.")
-                return
-            try:
-                server.stand_in(0, row, self.bot_choice.currentText())
-            except WargameError as exc:
-                self.status.setText(str(exc))
-                return
-            self.status.setText(f"A {self.bot_choice.currentText()} bot plays seat {row + 1}.")
-
-        give.clicked.connect(give_seat)
+        self.bot_choice, give = stand_in_tools(self, server)
         save = QPushButton("Save the table...")
         save.setObjectName("net-save")
 

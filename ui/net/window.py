@@ -14,7 +14,6 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -32,8 +31,8 @@ from ui.fixed_lines import FixedLinesLabel
 from ui.net.board import NetBoard, has_board, net_context
 from ui.net.hostsave import HostSaves
 from ui.net.seat import NetSeat
-from wargame.core.play import bot_factories
-from wargame.core.registry import game_class, mode
+from ui.net.standin import stand_in_tools
+from wargame.core.registry import mode
 from wargame.core.seats import seat_label
 from wargame.errors import WargameError
 from wargame.net.server import TAKEN
@@ -335,29 +334,7 @@ class NetTableWindow(QWidget):
         the grace period (they take it back with their code)."""
         server = saves.server
         self.host_saves = saves
-        self.bot_choice = QComboBox()
-        self.bot_choice.setObjectName("net-bot-level")
-        # the server plays its bots in the app's loop: no bot that thinks for seconds
-        names = bot_factories(game_class(server.game)(server.params), {})
-        self.bot_choice.addItems([n for n in names if n not in ("search", "hard")])
-        self.bot_choice.setToolTip("The bot that plays a dropped seat until its player is back")
-        give = QPushButton("Give the seat to a bot")
-        give.setObjectName("net-give-seat")
-        give.setToolTip("Pick a dropped seat in the list (after its grace period), then click")
-
-        def give_seat() -> None:
-            row = self.seats.currentRow()
-            if row < 0:
-                self.status.setText("Pick the seat in the list first.")
-                return
-            try:
-                server.stand_in(0, row, self.bot_choice.currentText())
-            except WargameError as exc:
-                self.status.setText(str(exc))
-                return
-            self.status.setText(f"A {self.bot_choice.currentText()} bot plays seat {row + 1}.")
-
-        give.clicked.connect(give_seat)
+        self.bot_choice, give = stand_in_tools(self, server)
         self.bottom.addWidget(self.bot_choice)
         self.bottom.addWidget(give)
         self.give_button = give
