@@ -94,3 +94,21 @@ def visible_text(view: Any) -> str:
 
 def log_lines(view: Any) -> list[str]:
     return [view.log.item(i).text() for i in range(view.log.count())]
+
+
+def nothing_hidden_leaks(board: str, game: str) -> Callable[[Any], list[str]]:
+    """The leak check of a game that hides nothing from a seat (the naval battle, the
+    raid): every seat's observation is the public one, and no hand-off or private view
+    covers the ``board`` of the ``game``."""
+
+    def leaks(view: Any) -> list[str]:
+        st = view.state
+        public = st.observation(None)
+        out = [f"seat {s} sees a secret" for s in range(2) if st.observation(s) != public]
+        if view.handoff.isVisible():
+            out.append(f"a hand-off hides a {board} with nothing hidden")
+        if view.viewer is not None:
+            out.append(f"a private view of a {game} with nothing private")
+        return out
+
+    return leaks

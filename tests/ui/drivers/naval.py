@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QPushButton
 
-from tests.ui.tables import TableDriver, click
+from tests.ui.tables import TableDriver, click, nothing_hidden_leaks
 from wargame.core.game import GameSpec
 from wargame.naval.actions import ExtraMove, Move
 from wargame.naval.scenario import default_scenario
@@ -44,22 +44,11 @@ def human_move(view: Any, qtbot: Any) -> None:
     assert len(view.session.entries) > before, view.last_error
 
 
-def leaks(view: Any) -> list[str]:
-    st = view.state
-    public = st.observation(None)
-    out = [f"seat {s} sees a secret" for s in range(2) if st.observation(s) != public]
-    if view.handoff.isVisible():
-        out.append("a hand-off hides a sea with nothing hidden")
-    if view.viewer is not None:
-        out.append("a private view of a battle with nothing private")
-    return out
-
-
 DRIVER = TableDriver(
     mode="naval",
     start=start,
     human_move=human_move,
-    leaks=leaks,
+    leaks=nothing_hidden_leaks("sea", "battle"),
     seatings=(("human", "human"), ("human", "easy"), ("normal", "human")),
     bots=("normal", "normal"),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ui.tables import TableDriver, click
+from tests.ui.tables import TableDriver, click, nothing_hidden_leaks
 from wargame.core.game import GameSpec
 from wargame.raid.scenario import default_scenario
 
@@ -31,22 +31,11 @@ def human_move(view: Any, qtbot: Any) -> None:
     assert len(view.session.entries) > before, view.last_error
 
 
-def leaks(view: Any) -> list[str]:
-    st = view.state
-    public = st.observation(None)
-    out = [f"seat {s} sees a secret" for s in range(2) if st.observation(s) != public]
-    if view.handoff.isVisible():
-        out.append("a hand-off hides a town with nothing hidden")
-    if view.viewer is not None:
-        out.append("a private view of a raid with nothing private")
-    return out
-
-
 DRIVER = TableDriver(
     mode="raid",
     start=start,
     human_move=human_move,
-    leaks=leaks,
+    leaks=nothing_hidden_leaks("town", "raid"),
     # two seatings (a raid's screen is the dearest to draw): both sides human, a bot first
     seatings=(("human", "human"), ("easy", "human")),
     bots=("normal", "normal"),
