@@ -300,9 +300,13 @@ class Phone:
     def check_log(self) -> None:
         """The page's log is the table's, each entry once (nothing lost or doubled)."""
         served = self.served
-        want = served.entries(self.seat)
-        self.wait_n(len(want))
-        shown = self.page.locator("#log li").count()
+        for _ in range(30):  # until the table is still: a move in flight lands on both
+            want = served.entries(self.seat)
+            self.wait_n(len(want))
+            shown = self.page.locator("#log li").count()
+            if shown == min(len(want), 300) and len(served.entries(self.seat)) == len(want):
+                break
+            self.page.wait_for_timeout(100)
         assert shown == min(len(want), 300), f"the page shows {shown} log lines of {len(want)}"
         got: list[dict[str, Any]] = []
         for raw in self.frames:
